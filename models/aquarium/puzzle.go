@@ -1,0 +1,206 @@
+// Package aquarium models the Aquarium puzzle: a grid cut into aquariums,
+// each cell full of water or empty, with clues counting the full cells of
+// rows and columns, and water that settles level.
+//
+// The package holds the puzzle's types, an independent checker, the CP model
+// and the SAT encoding. It never reads files and never prints: formats live
+// in the frontends.
+package aquarium
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// NoClue marks a row or column whose count is not given.
+const NoClue = -1
+
+// Rule says how water settles inside an aquarium.
+type Rule uint8
+
+const (
+	// RegionRule is the rule of puzzle-aquarium.com: within an aquarium a row
+	// is all water or all empty, and water in a row means water in every lower
+	// row of that aquarium, across U-shapes and separate pieces alike.
+	RegionRule Rule = iota
+	// PoolRule is pzprjs's default: water spreads only to the cells of the
+	// aquarium it can reach without rising above its level, so the two arms of
+	// a U may settle at different heights.
+	PoolRule
+)
+
+// String returns the rule's name as the command line spells it.
+func (r Rule) String() string {
+	switch r {
+	case RegionRule:
+		return "region"
+	case PoolRule:
+		return "pool"
+	}
+	return fmt.Sprintf("Rule(%d)", uint8(r))
+}
+
+// ParseRule turns "region" or "pool" into a Rule.
+func ParseRule(s string) (Rule, error) {
+	switch s {
+	case "region":
+		return RegionRule, nil
+	case "pool":
+		return PoolRule, nil
+	}
+	return 0, fmt.Errorf("unknown rule %q (want region or pool)", s)
+}
+
+// Puzzle is an Aquarium grid: its aquariums and its clues.
+type Puzzle struct {
+	Width, Height int
+	// Regions holds the aquarium id of every cell, row by row from the top:
+	// the cell in row r and column c is Regions[r*Width+c]. Ids are
+	// non-negative; an aquarium may consist of separate pieces.
+	Regions []int
+	// Cols holds the column clues from left to right, NoClue where missing.
+	Cols []int
+	// Rows holds the row clues from top to bottom, NoClue where missing.
+	Rows []int
+	// Names optionally labels the aquariums for people, indexed by id. When
+	// empty, Name derives labels from the ids.
+	Names []string
+}
+
+// Region returns the aquarium id of the cell in row r and column c.
+func (p *Puzzle) Region(r, c int) int { return p.Regions[r*p.Width+c] }
+
+// NumRegions returns one more than the largest aquarium id.
+func (p *Puzzle) NumRegions() int {
+	n := 0
+	for _, id := range p.Regions {
+		n = max(n, id+1)
+	}
+	return n
+}
+
+// Name returns a label for aquarium id: its entry in Names when there is
+// one, else a spreadsheet-style letter label (A..Z, AA, AB, ...).
+func (p *Puzzle) Name(id int) string {
+	if id < len(p.Names) && p.Names[id] != "" {
+		return p.Names[id]
+	}
+	return letterLabel(id)
+}
+
+func letterLabel(id int) string {
+	var b []byte
+	for id++; id > 0; id = (id - 1) / 26 {
+		b = append(b, byte('A'+(id-1)%26))
+	}
+	for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
+		b[i], b[j] = b[j], b[i]
+	}
+	return string(b)
+}
+
+// ErrInvalidPuzzle is wrapped by every error Validate returns.
+var ErrInvalidPuzzle = errors.New("invalid puzzle")
+
+// Validate reports the first way in which p is not a well-formed puzzle.
+func (p *Puzzle) Validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrInvalidPuzzle, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case p.Width < 1 || p.Height < 1:
+		return bad("grid is %dx%d; both sides must be at least 1", p.Width, p.Height)
+	case len(p.Regions) != p.Width*p.Height:
+		return bad("%d aquarium cells for a %dx%d grid", len(p.Regions), p.Width, p.Height)
+	case len(p.Cols) != p.Width:
+		return bad("%d column clues for %d columns", len(p.Cols), p.Width)
+	case len(p.Rows) != p.Height:
+		return bad("%d row clues for %d rows", len(p.Rows), p.Height)
+	}
+	for i, id := range p.Regions {
+		if id < 0 {
+			return bad("row %d, column %d: negative aquarium id %d", i/p.Width+1, i%p.Width+1, id)
+		}
+	}
+	for c, k := range p.Cols {
+		if k != NoClue && (k < 0 || k > p.Height) {
+			return bad("column %d clue %d is outside 0..%d", c+1, k, p.Height)
+		}
+	}
+	for r, k := range p.Rows {
+		if k != NoClue && (k < 0 || k > p.Width) {
+			return bad("row %d clue %d is outside 0..%d", r+1, k, p.Width)
+		}
+	}
+	if len(p.Names) != 0 {
+		if n := p.NumRegions(); len(p.Names) != n {
+			return bad("%d aquarium names for %d aquariums", len(p.Names), n)
+		}
+		seen := make(map[string]int, len(p.Names))
+		for id, name := range p.Names {
+			if name == "" || strings.ContainsAny(name, " \t\r\n") {
+				return bad("aquarium %d has name %q; names must be non-empty and without spaces", id, name)
+			}
+			if prev, ok := seen[name]; ok {
+				return bad("aquariums %d and %d share the name %q", prev, id, name)
+			}
+			seen[name] = id
+		}
+	}
+	return nil
+}
+
+// Cell is the state of one cell of a (partial) solution.
+type Cell uint8
+
+const (
+	// Unknown is a cell not decided yet.
+	Unknown Cell = iota
+	// Empty is a cell without water.
+	Empty
+	// Water is a full cell.
+	Water
+)
+
+// Solution is a filling of a puzzle's grid, row by row from the top. A
+// partial solution, such as a person's work in progress, has Unknown cells.
+type Solution struct {
+	Width, Height int
+	Cells         []Cell
+}
+
+// NewSolution returns a width×height solution with every cell Unknown.
+func NewSolution(width, height int) Solution {
+	return Solution{Width: width, Height: height, Cells: make([]Cell, width*height)}
+}
+
+// At returns the cell in row r and column c.
+func (s Solution) At(r, c int) Cell { return s.Cells[r*s.Width+c] }
+
+// Complete reports whether no cell is Unknown.
+func (s Solution) Complete() bool {
+	for _, c := range s.Cells {
+		if c == Unknown {
+			return false
+		}
+	}
+	return true
+}
+
+// Rows renders the solution as one string per row: '#' for water, '.' for
+// empty and '?' for unknown cells.
+func (s Solution) Rows() []string {
+	rows := make([]string, s.Height)
+	buf := make([]byte, s.Width)
+	for r := range rows {
+		for c := range buf {
+			buf[c] = "?.#"[s.At(r, c)]
+		}
+		rows[r] = string(buf)
+	}
+	return rows
+}
+
+// String returns Rows joined by newlines.
+func (s Solution) String() string { return strings.Join(s.Rows(), "\n") }
