@@ -1,0 +1,439 @@
+package cp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A constraint of a random test problem, evaluated independently of the
+// propagators on a full assignment.
+type testConstraint interface {
+	post(s *Solver, vars []Var)
+	holds(values []int) bool
+}
+
+type boolSumC struct {
+	idx     []int
+	negated []bool
+	weights []int
+	rel     Relation
+	k       int
+}
+
+func (c boolSumC) post(s *Solver, vars []Var) {
+	lits := make([]Lit, len(c.idx))
+	for i, j := range c.idx {
+		lits[i] = Lit{Var: vars[j], Negated: c.negated[i]}
+	}
+	s.AddBoolSum(lits, c.weights, c.rel, c.k)
+}
+
+func (c boolSumC) holds(values []int) bool {
+	sum := 0
+	for i, j := range c.idx {
+		b := values[j]
+		if c.negated[i] {
+			b = 1 - b
+		}
+		sum += c.weights[i] * b
+	}
+	return compare(sum, c.rel, c.k)
+}
+
+func compare(sum int, rel Relation, k int) bool {
+	switch rel {
+	case LessEq:
+		return sum <= k
+	case GreaterEq:
+		return sum >= k
+	}
+	return sum == k
+}
+
+type clauseC struct {
+	idx     []int
+	negated []bool
+}
+
+func (c clauseC) post(s *Solver, vars []Var) {
+	lits := make([]Lit, len(c.idx))
+	for i, j := range c.idx {
+		lits[i] = Lit{Var: vars[j], Negated: c.negated[i]}
+	}
+	if len(lits) == 2 && rand.IntN(2) == 0 {
+		s.AddImplication(lits[0].Not(), lits[1])
+		return
+	}
+	s.AddClause(lits...)
+}
+
+func (c clauseC) holds(values []int) bool {
+	for i, j := range c.idx {
+		if (values[j] == 1) != c.negated[i] {
+			return true
+		}
+	}
+	return false
+}
+
+type intSumC struct {
+	idx    []int
+	coeffs []int
+	rel    Relation
+	k      int
+}
+
+func (c intSumC) post(s *Solver, vars []Var) {
+	vs := make([]Var, len(c.idx))
+	for i, j := range c.idx {
+		vs[i] = vars[j]
+	}
+	s.AddIntSum(vs, c.coeffs, c.rel, c.k)
+}
+
+func (c intSumC) holds(values []int) bool {
+	sum := 0
+	for i, j := range c.idx {
+		sum += c.coeffs[i] * values[j]
+	}
+	return compare(sum, c.rel, c.k)
+}
+
+type tableC struct {
+	idx    []int
+	tuples [][]int
+}
+
+func (c tableC) post(s *Solver, vars []Var) {
+	vs := make([]Var, len(c.idx))
+	for i, j := range c.idx {
+		vs[i] = vars[j]
+	}
+	s.AddTable(vs, c.tuples)
+}
+
+func (c tableC) holds(values []int) bool {
+	for _, t := range c.tuples {
+		ok := true
+		for i, j := range c.idx {
+			ok = ok && values[j] == t[i]
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+type testProblem struct {
+	lo, hi      []int // domains
+	constraints []testConstraint
+}
+
+func (p testProblem) String() string {
+	var b strings.Builder
+	for i := range p.lo {
+		fmt.Fprintf(&b, "x%d∈%d..%d ", i, p.lo[i], p.hi[i])
+	}
+	for _, c := range p.constraints {
+		fmt.Fprintf(&b, "\n  %+v", c)
+	}
+	return b.String()
+}
+
+// bruteForce returns every solution, each as a string of values.
+func (p testProblem) bruteForce() []string {
+	var sols []string
+	values := slices.Clone(p.lo)
+	for {
+		ok := true
+		for _, c := range p.constraints {
+			if !c.holds(values) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			sols = append(sols, fmt.Sprint(values))
+		}
+		i := 0
+		for ; i < len(values); i++ {
+			if values[i] < p.hi[i] {
+				values[i]++
+				break
+			}
+			values[i] = p.lo[i]
+		}
+		if i == len(values) {
+			return sols
+		}
+	}
+}
+
+func randomSubset(r *rand.Rand, n, size int) []int {
+	return r.Perm(n)[:size]
+}
+
+func randomBoolProblem(r *rand.Rand) testProblem {
+	n := 1 + r.IntN(9)
+	p := testProblem{lo: make([]int, n), hi: make([]int, n)}
+	for i := range p.hi {
+		p.hi[i] = 1
+	}
+	for range 1 + r.IntN(5) {
+		size := 1 + r.IntN(n)
+		idx := randomSubset(r, n, size)
+		neg := make([]bool, size)
+		for i := range neg {
+			neg[i] = r.IntN(3) == 0
+		}
+		if r.IntN(3) == 0 {
+			p.constraints = append(p.constraints, clauseC{idx: idx, negated: neg})
+			continue
+		}
+		w := make([]int, size)
+		total := 0
+		for i := range w {
+			w[i] = r.IntN(7) - 2
+			total += max(w[i], -w[i])
+		}
+		p.constraints = append(p.constraints, boolSumC{idx: idx, negated: neg, weights: w,
+			rel: Relation(r.IntN(3)), k: r.IntN(total+3) - 2})
+	}
+	return p
+}
+
+func randomIntProblem(r *rand.Rand) testProblem {
+	n := 1 + r.IntN(4)
+	p := testProblem{lo: make([]int, n), hi: make([]int, n)}
+	for i := range p.lo {
+		p.lo[i] = r.IntN(5) - 2
+		p.hi[i] = p.lo[i] + r.IntN(5)
+	}
+	for range 1 + r.IntN(3) {
+		size := 1 + r.IntN(n)
+		idx := randomSubset(r, n, size)
+		if r.IntN(2) == 0 {
+			coeffs := make([]int, size)
+			for i := range coeffs {
+				coeffs[i] = r.IntN(7) - 3
+			}
+			p.constraints = append(p.constraints, intSumC{idx: idx, coeffs: coeffs,
+				rel: Relation(r.IntN(3)), k: r.IntN(11) - 5})
+			continue
+		}
+		var tuples [][]int
+		for range r.IntN(12) {
+			t := make([]int, size)
+			for i, j := range idx {
+				t[i] = p.lo[j] + r.IntN(p.hi[j]-p.lo[j]+1)
+			}
+			tuples = append(tuples, t)
+		}
+		p.constraints = append(p.constraints, tableC{idx: idx, tuples: tuples})
+	}
+	return p
+}
+
+// solveAll enumerates the solutions with the solver.
+func solveAll(t *testing.T, p testProblem, brancher func([]Var) Brancher) []string {
+	t.Helper()
+	s := New()
+	vars := make([]Var, len(p.lo))
+	for i := range vars {
+		vars[i] = s.NewVar(p.lo[i], p.hi[i])
+	}
+	for _, c := range p.constraints {
+		c.post(s, vars)
+	}
+	var sols []string
+	n, err := s.Count(context.Background(), brancher(vars), Limits{}, 0, func() {
+		values := make([]int, len(vars))
+		for i, v := range vars {
+			require.True(t, s.Fixed(v), "solution with %s unfixed", s.String(v))
+			values[i] = s.Value(v)
+		}
+		sols = append(sols, fmt.Sprint(values))
+	})
+	require.NoError(t, err)
+	require.Equal(t, n, len(sols))
+	// Search must leave the domains as it found them.
+	for i, v := range vars {
+		require.Equal(t, p.lo[i], s.Min(v))
+		require.Equal(t, p.hi[i], s.Max(v))
+		require.Equal(t, p.hi[i]-p.lo[i]+1, s.Size(v))
+	}
+	return sols
+}
+
+func TestAgainstBruteForce(t *testing.T) {
+	branchers := map[string]func([]Var) Brancher{
+		"first-fail-min": func(v []Var) Brancher { return FirstFail(v, ValueMin) },
+		"in-order-max":   func(v []Var) Brancher { return InOrder(v, ValueMax) },
+	}
+	for _, kind := range []struct {
+		name string
+		gen  func(*rand.Rand) testProblem
+	}{
+		{"bool", randomBoolProblem},
+		{"int", randomIntProblem},
+	} {
+		for bname, brancher := range branchers {
+			t.Run(kind.name+"/"+bname, func(t *testing.T) {
+				r := rand.New(rand.NewPCG(1, uint64(len(kind.name)+len(bname))))
+				for range 600 {
+					p := kind.gen(r)
+					want := p.bruteForce()
+					got := solveAll(t, p, brancher)
+					slices.Sort(got)
+					slices.Sort(want)
+					require.Equal(t, want, got, "problem %v", p)
+				}
+			})
+		}
+	}
+}
+
+func TestDomainOperations(t *testing.T) {
+	s := New()
+	x := s.NewVar(-3, 130) // three bitset words
+	require.NoError(t, s.Remove(x, 0))
+	require.NoError(t, s.Remove(x, 64))
+	require.NoError(t, s.Remove(x, 127))
+	assert.Equal(t, 131, s.Size(x))
+	assert.False(t, s.Contains(x, 64))
+	require.NoError(t, s.SetMin(x, 0))
+	assert.Equal(t, 1, s.Min(x), "0 was removed, so the minimum moves to 1")
+	require.NoError(t, s.SetMax(x, 127))
+	assert.Equal(t, 126, s.Max(x))
+	assert.Equal(t, 125, s.Size(x), "-3..-1 and 128..130 went, 0, 64 and 127 were gone already")
+	h := s.mark()
+	require.NoError(t, s.Assign(x, 100))
+	assert.True(t, s.Fixed(x))
+	assert.ErrorIs(t, s.Remove(x, 100), ErrInconsistent)
+	s.undo(h)
+	assert.Equal(t, 125, s.Size(x))
+	assert.Equal(t, "x0 ∈ {1..63,65..126}", s.String(x))
+	assert.ErrorIs(t, s.Assign(x, 64), ErrInconsistent)
+	assert.ErrorIs(t, s.SetMin(x, 127), ErrInconsistent)
+	assert.Equal(t, []int{1, 2}, s.Values(nil, s.NewVar(1, 2)))
+}
+
+// pigeonhole posts n+1 pigeons into n holes, which has no solution but takes
+// exponential time to refute by propagation and search.
+func pigeonhole(n int) (*Solver, []Var) {
+	s := New()
+	in := make([][]Var, n+1)
+	var all []Var
+	for p := range in {
+		in[p] = make([]Var, n)
+		lits := make([]Lit, n)
+		for h := range n {
+			in[p][h] = s.NewBool()
+			lits[h] = Pos(in[p][h])
+			all = append(all, in[p][h])
+		}
+		s.AddBoolSum(lits, nil, Equal, 1)
+	}
+	for h := range n {
+		lits := make([]Lit, n+1)
+		for p := range in {
+			lits[p] = Pos(in[p][h])
+		}
+		s.AddBoolSum(lits, nil, LessEq, 1)
+	}
+	return s, all
+}
+
+func TestLimitsAndCancellation(t *testing.T) {
+	s, vars := pigeonhole(12)
+	err := s.Search(context.Background(), InOrder(vars, ValueMax), Limits{Nodes: 1000}, func() bool { return true })
+	require.ErrorIs(t, err, ErrLimit)
+	assert.Equal(t, int64(1000), s.Stats().Nodes)
+
+	s, vars = pigeonhole(12)
+	err = s.Search(context.Background(), InOrder(vars, ValueMax), Limits{Failures: 10}, func() bool { return true })
+	require.ErrorIs(t, err, ErrLimit)
+	assert.Equal(t, int64(10), s.Stats().Failures)
+
+	s, vars = pigeonhole(12)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	err = s.Search(ctx, InOrder(vars, ValueMax), Limits{}, func() bool { return true })
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	for _, v := range vars {
+		require.False(t, s.Fixed(v), "search must undo its decisions when cancelled")
+	}
+}
+
+func TestCountStopsAtLimit(t *testing.T) {
+	s := New()
+	vars := []Var{s.NewBool(), s.NewBool(), s.NewBool()}
+	n, err := s.Count(context.Background(), FirstFail(vars, ValueMin), Limits{}, 2, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 2, n)
+	n, err = s.Count(context.Background(), FirstFail(vars, ValueMin), Limits{}, 0, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 8, n)
+}
+
+func TestConflictNamesPropagator(t *testing.T) {
+	s := New()
+	x, y := s.NewBool(), s.NewBool()
+	clause := s.AddClause(Pos(x), Pos(y))
+	s.AddBoolSum([]Lit{Pos(x), Pos(y)}, nil, Equal, 0)
+	// The clause runs first and finds nothing to do; the sum empties both
+	// variables, which wakes the clause, and the clause fails.
+	err := s.Propagate()
+	require.ErrorIs(t, err, ErrInconsistent)
+	assert.Equal(t, clause, s.Conflict())
+}
+
+func TestTracerSeesWhoChangedWhat(t *testing.T) {
+	s := New()
+	x, y := s.NewBool(), s.NewBool()
+	imp := s.AddImplication(Pos(x), Pos(y))
+	var got []string
+	s.SetTracer(func(v Var, by PropID) { got = append(got, fmt.Sprintf("%s by %d", s.Name(v), by)) })
+	require.NoError(t, s.Assign(x, 1))
+	require.NoError(t, s.Propagate())
+	assert.Equal(t, []string{"x0 by -1", fmt.Sprintf("x1 by %d", imp)}, got)
+}
+
+func TestBoolSumBoundsAreTight(t *testing.T) {
+	// Blocks of widths 3, 2, 2, 1 in a row that needs 6: the 3 is needed
+	// (2+2+1 = 5 < 6), the others are not decided.
+	s := New()
+	vars := []Var{s.NewBool(), s.NewBool(), s.NewBool(), s.NewBool()}
+	lits := []Lit{Pos(vars[0]), Pos(vars[1]), Pos(vars[2]), Pos(vars[3])}
+	sum := s.AddBoolSum(lits, []int{3, 2, 2, 1}, Equal, 6)
+	require.NoError(t, s.Propagate())
+	assert.Equal(t, 1, s.Min(vars[0]))
+	for _, v := range vars[1:] {
+		assert.False(t, s.Fixed(v))
+	}
+	lo, hi := sum.Bounds(s)
+	assert.Equal(t, [2]int{3, 8}, [2]int{lo, hi})
+	// Now the row needs only 2 more after the 3... take the 1 in: 4 so far,
+	// 2 more needed from blocks of width 2: nothing is forced yet.
+	require.NoError(t, s.Assign(vars[3], 1))
+	require.NoError(t, s.Propagate())
+	assert.False(t, s.Fixed(vars[1]))
+	// Taking one 2 completes the row: the other 2 must be empty.
+	require.NoError(t, s.Assign(vars[1], 1))
+	require.NoError(t, s.Propagate())
+	assert.Equal(t, 0, s.Max(vars[2]))
+}
+
+func TestErrorsAreDistinct(t *testing.T) {
+	assert.False(t, errors.Is(ErrLimit, ErrInconsistent))
+}

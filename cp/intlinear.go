@@ -1,0 +1,124 @@
+package cp
+
+import "fmt"
+
+// IntSum is the constraint Σ aᵢ·xᵢ rel k over integer variables, kept bounds
+// consistent: each variable's bounds are narrowed to what the other terms'
+// bounds allow.
+type IntSum struct {
+	vars   []Var
+	coeffs []int64
+	k      int64
+	rel    Relation
+}
+
+// AddIntSum posts Σ coeffs[i]·vars[i] rel k. Coefficients may have any
+// sign; a nil coeffs slice means every coefficient is 1.
+func (s *Solver) AddIntSum(vars []Var, coeffs []int, rel Relation, k int) *IntSum {
+	if coeffs != nil && len(coeffs) != len(vars) {
+		panic(fmt.Sprintf("cp: %d coefficients for %d variables", len(coeffs), len(vars)))
+	}
+	c := &IntSum{k: int64(k), rel: rel}
+	for i, v := range vars {
+		a := int64(1)
+		if coeffs != nil {
+			a = int64(coeffs[i])
+		}
+		if a != 0 {
+			c.vars = append(c.vars, v)
+			c.coeffs = append(c.coeffs, a)
+		}
+	}
+	id := s.Add(c)
+	for i, v := range c.vars {
+		s.Watch(id, v, OnBounds, int32(i))
+	}
+	return c
+}
+
+// Idempotent reports that the constraint reaches its own fixpoint.
+func (c *IntSum) Idempotent() bool { return true }
+
+// termBounds returns the smallest and largest values of aᵢ·xᵢ.
+func (c *IntSum) termBounds(s *Solver, i int) (lo, hi int64) {
+	a := c.coeffs[i]
+	lo, hi = a*int64(s.Min(c.vars[i])), a*int64(s.Max(c.vars[i]))
+	if a < 0 {
+		lo, hi = hi, lo
+	}
+	return lo, hi
+}
+
+// Propagate narrows bounds until nothing changes.
+func (c *IntSum) Propagate(s *Solver) error {
+	atMost, atLeast := c.rel != GreaterEq, c.rel != LessEq
+	for {
+		var sumLo, sumHi int64
+		for i := range c.vars {
+			lo, hi := c.termBounds(s, i)
+			sumLo, sumHi = sumLo+lo, sumHi+hi
+		}
+		if atMost && sumLo > c.k || atLeast && sumHi < c.k {
+			return ErrInconsistent
+		}
+		changed := false
+		for i, v := range c.vars {
+			lo, hi := c.termBounds(s, i)
+			a := c.coeffs[i]
+			// The term may be at most k - (sumLo - lo) and at least k - (sumHi - hi).
+			if atMost {
+				limit := c.k - (sumLo - lo)
+				if hi > limit {
+					var err error
+					if a > 0 {
+						err = s.SetMax(v, int(floorDiv(limit, a)))
+					} else {
+						err = s.SetMin(v, int(ceilDiv(limit, a)))
+					}
+					if err != nil {
+						return err
+					}
+					changed = true
+				}
+			}
+			if atLeast {
+				limit := c.k - (sumHi - hi)
+				if lo < limit {
+					var err error
+					if a > 0 {
+						err = s.SetMin(v, int(ceilDiv(limit, a)))
+					} else {
+						err = s.SetMax(v, int(floorDiv(limit, a)))
+					}
+					if err != nil {
+						return err
+					}
+					changed = true
+				}
+			}
+			if changed {
+				break // recompute the sums from the new bounds
+			}
+		}
+		if !changed {
+			return nil
+		}
+	}
+}
+
+// floorDiv and ceilDiv divide rounding toward minus and plus infinity.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && (a < 0) == (b < 0) {
+		q++
+	}
+	return q
+}

@@ -1,0 +1,146 @@
+package cp
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Relation is the comparison of a linear constraint.
+type Relation uint8
+
+// Relations.
+const (
+	LessEq    Relation = iota // sum ≤ k
+	GreaterEq                 // sum ≥ k
+	Equal                     // sum = k
+)
+
+// String returns the relation's symbol.
+func (r Relation) String() string {
+	switch r {
+	case LessEq:
+		return "≤"
+	case GreaterEq:
+		return "≥"
+	case Equal:
+		return "="
+	}
+	return fmt.Sprintf("Relation(%d)", uint8(r))
+}
+
+// BoolSum is the constraint Σ wᵢ·lᵢ rel k over literals of 0..1 variables.
+// It is bounds consistent: a literal whose weight would carry the sum past k
+// is made false, and one without which the sum cannot reach k is made true.
+type BoolSum struct {
+	lits    []Lit   // heaviest first
+	weights []int64 // positive, in the order of lits
+	k       int64
+	rel     Relation
+	fixed   Rev // Σ wᵢ over true literals
+	free    Rev // Σ wᵢ over literals not fixed yet
+}
+
+// AddBoolSum posts Σ weights[i]·lits[i] rel k, where a true literal counts 1
+// and a false one 0. A nil weights slice means every weight is 1. Weights may
+// be negative (the literal is flipped) or zero (the term is dropped); the
+// same variable may appear several times.
+func (s *Solver) AddBoolSum(lits []Lit, weights []int, rel Relation, k int) *BoolSum {
+	if weights != nil && len(weights) != len(lits) {
+		panic(fmt.Sprintf("cp: %d weights for %d literals", len(weights), len(lits)))
+	}
+	c := &BoolSum{k: int64(k), rel: rel}
+	type term struct {
+		l Lit
+		w int64
+	}
+	terms := make([]term, 0, len(lits))
+	for i, l := range lits {
+		s.checkBool(l.Var)
+		w := int64(1)
+		if weights != nil {
+			w = int64(weights[i])
+		}
+		switch {
+		case w == 0:
+			continue
+		case w < 0: // w·l = w + |w|·¬l
+			c.k -= w
+			l, w = l.Not(), -w
+		}
+		terms = append(terms, term{l, w})
+	}
+	sort.SliceStable(terms, func(i, j int) bool { return terms[i].w > terms[j].w })
+	var fixed, free int64
+	for _, t := range terms {
+		c.lits = append(c.lits, t.l)
+		c.weights = append(c.weights, t.w)
+		switch {
+		case s.isTrue(t.l):
+			fixed += t.w
+		case !s.Fixed(t.l.Var):
+			free += t.w
+		}
+	}
+	c.fixed, c.free = s.NewRev(fixed), s.NewRev(free)
+	id := s.Add(c)
+	for i, l := range c.lits {
+		s.Watch(id, l.Var, OnFix, int32(i))
+	}
+	return c
+}
+
+// Idempotent reports that the constraint reaches its own fixpoint.
+func (c *BoolSum) Idempotent() bool { return true }
+
+// Advise keeps the running sums as the literals get fixed.
+func (c *BoolSum) Advise(s *Solver, tag int32) bool {
+	w := c.weights[tag]
+	s.Set(c.free, s.Get(c.free)-w)
+	if s.isTrue(c.lits[tag]) {
+		s.Set(c.fixed, s.Get(c.fixed)+w)
+	}
+	return true
+}
+
+// Bounds returns the smallest and largest sums still possible.
+func (c *BoolSum) Bounds(s *Solver) (lo, hi int) {
+	fixed := s.Get(c.fixed)
+	return int(fixed), int(fixed + s.Get(c.free))
+}
+
+// Propagate prunes the literals whose value is forced by the bounds. One
+// pass, heaviest first, reaches the fixpoint: a free literal that is not
+// forced stops the pass, since lighter ones cannot be forced either and
+// nothing changes after it; every literal before it is fixed.
+func (c *BoolSum) Propagate(s *Solver) error {
+	atMost, atLeast := c.rel != GreaterEq, c.rel != LessEq
+	for i, l := range c.lits {
+		lo := s.Get(c.fixed)
+		hi := lo + s.Get(c.free)
+		if atMost && lo > c.k || atLeast && hi < c.k {
+			return ErrInconsistent
+		}
+		if s.Fixed(l.Var) {
+			continue
+		}
+		w := c.weights[i]
+		var err error
+		switch {
+		case atMost && lo+w > c.k:
+			err = s.makeTrue(l.Not())
+		case atLeast && hi-w < c.k:
+			err = s.makeTrue(l)
+		default:
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	lo := s.Get(c.fixed)
+	hi := lo + s.Get(c.free)
+	if atMost && lo > c.k || atLeast && hi < c.k {
+		return ErrInconsistent
+	}
+	return nil
+}

@@ -1,0 +1,201 @@
+package cp
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrLimit is returned by Search when a node or failure limit stops it.
+var ErrLimit = errors.New("cp: search limit reached")
+
+// Brancher chooses the next decision of the search: a variable that is not
+// fixed and a value of its domain. Search tries v = val first and v ≠ val on
+// backtracking. When every variable the brancher cares for is fixed it
+// returns ok == false, and the current state is a solution; the propagators
+// must then guarantee that every constraint holds, which the ones of this
+// package do once all the variables they watch are fixed.
+type Brancher interface {
+	Branch(s *Solver) (v Var, val int, ok bool)
+}
+
+// BranchFunc adapts a function to the Brancher interface.
+type BranchFunc func(s *Solver) (v Var, val int, ok bool)
+
+// Branch calls f.
+func (f BranchFunc) Branch(s *Solver) (Var, int, bool) { return f(s) }
+
+// ValueOrder picks the value tried first for a chosen variable.
+type ValueOrder uint8
+
+// Value orders.
+const (
+	ValueMin ValueOrder = iota // the smallest value first
+	ValueMax                   // the largest value first
+)
+
+func (o ValueOrder) pick(s *Solver, v Var) int {
+	if o == ValueMax {
+		return s.Max(v)
+	}
+	return s.Min(v)
+}
+
+// FirstFail branches on the variable with the smallest domain, the earliest
+// in vars among equals, trying values in the given order.
+func FirstFail(vars []Var, order ValueOrder) Brancher {
+	return BranchFunc(func(s *Solver) (Var, int, bool) {
+		best, bestSize := Var(-1), int64(1<<62)
+		for _, v := range vars {
+			if size := s.mem[s.vars[v].base+2]; size > 1 && size < bestSize {
+				best, bestSize = v, size
+				if size == 2 {
+					break
+				}
+			}
+		}
+		if best < 0 {
+			return 0, 0, false
+		}
+		return best, order.pick(s, best), true
+	})
+}
+
+// InOrder branches on the first variable of vars that is not fixed.
+func InOrder(vars []Var, order ValueOrder) Brancher {
+	return BranchFunc(func(s *Solver) (Var, int, bool) {
+		for _, v := range vars {
+			if !s.Fixed(v) {
+				return v, order.pick(s, v), true
+			}
+		}
+		return 0, 0, false
+	})
+}
+
+// Limits bounds a search; a zero field means no bound.
+type Limits struct {
+	Nodes    int64 // decisions
+	Failures int64 // failed nodes
+}
+
+// choice is an open decision: the trail height before it, and whether its
+// second branch (v ≠ val) is the one being explored.
+type choice struct {
+	v      Var
+	val    int
+	height int
+	right  bool
+}
+
+// Search explores the states below the current one depth first, after
+// propagating them, and calls onSolution at every solution, reading values
+// through the solver; onSolution returns false to stop the search. The
+// domains are restored on return to what they were on entry.
+//
+// Search returns nil when the tree was exhausted or onSolution stopped it,
+// ErrLimit when a limit stopped it, and ctx.Err() when ctx was done; Stats
+// tells how far it went.
+func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution func() bool) error {
+	start := time.Now()
+	defer func() { s.stats.Time += time.Since(start) }()
+	base := s.mark()
+	defer s.undo(base)
+	nodes0, failures0 := s.stats.Nodes, s.stats.Failures
+
+	// stop says whether to stop before the next node.
+	stop := func() error {
+		if s.stats.Nodes&63 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if lim.Nodes > 0 && s.stats.Nodes-nodes0 >= lim.Nodes ||
+			lim.Failures > 0 && s.stats.Failures-failures0 >= lim.Failures {
+			return ErrLimit
+		}
+		return nil
+	}
+
+	var stack []choice
+	err := s.Propagate()
+	if err != nil {
+		s.stats.Failures++
+	}
+	for {
+		if err == nil {
+			v, val, ok := b.Branch(s)
+			if ok {
+				if err := stop(); err != nil {
+					return err
+				}
+				stack = append(stack, choice{v: v, val: val, height: s.mark()})
+				s.stats.Nodes++
+				s.stats.MaxDepth = max(s.stats.MaxDepth, len(stack))
+				if err = s.Assign(v, val); err == nil {
+					err = s.Propagate()
+				}
+				if err != nil {
+					s.stats.Failures++
+				}
+				continue
+			}
+			s.stats.Solutions++
+			if !onSolution() {
+				return nil
+			}
+		}
+		// Backtrack to the deepest decision whose second branch is open.
+		for {
+			if len(stack) == 0 {
+				return nil
+			}
+			top := &stack[len(stack)-1]
+			s.undo(top.height)
+			if top.right {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			if err := stop(); err != nil {
+				return err
+			}
+			top.right = true
+			s.stats.Nodes++
+			if err = s.Remove(top.v, top.val); err == nil {
+				err = s.Propagate()
+			}
+			if err == nil {
+				break
+			}
+			s.stats.Failures++
+		}
+	}
+}
+
+// Solve searches for one solution and calls onSolution with the solver in
+// that state. It reports whether a solution was found; err is as for Search.
+func (s *Solver) Solve(ctx context.Context, b Brancher, lim Limits, onSolution func()) (found bool, err error) {
+	err = s.Search(ctx, b, lim, func() bool {
+		found = true
+		onSolution()
+		return false
+	})
+	return found, err
+}
+
+// Count counts solutions up to limit (0 means no limit) and calls
+// onSolution, when not nil, at each. Counting stops at limit, so a limit of
+// 2 decides uniqueness: a count of 1 with a nil error means exactly one
+// solution. err is as for Search; with a non-nil err the count is a lower
+// bound.
+func (s *Solver) Count(ctx context.Context, b Brancher, lim Limits, limit int, onSolution func()) (int, error) {
+	n := 0
+	err := s.Search(ctx, b, lim, func() bool {
+		n++
+		if onSolution != nil {
+			onSolution()
+		}
+		return limit <= 0 || n < limit
+	})
+	return n, err
+}

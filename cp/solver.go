@@ -1,0 +1,409 @@
+// Package cp is a constraint-programming core: finite-domain integer
+// variables, propagators run to a fixpoint by a queue, and depth-first
+// search with a pluggable branching rule.
+//
+// All mutable state lives in one flat slice of reversible words. Every change
+// saves the old word on a trail (once per search level), so backtracking is
+// an undo to a trail mark, never a copy of the state. Propagators keep their
+// own incremental state in the same words through Rev.
+//
+// The package knows nothing of puzzles; models build on Propagator.
+package cp
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+)
+
+// Var identifies a variable of a Solver.
+type Var int32
+
+// ErrInconsistent is returned by domain operations and propagators when a
+// domain would become empty: the current node of the search has no solution.
+var ErrInconsistent = errors.New("cp: inconsistent")
+
+// Rev is a reversible integer owned by a propagator: its changes are undone
+// on backtracking like domain changes.
+type Rev int32
+
+// A trailEntry records the old value of one word of memory.
+type trailEntry struct {
+	addr int32
+	old  int64
+}
+
+// varInfo locates a variable's words in memory: mem[base] holds the minimum,
+// mem[base+1] the maximum, mem[base+2] the size; variables with more than two
+// values follow with a bitset whose bit i stands for value offset+i.
+type varInfo struct {
+	base   int32
+	offset int64 // the initial minimum: the value of bit 0
+	words  int32 // bitset words, 0 for variables of at most two values
+}
+
+// Solver holds variables, propagators and the search state.
+// The zero value is not usable; call New.
+type Solver struct {
+	mem   []int64
+	stamp []uint32 // stamp[a] == magic: mem[a] saved since the last mark
+	magic uint32
+	trail []trailEntry
+
+	vars  []varInfo
+	names []string
+
+	engine
+}
+
+// New returns an empty solver.
+func New() *Solver {
+	s := &Solver{magic: 1}
+	s.current, s.conflict = -1, -1
+	return s
+}
+
+// maxBitsetValues bounds the domain size of one variable.
+const maxBitsetValues = 1 << 24
+
+// NewVar returns a variable with domain lo..hi. It panics when lo > hi or the
+// domain has more than 2^24 values; models size their variables.
+func (s *Solver) NewVar(lo, hi int) Var {
+	if lo > hi {
+		panic(fmt.Sprintf("cp: empty domain %d..%d", lo, hi))
+	}
+	size := int64(hi) - int64(lo) + 1
+	if size > maxBitsetValues {
+		panic(fmt.Sprintf("cp: domain %d..%d is too large", lo, hi))
+	}
+	v := Var(len(s.vars))
+	info := varInfo{base: int32(len(s.mem)), offset: int64(lo)}
+	s.mem = append(s.mem, int64(lo), int64(hi), size)
+	if size > 2 {
+		info.words = int32((size + 63) / 64)
+		for w := int64(0); w < int64(info.words); w++ {
+			word := ^uint64(0)
+			if rem := size - 64*w; rem < 64 {
+				word = 1<<uint(rem) - 1
+			}
+			s.mem = append(s.mem, int64(word))
+		}
+	}
+	s.stamp = append(s.stamp, make([]uint32, len(s.mem)-len(s.stamp))...)
+	s.vars = append(s.vars, info)
+	s.names = append(s.names, "")
+	s.watches = append(s.watches, nil)
+	return v
+}
+
+// NewBool returns a 0..1 variable.
+func (s *Solver) NewBool() Var { return s.NewVar(0, 1) }
+
+// NumVars returns the number of variables.
+func (s *Solver) NumVars() int { return len(s.vars) }
+
+// SetName gives v a name for messages and traces.
+func (s *Solver) SetName(v Var, name string) { s.names[v] = name }
+
+// Name returns v's name, or "x<id>" when it has none.
+func (s *Solver) Name(v Var) string {
+	if s.names[v] != "" {
+		return s.names[v]
+	}
+	return fmt.Sprintf("x%d", v)
+}
+
+// NewRev returns a reversible integer with value init.
+func (s *Solver) NewRev(init int64) Rev {
+	r := Rev(len(s.mem))
+	s.mem = append(s.mem, init)
+	s.stamp = append(s.stamp, 0)
+	return r
+}
+
+// Get returns the value of a reversible integer.
+func (s *Solver) Get(r Rev) int64 { return s.mem[r] }
+
+// Set changes a reversible integer; backtracking restores its old value.
+func (s *Solver) Set(r Rev, x int64) { s.write(int32(r), x) }
+
+// write changes a word, saving its old value on the trail once per level.
+func (s *Solver) write(addr int32, x int64) {
+	if s.mem[addr] == x {
+		return
+	}
+	if s.stamp[addr] != s.magic {
+		s.stamp[addr] = s.magic
+		s.trail = append(s.trail, trailEntry{addr, s.mem[addr]})
+	}
+	s.mem[addr] = x
+}
+
+// mark returns the current trail height and opens a new level: the next
+// change of any word is saved again.
+func (s *Solver) mark() int {
+	s.newMagic()
+	return len(s.trail)
+}
+
+// undo restores every word changed since the trail had height h.
+func (s *Solver) undo(h int) {
+	for i := len(s.trail) - 1; i >= h; i-- {
+		e := s.trail[i]
+		s.mem[e.addr] = e.old
+	}
+	s.trail = s.trail[:h]
+	s.newMagic()
+}
+
+func (s *Solver) newMagic() {
+	s.magic++
+	if s.magic == 0 { // wrapped: forget every stamp
+		clear(s.stamp)
+		s.magic = 1
+	}
+}
+
+// Min returns the smallest value in v's domain.
+func (s *Solver) Min(v Var) int { return int(s.mem[s.vars[v].base]) }
+
+// Max returns the largest value in v's domain.
+func (s *Solver) Max(v Var) int { return int(s.mem[s.vars[v].base+1]) }
+
+// Size returns the number of values in v's domain.
+func (s *Solver) Size(v Var) int { return int(s.mem[s.vars[v].base+2]) }
+
+// Fixed reports whether v's domain holds a single value.
+func (s *Solver) Fixed(v Var) bool { return s.mem[s.vars[v].base+2] == 1 }
+
+// Value returns the value of a fixed variable (its minimum otherwise).
+func (s *Solver) Value(v Var) int { return s.Min(v) }
+
+// Contains reports whether x is in v's domain.
+func (s *Solver) Contains(v Var, x int) bool {
+	info := s.vars[v]
+	lo, hi := s.mem[info.base], s.mem[info.base+1]
+	if int64(x) < lo || int64(x) > hi {
+		return false
+	}
+	if info.words == 0 {
+		return true
+	}
+	i := int64(x) - info.offset
+	return uint64(s.mem[info.base+3+int32(i/64)])&(1<<uint(i%64)) != 0
+}
+
+// Values appends the values of v's domain to dst in increasing order.
+func (s *Solver) Values(dst []int, v Var) []int {
+	for x := s.Min(v); x <= s.Max(v); x = s.next(v, x+1) {
+		dst = append(dst, x)
+	}
+	return dst
+}
+
+// next returns the smallest value of v's domain that is at least x, or
+// math.MaxInt when there is none.
+func (s *Solver) next(v Var, x int) int {
+	info := s.vars[v]
+	hi := s.mem[info.base+1]
+	if int64(x) > hi {
+		return math.MaxInt
+	}
+	if lo := s.mem[info.base]; int64(x) < lo {
+		x = int(lo)
+	}
+	if info.words == 0 {
+		return x
+	}
+	i := int64(x) - info.offset
+	w := int32(i / 64)
+	word := uint64(s.mem[info.base+3+w]) &^ (1<<uint(i%64) - 1)
+	for word == 0 {
+		w++
+		if w == info.words {
+			return math.MaxInt
+		}
+		word = uint64(s.mem[info.base+3+w])
+	}
+	return int(info.offset + int64(w)*64 + int64(bits.TrailingZeros64(word)))
+}
+
+// prev returns the largest value of v's domain that is at most x, or
+// math.MinInt when there is none.
+func (s *Solver) prev(v Var, x int) int {
+	info := s.vars[v]
+	lo := s.mem[info.base]
+	if int64(x) < lo {
+		return math.MinInt
+	}
+	if hi := s.mem[info.base+1]; int64(x) > hi {
+		x = int(hi)
+	}
+	if info.words == 0 {
+		return x
+	}
+	i := int64(x) - info.offset
+	w := int32(i / 64)
+	word := uint64(s.mem[info.base+3+w])
+	if b := uint(i%64) + 1; b < 64 {
+		word &= 1<<b - 1
+	}
+	for word == 0 {
+		w--
+		if w < 0 {
+			return math.MinInt
+		}
+		word = uint64(s.mem[info.base+3+w])
+	}
+	return int(info.offset + int64(w)*64 + int64(63-bits.LeadingZeros64(word)))
+}
+
+// SetMin removes every value below x from v's domain.
+func (s *Solver) SetMin(v Var, x int) error {
+	info := s.vars[v]
+	lo, hi := s.mem[info.base], s.mem[info.base+1]
+	if int64(x) <= lo {
+		return nil
+	}
+	if int64(x) > hi {
+		return ErrInconsistent
+	}
+	newLo := s.next(v, x)
+	size := s.mem[info.base+2]
+	if info.words == 0 {
+		size = hi - int64(newLo) + 1
+	} else {
+		size -= s.countRange(info, lo, int64(newLo)-1)
+		s.clearRange(info, lo, int64(newLo)-1)
+	}
+	s.write(info.base, int64(newLo))
+	s.write(info.base+2, size)
+	s.changed(v, eventBounds)
+	return nil
+}
+
+// SetMax removes every value above x from v's domain.
+func (s *Solver) SetMax(v Var, x int) error {
+	info := s.vars[v]
+	lo, hi := s.mem[info.base], s.mem[info.base+1]
+	if int64(x) >= hi {
+		return nil
+	}
+	if int64(x) < lo {
+		return ErrInconsistent
+	}
+	newHi := s.prev(v, x)
+	size := s.mem[info.base+2]
+	if info.words == 0 {
+		size = int64(newHi) - lo + 1
+	} else {
+		size -= s.countRange(info, int64(newHi)+1, hi)
+		s.clearRange(info, int64(newHi)+1, hi)
+	}
+	s.write(info.base+1, int64(newHi))
+	s.write(info.base+2, size)
+	s.changed(v, eventBounds)
+	return nil
+}
+
+// Assign reduces v's domain to the single value x.
+func (s *Solver) Assign(v Var, x int) error {
+	if !s.Contains(v, x) {
+		return ErrInconsistent
+	}
+	info := s.vars[v]
+	if s.mem[info.base+2] == 1 {
+		return nil
+	}
+	if info.words != 0 {
+		lo, hi := s.mem[info.base], s.mem[info.base+1]
+		s.clearRange(info, lo, int64(x)-1)
+		s.clearRange(info, int64(x)+1, hi)
+	}
+	s.write(info.base, int64(x))
+	s.write(info.base+1, int64(x))
+	s.write(info.base+2, 1)
+	s.changed(v, eventBounds)
+	return nil
+}
+
+// Remove takes x out of v's domain.
+func (s *Solver) Remove(v Var, x int) error {
+	if !s.Contains(v, x) {
+		return nil
+	}
+	info := s.vars[v]
+	lo, hi := s.mem[info.base], s.mem[info.base+1]
+	switch {
+	case lo == hi:
+		return ErrInconsistent
+	case int64(x) == lo:
+		return s.SetMin(v, x+1)
+	case int64(x) == hi:
+		return s.SetMax(v, x-1)
+	}
+	// An interior value: only variables with a bitset have interiors.
+	s.clearRange(info, int64(x), int64(x))
+	s.write(info.base+2, s.mem[info.base+2]-1)
+	s.changed(v, eventDomain)
+	return nil
+}
+
+// countRange counts the values in lo..hi still in a bitset domain.
+func (s *Solver) countRange(info varInfo, lo, hi int64) int64 {
+	n := int64(0)
+	s.forWords(info, lo, hi, func(addr int32, mask uint64) {
+		n += int64(bits.OnesCount64(uint64(s.mem[addr]) & mask))
+	})
+	return n
+}
+
+// clearRange removes the values lo..hi from a bitset domain's words.
+func (s *Solver) clearRange(info varInfo, lo, hi int64) {
+	s.forWords(info, lo, hi, func(addr int32, mask uint64) {
+		s.write(addr, int64(uint64(s.mem[addr])&^mask))
+	})
+}
+
+// forWords calls f for each bitset word that holds values in lo..hi, with the
+// mask of those values' bits.
+func (s *Solver) forWords(info varInfo, lo, hi int64, f func(addr int32, mask uint64)) {
+	if lo > hi {
+		return
+	}
+	i, j := lo-info.offset, hi-info.offset
+	for w := i / 64; w <= j/64; w++ {
+		mask := ^uint64(0)
+		if w == i/64 {
+			mask &^= 1<<uint(i%64) - 1
+		}
+		if w == j/64 && j%64 < 63 {
+			mask &= 1<<uint(j%64+1) - 1
+		}
+		f(info.base+3+int32(w), mask)
+	}
+}
+
+// String describes v's domain, for debugging: "x3 ∈ {1,4..6}".
+func (s *Solver) String(v Var) string {
+	out := s.Name(v) + " ∈ {"
+	first := true
+	for x := s.Min(v); x <= s.Max(v); {
+		y := x
+		for s.next(v, y+1) == y+1 {
+			y++
+		}
+		if !first {
+			out += ","
+		}
+		first = false
+		if y == x {
+			out += fmt.Sprint(x)
+		} else {
+			out += fmt.Sprintf("%d..%d", x, y)
+		}
+		x = s.next(v, y+1)
+	}
+	return out + "}"
+}
