@@ -54,7 +54,7 @@ func (s *Solver) AddClause(lits ...Lit) PropID {
 }
 
 func (c *clause) Priority() Priority { return PriorityUnary }
-func (c *clause) Idempotent() bool  { return true }
+func (c *clause) Idempotent() bool   { return true }
 
 func (c *clause) Propagate(s *Solver) error {
 	free, nfree := Lit{}, 0
@@ -89,7 +89,7 @@ func (s *Solver) AddImplication(cond, then Lit) PropID {
 }
 
 func (p *implication) Priority() Priority { return PriorityUnary }
-func (p *implication) Idempotent() bool  { return true }
+func (p *implication) Idempotent() bool   { return true }
 
 func (p *implication) Propagate(s *Solver) error {
 	if s.isTrue(p.cond) {

@@ -24,9 +24,9 @@ type Priority uint8
 
 // Propagator priorities, cheapest first.
 const (
-	PriorityUnary Priority = iota // constant time: clauses, implications
-	PriorityLinear                // linear time in the number of variables
-	PriorityHeavy                 // dynamic programs and the like
+	PriorityUnary  Priority = iota // constant time: clauses, implications
+	PriorityLinear                 // linear time in the number of variables
+	PriorityHeavy                  // dynamic programs and the like
 	numPriorities
 )
 
@@ -79,11 +79,11 @@ type Tracer func(v Var, by PropID)
 
 // Stats counts the work of propagation and search.
 type Stats struct {
-	Nodes        int64 // decisions taken by search (each branch counts once)
-	Failures     int64 // nodes whose propagation failed
-	Propagations int64 // propagator runs
-	Solutions    int64 // solutions reported
-	MaxDepth     int   // deepest decision level reached
+	Nodes        int64         // decisions taken by search (each branch counts once)
+	Failures     int64         // nodes whose propagation failed
+	Propagations int64         // propagator runs
+	Solutions    int64         // solutions reported
+	MaxDepth     int           // deepest decision level reached
 	Time         time.Duration // time spent searching
 }
 
