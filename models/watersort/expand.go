@@ -1,0 +1,98 @@
+package watersort
+
+// expander generates the successors of canonical states. It owns scratch
+// buffers, so one expander serves one search at a time.
+type expander struct {
+	l     *layout
+	rule  Rule
+	codes []uint64 // the state being expanded, bottles sorted
+	info  []bottle
+	child []uint64 // a successor, bottles sorted
+	key   []uint64 // the successor packed
+}
+
+func newExpander(l *layout, rule Rule) *expander {
+	return &expander{
+		l:     l,
+		rule:  rule,
+		codes: make([]uint64, l.bottles),
+		info:  make([]bottle, l.bottles),
+		child: make([]uint64, l.bottles),
+		key:   make([]uint64, l.words),
+	}
+}
+
+// expand calls visit with the bottles (sorted) and the packed key of each
+// successor of the packed canonical state key, until visit returns false.
+// The slices passed to visit are reused for the next successor.
+//
+// It skips moves whose result is, up to bottle order, the state itself or
+// the result of another move it does try. The set of successor states is
+// therefore exactly the set without pruning, so distances from the start,
+// and with them BFS and A* optimality and the proof that a level is
+// unsolvable, are unchanged, under both rules. The moves skipped:
+//
+//   - Out of a finished bottle (full of one colour). Every colour has
+//     exactly Capacity units, so no other bottle shows that colour; the only
+//     legal destination is an empty bottle, which takes all the units (it
+//     has room for Capacity), and the two bottles just trade contents.
+//   - A bottle of one colour into an empty bottle: the whole content moves
+//     (an empty bottle has room for any bottle's content), a trade again.
+//   - Into an empty bottle other than the first: every empty bottle gives
+//     the same state up to order.
+//   - Out of or into a bottle identical to the one before it (the bottles
+//     are sorted, so copies are neighbours): the first copy gives the same
+//     states up to order. The one exception is pouring into the copy right
+//     after the source itself, which is a different move.
+func (e *expander) expand(key []uint64, visit func(child, key []uint64) bool) {
+	l := e.l
+	l.unpack(key, e.codes)
+	for i, c := range e.codes {
+		e.info[i] = l.describe(c)
+	}
+	codes, info := e.codes, e.info
+	for i := range codes {
+		src := info[i]
+		if src.height == 0 || src.finished || (i > 0 && codes[i] == codes[i-1]) {
+			continue
+		}
+		for j := range codes {
+			if j == i {
+				continue
+			}
+			dst := info[j]
+			if dst.height == 0 {
+				// Empty bottles sort first, so the first one is bottle 0.
+				if j != 0 || src.mono {
+					continue
+				}
+			} else if dst.top != src.top || (j > 0 && codes[j] == codes[j-1] && j-1 != i) {
+				continue
+			}
+			n := l.amount(e.rule, src, dst)
+			if n == 0 {
+				continue
+			}
+			copy(e.child, codes)
+			e.child[i], e.child[j] = l.pour(src.code, dst.code, src.height, dst.height, n, src.top)
+			insertionSort(e.child)
+			l.pack(e.child, e.key)
+			if !visit(e.child, e.key) {
+				return
+			}
+		}
+	}
+}
+
+// insertionSort sorts a slice that is nearly sorted (two entries out of
+// place) in linear time.
+func insertionSort(a []uint64) {
+	for k := 1; k < len(a); k++ {
+		x := a[k]
+		m := k
+		for ; m > 0 && a[m-1] > x; m-- {
+			a[m] = a[m-1]
+		}
+		a[m] = x
+	}
+}
