@@ -134,6 +134,52 @@ func (c tableC) holds(values []int) bool {
 	return false
 }
 
+type condEqualC struct{ cond, x, y int }
+
+func (c condEqualC) post(s *Solver, vars []Var) {
+	s.AddCondEqual(Pos(vars[c.cond]), vars[c.x], vars[c.y])
+}
+func (c condEqualC) holds(values []int) bool {
+	return values[c.cond] == 0 || values[c.x] == values[c.y]
+}
+
+type condBoundC struct {
+	cond, x int
+	rel     Relation
+	k       int
+}
+
+func (c condBoundC) post(s *Solver, vars []Var) {
+	s.AddCondBound(Neg(vars[c.cond]), vars[c.x], c.rel, c.k)
+}
+func (c condBoundC) holds(values []int) bool {
+	return values[c.cond] == 1 || compare(values[c.x], c.rel, c.k)
+}
+
+// randomCondProblem has two 0..1 variables first, then integer ones, under
+// conditional constraints.
+func randomCondProblem(r *rand.Rand) testProblem {
+	n := 3 + r.IntN(3)
+	p := testProblem{lo: make([]int, n), hi: make([]int, n)}
+	for i := range p.lo {
+		if i < 2 {
+			p.hi[i] = 1
+			continue
+		}
+		p.lo[i] = r.IntN(4)
+		p.hi[i] = p.lo[i] + r.IntN(4)
+	}
+	for range 1 + r.IntN(4) {
+		x, y := 2+r.IntN(n-2), 2+r.IntN(n-2)
+		if r.IntN(2) == 0 {
+			p.constraints = append(p.constraints, condEqualC{cond: r.IntN(2), x: x, y: y})
+		} else {
+			p.constraints = append(p.constraints, condBoundC{cond: r.IntN(2), x: x, rel: Relation(r.IntN(3)), k: r.IntN(7)})
+		}
+	}
+	return p
+}
+
 type testProblem struct {
 	lo, hi      []int // domains
 	constraints []testConstraint
@@ -286,6 +332,7 @@ func TestAgainstBruteForce(t *testing.T) {
 	}{
 		{"bool", randomBoolProblem},
 		{"int", randomIntProblem},
+		{"conditional", randomCondProblem},
 	} {
 		for bname, brancher := range branchers {
 			t.Run(kind.name+"/"+bname, func(t *testing.T) {

@@ -1,0 +1,180 @@
+package aquarium
+
+import (
+	"context"
+	"fmt"
+
+	"waterworks/cp"
+)
+
+// Model is the CP model of a puzzle under a rule: one 0..1 variable per
+// block (1 = full), gravity as implications between blocks, and a lineSum
+// propagator for every row and column with a clue. Under the pool rule each
+// block also has a level variable, the top row of the body of water it
+// belongs to.
+type Model struct {
+	Puzzle *Puzzle
+	Layout *Layout
+	Solver *cp.Solver
+	// Full holds the variable of each block.
+	Full []cp.Var
+}
+
+// NewModel builds the CP model of a valid puzzle.
+func NewModel(p *Puzzle, rule Rule) (*Model, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if rule != RegionRule && rule != PoolRule {
+		return nil, fmt.Errorf("unknown rule %v", rule)
+	}
+	l := NewLayout(p, rule)
+	s := cp.New()
+	m := &Model{Puzzle: p, Layout: l, Solver: s, Full: make([]cp.Var, len(l.Blocks))}
+	for i, b := range l.Blocks {
+		m.Full[i] = s.NewBool()
+		s.SetName(m.Full[i], fmt.Sprintf("%s@row%d", p.Name(b.Region), b.Row+1))
+	}
+	for i, below := range l.Below {
+		for _, j := range below {
+			s.AddImplication(cp.Pos(m.Full[i]), cp.Pos(m.Full[j]))
+		}
+	}
+	for r, need := range p.Rows {
+		if need == NoClue {
+			continue
+		}
+		chains := make([]lineChain, len(l.RowBlocks[r]))
+		for i, b := range l.RowBlocks[r] {
+			chains[i] = makeChain([]cp.Var{m.Full[b]}, []int{l.Blocks[b].Width()})
+		}
+		m.addLine(need, chains)
+	}
+	for c, need := range p.Cols {
+		if need == NoClue {
+			continue
+		}
+		chains := make([]lineChain, len(l.ColChains[c]))
+		for i, chain := range l.ColChains[c] {
+			vars := make([]cp.Var, len(chain))
+			ones := make([]int, len(chain))
+			for j, b := range chain {
+				vars[j], ones[j] = m.Full[b], 1
+			}
+			chains[i] = makeChain(vars, ones)
+		}
+		m.addLine(need, chains)
+	}
+	if rule == PoolRule {
+		m.addPoolLevels()
+	}
+	return m, nil
+}
+
+func (m *Model) addLine(need int, chains []lineChain) {
+	s := m.Solver
+	id := s.Add(newLineSum(need, chains))
+	for _, ch := range chains {
+		for _, v := range ch.vars {
+			s.Watch(id, v, cp.OnFix, 0)
+		}
+	}
+}
+
+// addPoolLevels posts the pool rule's flat surfaces. Each block gets a level
+// variable h ≤ its row: the top row of its body of water. A full block and a
+// block beneath it are in the same body, so their levels are equal; a full
+// block under an empty block of its aquarium is at the surface, so its level
+// is its own row. A body with two surfaces at different rows then has no
+// level, and fails. Empty blocks' levels are free and never branched on.
+func (m *Model) addPoolLevels() {
+	s, l := m.Solver, m.Layout
+	level := make([]cp.Var, len(l.Blocks))
+	for i, b := range l.Blocks {
+		level[i] = s.NewVar(0, b.Row)
+	}
+	for i, below := range l.Below {
+		for _, j := range below {
+			s.AddCondEqual(cp.Pos(m.Full[i]), level[i], level[j])
+		}
+	}
+	for i, above := range l.Above {
+		if len(above) == 0 {
+			continue
+		}
+		surface := s.NewBool()
+		for _, u := range above {
+			s.AddClause(cp.Neg(m.Full[i]), cp.Pos(m.Full[u]), cp.Pos(surface))
+		}
+		s.AddCondBound(cp.Pos(surface), level[i], cp.GreaterEq, l.Blocks[i].Row)
+	}
+}
+
+// Brancher returns the search's branching rule: blocks from the top row
+// down, trying empty first.
+func (m *Model) Brancher() cp.Brancher { return cp.InOrder(m.Full, cp.ValueMin) }
+
+// Current returns the grid as the solver's domains stand: cells of fixed
+// blocks are Water or Empty, the others Unknown.
+func (m *Model) Current() Solution {
+	s := NewSolution(m.Puzzle.Width, m.Puzzle.Height)
+	for i, b := range m.Layout.CellBlock {
+		if v := m.Full[b]; m.Solver.Fixed(v) {
+			s.Cells[i] = Empty + Cell(m.Solver.Value(v))
+		}
+	}
+	return s
+}
+
+// Restrict fixes the blocks of the cells that partial decides. It fails
+// when partial is of the wrong size, contradicts itself within a block, or
+// contradicts what the solver already knows.
+func (m *Model) Restrict(partial Solution) error {
+	p := m.Puzzle
+	if partial.Width != p.Width || partial.Height != p.Height || len(partial.Cells) != p.Width*p.Height {
+		return fmt.Errorf("partial solution is %dx%d, puzzle is %dx%d", partial.Width, partial.Height, p.Width, p.Height)
+	}
+	for i, c := range partial.Cells {
+		if c == Unknown {
+			continue
+		}
+		if err := m.Solver.Assign(m.Full[m.Layout.CellBlock[i]], int(c-Empty)); err != nil {
+			return fmt.Errorf("%w: row %d, column %d contradicts the rest of the grid", ErrWrongSolution, i/p.Width+1, i%p.Width+1)
+		}
+	}
+	return nil
+}
+
+// Result is what a search found.
+type Result struct {
+	// Solutions holds the solutions found, at most the limit asked for.
+	Solutions []Solution
+	// Exhausted reports that the search space was explored completely, so
+	// Solutions holds every solution (when within the limit) and an empty
+	// list proves the puzzle unsolvable.
+	Exhausted bool
+	Stats     cp.Stats
+}
+
+// SolveCP searches for up to limit solutions of p under rule with the CP
+// model (limit 0 means all); a limit of 2 decides uniqueness. The error is
+// ctx.Err() when ctx ended the search, cp.ErrLimit when a search limit did,
+// and the result then holds what was found so far.
+func SolveCP(ctx context.Context, p *Puzzle, rule Rule, limit int, lim cp.Limits) (Result, error) {
+	m, err := NewModel(p, rule)
+	if err != nil {
+		return Result{}, err
+	}
+	return m.Search(ctx, limit, lim)
+}
+
+// Search runs the model's search from its current state.
+func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, error) {
+	var res Result
+	n, err := m.Solver.Count(ctx, m.Brancher(), lim, limit, func() {
+		res.Solutions = append(res.Solutions, m.Current())
+	})
+	res.Stats = m.Solver.Stats()
+	res.Exhausted = err == nil && (limit <= 0 || n < limit)
+	return res, err
+}
