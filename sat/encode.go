@@ -1,0 +1,371 @@
+package sat
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// Encoding is a way to write a linear constraint as clauses.
+//
+// Every CNF encoding here builds a unary counter: outputs o1, o2, ... where
+// oj stands for "the weighted sum is at least j", truncated at the largest
+// bound that matters (K+1 for an upper bound, K for a lower one). An upper
+// bound K asserts not o(K+1), a lower bound asserts oK. Only the direction
+// of each output's definition that the bound needs is written: "sum >= j
+// implies oj" for upper bounds, "oj implies sum >= j" for lower ones, both
+// for Exactly.
+//
+// Before counting, a constraint is normalized: terms on one variable are
+// merged (x and ~x together contribute a constant), weights are clamped to
+// the bound plus one, trivial constraints become nothing or the empty
+// clause, and bounds 0, 1 and "all" are written directly (unit clauses or
+// one clause), which unit propagation treats as well as any counter.
+//
+// Weights: the sequential counter and the totalizer take weights natively
+// (a term of weight w adds w to the register it enters, and a totalizer leaf
+// is w copies of its literal, which costs no clause). The sorting network
+// expands a term of weight w into w input wires. All three are exact for
+// any weights; for unweighted constraints, unit propagation on each
+// encoding keeps the bound arc consistent (tested in encode_test.go).
+type Encoding int8
+
+// The encodings. The zero value, Totalizer, is a good default.
+const (
+	// Totalizer is the totalizer of Bailleux and Boufkhad (2003), truncated
+	// at the bound: a balanced tree of unary adders, O(n log n) variables
+	// and O(n k) clauses.
+	Totalizer Encoding = iota
+	// Sequential is Sinz's sequential counter (2005) over weighted terms:
+	// one register of k+1 bits per term, O(n k) variables and clauses.
+	Sequential
+	// SortingNetwork is Batcher's odd-even merge sorting network (Eén and
+	// Sörensson 2006) with every comparator that cannot reach the first k+1
+	// outputs pruned: O(n log² n) comparators of at most 6 clauses.
+	SortingNetwork
+	// Native keeps linear constraints as they are, for backends that
+	// implement [LinearAdder]. Encode refuses it.
+	Native
+)
+
+var encodingNames = [...]string{
+	Totalizer:      "totalizer",
+	Sequential:     "sequential",
+	SortingNetwork: "sortnet",
+	Native:         "native",
+}
+
+// Encodings returns every encoding, Native last.
+func Encodings() []Encoding {
+	return []Encoding{Totalizer, Sequential, SortingNetwork, Native}
+}
+
+// String returns the name ParseEncoding accepts: totalizer, sequential,
+// sortnet or native.
+func (e Encoding) String() string {
+	if e >= 0 && int(e) < len(encodingNames) {
+		return encodingNames[e]
+	}
+	return fmt.Sprintf("Encoding(%d)", int8(e))
+}
+
+// ParseEncoding returns the encoding called name (see Encoding.String).
+func ParseEncoding(name string) (Encoding, error) {
+	for e, n := range encodingNames {
+		if n == name {
+			return Encoding(e), nil
+		}
+	}
+	return 0, fmt.Errorf("sat: unknown encoding %q (want %s)", name, strings.Join(encodingNames[:], ", "))
+}
+
+// Encode writes c as clauses into a, with fresh variables from a. It
+// fails when c is malformed or e is Native or unknown.
+func (e Encoding) Encode(a Adder, c Linear) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	var count counter
+	switch e {
+	case Totalizer:
+		count = totalizer
+	case Sequential:
+		count = sequential
+	case SortingNetwork:
+		count = sortingNetwork
+	default:
+		return fmt.Errorf("sat: %v is not a CNF encoding", e)
+	}
+	n := c.normalize()
+	if n.false_ {
+		a.AddClause()
+		return nil
+	}
+	lits := make([]Lit, len(n.terms))
+	for i, t := range n.terms {
+		lits[i] = t.Lit
+	}
+	// Bounds that need no counter.
+	least, most := n.needLeast, n.needMost
+	switch {
+	case most && n.atMost == 0:
+		for _, l := range lits {
+			a.AddClause(l.Not())
+		}
+		most = false
+	}
+	switch {
+	case least && n.atLeast == n.total:
+		for _, l := range lits {
+			a.AddClause(l)
+		}
+		least = false
+	case least && n.atLeast == 1:
+		a.AddClause(lits...)
+		least = false
+	}
+	if !least && !most {
+		return nil
+	}
+	m := n.atLeast
+	if most {
+		m = n.atMost + 1
+	}
+	out := count(a, n.terms, m, most, least)
+	if most {
+		a.AddClause(out[n.atMost].Not())
+	}
+	if least {
+		a.AddClause(out[n.atLeast-1])
+	}
+	return nil
+}
+
+// A counter writes a unary counter of the weighted terms: it returns
+// outputs out[j-1] for "sum >= j", j = 1..min(total, m). With up, clauses
+// make "sum >= j" imply out[j-1]; with down, out[j-1] implies "sum >= j".
+type counter func(a Adder, terms []Term, m int, up, down bool) []Lit
+
+// sequential is the weighted sequential counter: register i holds the
+// unary value of the sum of the first i terms.
+func sequential(a Adder, terms []Term, m int, up, down bool) []Lit {
+	first := terms[0]
+	prev := make([]Lit, min(first.Weight, m))
+	for j := range prev {
+		prev[j] = first.Lit
+	}
+	for _, t := range terms[1:] {
+		l, w := t.Lit, t.Weight
+		cur := newLits(a, min(len(prev)+w, m))
+		for j := 1; j <= len(cur); j++ {
+			s := cur[j-1]
+			hasPrev := j <= len(prev) // prev[j-1] exists; otherwise it is false
+			rest := j - w             // the earlier sum needed when l is true
+			if up {
+				if hasPrev {
+					a.AddClause(prev[j-1].Not(), s)
+				}
+				if rest <= 0 {
+					a.AddClause(l.Not(), s)
+				} else {
+					a.AddClause(l.Not(), prev[rest-1].Not(), s)
+				}
+			}
+			if down {
+				if hasPrev {
+					a.AddClause(s.Not(), prev[j-1], l)
+					if rest > 0 {
+						a.AddClause(s.Not(), prev[j-1], prev[rest-1])
+					}
+				} else {
+					a.AddClause(s.Not(), l)
+					if rest > 0 {
+						a.AddClause(s.Not(), prev[rest-1])
+					}
+				}
+			}
+		}
+		prev = cur
+	}
+	return prev
+}
+
+// totalizer builds a balanced tree of unary adders over the terms; a leaf
+// of weight w is its literal repeated w times.
+func totalizer(a Adder, terms []Term, m int, up, down bool) []Lit {
+	if len(terms) == 1 {
+		t := terms[0]
+		out := make([]Lit, min(t.Weight, m))
+		for j := range out {
+			out[j] = t.Lit
+		}
+		return out
+	}
+	half := len(terms) / 2
+	left := totalizer(a, terms[:half], m, up, down)
+	right := totalizer(a, terms[half:], m, up, down)
+	out := newLits(a, min(len(left)+len(right), m))
+	// value(left) = i and value(right) = j give sums i+j (up) and rule out
+	// sums above i+j when left < i+1 and right < j+1 (down).
+	for i := 0; i <= len(left); i++ {
+		for j := 0; j <= len(right); j++ {
+			if r := i + j; up && r >= 1 && r <= len(out) {
+				clause := make([]Lit, 0, 3)
+				if i > 0 {
+					clause = append(clause, left[i-1].Not())
+				}
+				if j > 0 {
+					clause = append(clause, right[j-1].Not())
+				}
+				a.AddClause(append(clause, out[r-1])...)
+			}
+			if r := i + j + 1; down && r <= len(out) {
+				clause := []Lit{out[r-1].Not()}
+				if i < len(left) {
+					clause = append(clause, left[i])
+				}
+				if j < len(right) {
+					clause = append(clause, right[j])
+				}
+				a.AddClause(clause...)
+			}
+		}
+	}
+	return out
+}
+
+// A network is a comparator network over wires. Wires 0..inputs-1 are the
+// inputs, wire falseWire is the constant false (padding), and every
+// comparator adds two wires: its maximum and its minimum.
+type network struct {
+	inputs int
+	gates  []gate
+}
+
+type gate struct{ a, b int } // input wires; outputs are wires inputs+2g (max) and inputs+2g+1 (min)
+
+const falseWire = -1
+
+func (nw *network) compare(a, b int) (hi, lo int) {
+	if a == falseWire {
+		return b, falseWire
+	}
+	if b == falseWire {
+		return a, falseWire
+	}
+	g := len(nw.gates)
+	nw.gates = append(nw.gates, gate{a, b})
+	return nw.inputs + 2*g, nw.inputs + 2*g + 1
+}
+
+// sort sorts wires in decreasing order; len(w) is a power of two.
+func (nw *network) sort(w []int) []int {
+	if len(w) <= 1 {
+		return w
+	}
+	h := len(w) / 2
+	merged := append(nw.sort(w[:h:h]), nw.sort(w[h:])...)
+	return nw.merge(merged)
+}
+
+// merge merges the two sorted halves of w (Batcher's odd-even merge);
+// len(w) is a power of two of at least 2.
+func (nw *network) merge(w []int) []int {
+	if len(w) == 2 {
+		hi, lo := nw.compare(w[0], w[1])
+		return []int{hi, lo}
+	}
+	var even, odd []int
+	for i, x := range w {
+		if i%2 == 0 {
+			even = append(even, x)
+		} else {
+			odd = append(odd, x)
+		}
+	}
+	even, odd = nw.merge(even), nw.merge(odd)
+	out := make([]int, len(w))
+	out[0] = even[0]
+	for i := 0; i+1 < len(even); i++ {
+		out[2*i+1], out[2*i+2] = nw.compare(odd[i], even[i+1])
+	}
+	out[len(w)-1] = odd[len(odd)-1]
+	return out
+}
+
+// sortingNetwork feeds a term of weight w into w wires of a sorting
+// network and keeps only the comparators that reach the first m outputs.
+func sortingNetwork(a Adder, terms []Term, m int, up, down bool) []Lit {
+	var inputs []Lit
+	for _, t := range terms {
+		for range t.Weight {
+			inputs = append(inputs, t.Lit)
+		}
+	}
+	size := 1 << bits.Len(uint(len(inputs)-1))
+	if len(inputs) == 1 {
+		size = 1
+	}
+	wires := make([]int, size)
+	for i := range wires {
+		wires[i] = falseWire
+		if i < len(inputs) {
+			wires[i] = i
+		}
+	}
+	nw := &network{inputs: len(inputs)}
+	sorted := nw.sort(wires)[:min(m, len(inputs))]
+
+	// Mark the wires that reach the outputs, last gate first.
+	needed := make([]bool, len(inputs)+2*len(nw.gates))
+	for _, w := range sorted {
+		needed[w] = true
+	}
+	for g := len(nw.gates) - 1; g >= 0; g-- {
+		if needed[nw.inputs+2*g] || needed[nw.inputs+2*g+1] {
+			needed[nw.gates[g].a] = true
+			needed[nw.gates[g].b] = true
+		}
+	}
+	lit := make([]Lit, len(needed))
+	copy(lit, inputs)
+	for g, gt := range nw.gates {
+		hiW, loW := nw.inputs+2*g, nw.inputs+2*g+1
+		x, y := lit[gt.a], lit[gt.b]
+		if needed[hiW] {
+			hi := a.NewVar()
+			lit[hiW] = hi
+			if up {
+				a.AddClause(x.Not(), hi)
+				a.AddClause(y.Not(), hi)
+			}
+			if down {
+				a.AddClause(hi.Not(), x, y)
+			}
+		}
+		if needed[loW] {
+			lo := a.NewVar()
+			lit[loW] = lo
+			if up {
+				a.AddClause(x.Not(), y.Not(), lo)
+			}
+			if down {
+				a.AddClause(lo.Not(), x)
+				a.AddClause(lo.Not(), y)
+			}
+		}
+	}
+	out := make([]Lit, len(sorted))
+	for i, w := range sorted {
+		out[i] = lit[w]
+	}
+	return out
+}
+
+func newLits(a Adder, n int) []Lit {
+	lits := make([]Lit, n)
+	for i := range lits {
+		lits[i] = a.NewVar()
+	}
+	return lits
+}

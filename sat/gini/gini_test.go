@@ -1,0 +1,83 @@
+package gini_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"waterworks/sat"
+	"waterworks/sat/gini"
+	"waterworks/sat/sattest"
+)
+
+func open() sat.Solver { return gini.New() }
+
+func TestProperties(t *testing.T) {
+	sattest.CheckSolver(t, context.Background(), open, 200)
+}
+
+func TestPropertiesCancellable(t *testing.T) {
+	sattest.CheckSolver(t, t.Context(), open, 30)
+}
+
+func TestTimeout(t *testing.T) {
+	sattest.CheckTimeout(t, open, sattest.Pigeonhole(10))
+}
+
+// TestUsableAfterTimeout checks that a solve stopped by its context leaves
+// the solver able to answer the next one.
+func TestUsableAfterTimeout(t *testing.T) {
+	s := gini.New()
+	php := sattest.Pigeonhole(10)
+	sel := sat.Pos(php.NumVars() + 1) // php holds only when sel is true
+	for c := range php.Clauses() {
+		s.AddClause(append(append([]sat.Lit{}, c...), sel.Not())...)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	st, err := s.Solve(ctx, sel)
+	require.Equal(t, sat.Unknown, st)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+
+	st, err = s.Solve(context.Background(), sel.Not())
+	require.NoError(t, err)
+	assert.Equal(t, sat.Sat, st)
+	assert.False(t, s.Value(sel))
+}
+
+func TestWhy(t *testing.T) {
+	s := gini.New()
+	a, b, c := sat.Pos(1), sat.Pos(2), sat.Pos(3)
+	s.AddClause(a.Not(), b.Not())
+	st, err := s.Solve(context.Background(), a, b, c)
+	require.NoError(t, err)
+	require.Equal(t, sat.Unsat, st)
+	assert.ElementsMatch(t, []sat.Lit{a, b}, s.Why())
+
+	st, err = s.Solve(context.Background(), a)
+	require.NoError(t, err)
+	require.Equal(t, sat.Sat, st)
+	assert.Nil(t, s.Why())
+	assert.True(t, s.Value(a))
+	assert.False(t, s.Value(b))
+	assert.False(t, s.Value(sat.Pos(99)), "a variable gini never saw is false")
+	assert.Equal(t, int64(2), s.Stats().Solves)
+}
+
+func TestEmptyClauseAndDoneContext(t *testing.T) {
+	s := gini.New()
+	s.AddClause(1)
+	s.AddClause()
+	st, err := s.Solve(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, sat.Unsat, st)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	st, err = gini.New().Solve(ctx)
+	assert.Equal(t, sat.Unknown, st)
+	assert.ErrorIs(t, err, context.Canceled)
+}

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package proc
+
+import "os/exec"
+
+// setGroup leaves the default cancellation, which kills the child alone.
+func setGroup(cmd *exec.Cmd) {}
