@@ -9,17 +9,27 @@ type expander struct {
 	info  []bottle
 	child []uint64 // a successor, bottles sorted
 	key   []uint64 // the successor packed
+	// byTop[c] is the first bottle with room whose top colour code is c,
+	// next[j] the following one, -1 ending the list: the destinations a
+	// source showing c can pour into.
+	byTop [MaxColors + 1]int32
+	next  []int32
 }
 
 func newExpander(l *layout, rule Rule) *expander {
-	return &expander{
+	e := &expander{
 		l:     l,
 		rule:  rule,
 		codes: make([]uint64, l.bottles),
 		info:  make([]bottle, l.bottles),
 		child: make([]uint64, l.bottles),
 		key:   make([]uint64, l.words),
+		next:  make([]int32, l.bottles),
 	}
+	for c := range e.byTop {
+		e.byTop[c] = -1
+	}
+	return e
 }
 
 // expand calls visit with the bottles (sorted) and the packed key of each
@@ -51,33 +61,45 @@ func (e *expander) expand(key []uint64, visit func(child, key []uint64) bool) {
 		e.info[i] = l.describe(c)
 	}
 	codes, info := e.codes, e.info
+	// Link the bottles with room by top colour, in decreasing index order so
+	// that each list runs in increasing order.
+	for j := len(codes) - 1; j >= 0; j-- {
+		if d := info[j]; d.height > 0 && d.height < l.capacity {
+			e.next[j] = e.byTop[d.top]
+			e.byTop[d.top] = int32(j)
+		}
+	}
+	defer func() {
+		for _, d := range info {
+			e.byTop[d.top] = -1
+		}
+	}()
+	try := func(i, j int) bool {
+		src, dst := info[i], info[j]
+		n := l.amount(e.rule, src, dst)
+		if n == 0 {
+			return true
+		}
+		copy(e.child, codes)
+		e.child[i], e.child[j] = l.pour(src.code, dst.code, src.height, dst.height, n, src.top)
+		insertionSort(e.child)
+		l.pack(e.child, e.key)
+		return visit(e.child, e.key)
+	}
 	for i := range codes {
 		src := info[i]
 		if src.height == 0 || src.finished || (i > 0 && codes[i] == codes[i-1]) {
 			continue
 		}
-		for j := range codes {
-			if j == i {
+		// Empty bottles sort first, so the first empty bottle is bottle 0.
+		if codes[0] == 0 && !src.mono && !try(i, 0) {
+			return
+		}
+		for j := int(e.byTop[src.top]); j >= 0; j = int(e.next[j]) {
+			if j == i || (j > 0 && codes[j] == codes[j-1] && j-1 != i) {
 				continue
 			}
-			dst := info[j]
-			if dst.height == 0 {
-				// Empty bottles sort first, so the first one is bottle 0.
-				if j != 0 || src.mono {
-					continue
-				}
-			} else if dst.top != src.top || (j > 0 && codes[j] == codes[j-1] && j-1 != i) {
-				continue
-			}
-			n := l.amount(e.rule, src, dst)
-			if n == 0 {
-				continue
-			}
-			copy(e.child, codes)
-			e.child[i], e.child[j] = l.pour(src.code, dst.code, src.height, dst.height, n, src.top)
-			insertionSort(e.child)
-			l.pack(e.child, e.key)
-			if !visit(e.child, e.key) {
+			if !try(i, j) {
 				return
 			}
 		}
