@@ -1,0 +1,59 @@
+package render
+
+// glyphWidth and glyphHeight are the size of a glyph of the bitmap font, in
+// font pixels; glyphs stand one font pixel apart.
+const (
+	glyphWidth  = 5
+	glyphHeight = 7
+)
+
+// glyphs is a hand-made 5×7 bitmap font for the characters of clues: the
+// digits, "-" and "?". A '#' is an inked font pixel.
+var glyphs = map[byte][glyphHeight]string{
+	'0': {".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."},
+	'1': {"..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."},
+	'2': {".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"},
+	'3': {"#####", "...#.", "..#..", "...#.", "....#", "#...#", ".###."},
+	'4': {"...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."},
+	'5': {"#####", "#....", "####.", "....#", "....#", "#...#", ".###."},
+	'6': {"..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."},
+	'7': {"#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."},
+	'8': {".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."},
+	'9': {".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."},
+	'-': {".....", ".....", ".....", "#####", ".....", ".....", "....."},
+	'?': {".###.", "#...#", "....#", "...#.", "..#..", ".....", "..#.."},
+}
+
+// textWidth returns the width in font pixels of a text of chars
+// characters.
+func textWidth(chars int) int {
+	return max(0, chars*(glyphWidth+1)-1)
+}
+
+// fontScale returns how many image pixels make a font pixel so that texts
+// of up to chars characters fit a cell of the given side, filling about
+// 60% of its height and at most 80% of its width.
+func fontScale(cell, chars int) int {
+	byHeight := cell * 6 / 10 / glyphHeight
+	byWidth := cell * 8 / 10 / textWidth(max(1, chars))
+	return max(1, min(byHeight, byWidth))
+}
+
+// inked calls dot for every inked font pixel of text, with its column and
+// row in font pixels from the top left of the text. Characters without a
+// glyph are left blank.
+func inked(text string, dot func(x, y int)) {
+	for i := range len(text) {
+		g, ok := glyphs[text[i]]
+		if !ok {
+			continue
+		}
+		for y, row := range g {
+			for x := range glyphWidth {
+				if row[x] == '#' {
+					dot(i*(glyphWidth+1)+x, y)
+				}
+			}
+		}
+	}
+}
