@@ -1,10 +1,347 @@
 package cli
 
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"waterworks/frontends/inputerr"
+	"waterworks/frontends/jugsfmt"
+	"waterworks/models/jugs"
+)
+
 func jugsCommand() *command {
 	return &command{name: "jugs", sub: []*command{{
 		name:    "solve",
-		args:    "[flags] [FILE...]",
+		args:    jugsSolveArgs,
 		summary: "solve water jug puzzles (or --capacities 3,5 --target 4)",
-		run:     notYet("jugs solve"),
+		run:     runJugsSolve,
 	}}}
+}
+
+const jugsSolveArgs = "[--capacities 3,5 --target 4 | FILE...] [flags]"
+
+// jugsMethod solves one valid puzzle with one engine. It returns a plan
+// with the fewest actions, or reports the puzzle unsolvable, or fails with
+// ctx's error or a limit.
+type jugsMethod func(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error)
+
+// jugsOptions are the engine settings the command line passes on.
+type jugsOptions struct {
+	maxStates int
+}
+
+// jugsOutcome is what a method found, with its statistics in the order they
+// are reported.
+type jugsOutcome struct {
+	solvable bool
+	plan     jugs.Plan
+	stats    statList
+	// proof says in words why an unsolvable puzzle is unsolvable.
+	proof string
+}
+
+// jugsMethods are the engines --method chooses from.
+var jugsMethods = map[string]jugsMethod{
+	"bfs": solveJugsBFS,
+}
+
+func solveJugsBFS(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
+	r, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: o.maxStates})
+	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, stats: statList{
+		{"fast_path", r.FastPath},
+		{"store", string(r.Store)},
+		{"expanded", r.Expanded},
+		{"generated", r.Generated},
+		{"stored", r.Stored},
+	}}
+	if r.FastPath {
+		out.proof = "ruled out by number theory"
+	} else {
+		out.proof = fmt.Sprintf("all %d reachable states searched", r.Stored)
+	}
+	return out, err
+}
+
+// jugsSolveFlags are the flags of "jugs solve".
+type jugsSolveFlags struct {
+	commonFlags
+	spec      jugsfmt.Spec
+	target    int
+	method    string
+	maxStates int
+}
+
+// puzzleFlags names the flags that describe a puzzle, which need
+// --capacities.
+var puzzleFlags = []string{"initial", "no-tap", "goal", "target", "goal-state"}
+
+func runJugsSolve(ctx context.Context, stdio IO, args []string) int {
+	fs := newFlagSet(stdio, "waterworks jugs solve", jugsSolveArgs,
+		"Solve water jug puzzles given by flags, or read one per line from corpus JSON Lines\n"+
+			"files (- or none for standard input). Exit 0 solved, 1 proven unsolvable, 2 bad input,\n"+
+			"124 past --timeout (applied to each puzzle) or --max-states, 130 interrupted.")
+	var f jugsSolveFlags
+	f.register(fs)
+	fs.StringVar(&f.spec.Capacities, "capacities", "", "jug capacities, comma-separated (e.g. 3,5); no file is read")
+	fs.StringVar(&f.spec.Initial, "initial", "", "initial amounts, comma-separated (default all empty)")
+	fs.BoolVar(&f.spec.NoTap, "no-tap", false, "no tap: water only moves between jugs")
+	fs.StringVar(&f.spec.Goal, "goal", "", "goal: any (some jug holds --target), total (all jugs hold --target),\nor state (the jugs hold --goal-state) (default any, or state with --goal-state)")
+	fs.IntVar(&f.target, "target", 0, "the `amount` wanted by goals any and total")
+	fs.StringVar(&f.spec.GoalState, "goal-state", "", "wanted final amounts, comma-separated, - for any (e.g. 4,-,0)")
+	fs.StringVar(&f.method, "method", "bfs", "solving `method`: "+strings.Join(jugsMethodNames(), ", "))
+	fs.IntVar(&f.maxStates, "max-states", 50_000_000, "give up (exit 124) after storing this many states; 0 means no limit")
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return parseFailed(err)
+	}
+	if err := f.check(); err != nil {
+		return usageError(stdio, fs, err)
+	}
+	solve, ok := jugsMethods[f.method]
+	if !ok {
+		return usageError(stdio, fs, fmt.Errorf("unknown method %q (want %s)", f.method, strings.Join(jugsMethodNames(), ", ")))
+	}
+	if f.maxStates < 0 {
+		return usageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.maxStates))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+
+	out := bufio.NewWriter(stdio.Out)
+	defer out.Flush()
+	r := &jugsReporter{flags: &f, stdio: stdio, out: out, printer: newPrinter(f.format, out), method: solve}
+	if set["capacities"] {
+		if len(files) > 0 {
+			return usageError(stdio, fs, errors.New("--capacities describes the puzzle; do not also name files"))
+		}
+		if set["target"] {
+			f.spec.Target = &f.target
+		}
+		p, err := jugsfmt.FromSpec(f.spec)
+		if err != nil {
+			return usageError(stdio, fs, err)
+		}
+		return r.solve(ctx, jugsfmt.Entry{ID: "flags", Puzzle: p})
+	}
+	for _, name := range puzzleFlags {
+		if set[name] {
+			return usageError(stdio, fs, fmt.Errorf("--%s needs --capacities (puzzles in files carry their own)", name))
+		}
+	}
+	inputs, code := readInputs(stdio, files)
+	for _, in := range inputs {
+		entries, err := jugsfmt.Parse(in.name, in.data)
+		// Report bad lines among the good ones, in line order.
+		bad := inputerr.All(err)
+		for _, e := range entries {
+			for len(bad) > 0 && lineOf(bad[0]) < e.Line {
+				code = worse(code, r.inputError(bad[0]))
+				bad = bad[1:]
+			}
+			if ctx.Err() != nil { // interrupted: leave the rest
+				return worse(code, ExitInterrupted)
+			}
+			code = worse(code, r.solve(ctx, e))
+		}
+		for _, err := range bad {
+			code = worse(code, r.inputError(err))
+		}
+	}
+	return code
+}
+
+// lineOf returns the line of a positioned input error, or 0.
+func lineOf(err error) int {
+	var ie *inputerr.Error
+	if errors.As(err, &ie) {
+		return ie.Line
+	}
+	return 0
+}
+
+func jugsMethodNames() []string { return slices.Sorted(maps.Keys(jugsMethods)) }
+
+// jugsReporter solves entries and reports each in the chosen format.
+type jugsReporter struct {
+	flags   *jugsSolveFlags
+	stdio   IO
+	out     *bufio.Writer
+	printer *printer
+	method  jugsMethod
+	written int // records written so far, to separate text records
+}
+
+// jugsRecord is one result as JSON Lines prints it.
+type jugsRecord struct {
+	ID     string         `json:"id"`
+	Status Status         `json:"status"`
+	Method string         `json:"method"`
+	Plan   []jugsfmt.Step `json:"plan"`
+	Steps  *int           `json:"steps"`
+	MS     float64        `json:"ms"`
+	Stats  statList       `json:"stats"`
+	Error  string         `json:"error,omitempty"`
+}
+
+var jugsCSVHeader = []string{"id", "status", "method", "steps", "ms", "plan", "stats", "error"}
+
+// inputError reports a puzzle that could not be read and returns its exit
+// code.
+func (r *jugsReporter) inputError(err error) int {
+	fmt.Fprintln(r.stdio.Err, err)
+	if r.flags.format != formatText {
+		id := err.Error()
+		var ie *inputerr.Error
+		if errors.As(err, &ie) {
+			id = ie.File + ":" + strconv.Itoa(ie.Line)
+		}
+		r.emit(jugsRecord{ID: id, Status: StatusError, Method: r.flags.method, Error: err.Error()}, nil, "")
+	}
+	return ExitUsage
+}
+
+// solve runs the method on one entry, checks any plan it returns, reports
+// the result and returns its exit code.
+func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
+	p := e.Puzzle
+	work, cancel := r.flags.withTimeout(ctx)
+	defer cancel()
+	start := time.Now()
+	got, err := r.method(work, p, jugsOptions{maxStates: r.flags.maxStates})
+	elapsed := time.Since(start)
+	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: millis(elapsed), Stats: got.stats}
+	note := ""
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		rec.Status, note = StatusUnknown, "timed out"
+	case errors.Is(err, context.Canceled):
+		rec.Status, note = StatusUnknown, "interrupted"
+	case errors.Is(err, jugs.ErrStateLimit):
+		rec.Status, note = StatusUnknown, err.Error()
+	case err != nil:
+		rec.Status, rec.Error = StatusError, err.Error()
+	case !got.solvable:
+		rec.Status, note = StatusUnsolvable, got.proof
+	default:
+		// Never print a wrong answer: replay the plan with the checker.
+		if cerr := jugs.Check(p, got.plan); cerr != nil {
+			rec.Status, rec.Error = StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", r.flags.method, cerr)
+			break
+		}
+		rec.Status, rec.Plan = StatusSolved, jugsfmt.Steps(got.plan)
+		steps := len(got.plan)
+		rec.Steps = &steps
+	}
+	if rec.Error != "" {
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", e.ID, rec.Error)
+	}
+	if r.flags.stats && r.flags.format == formatText {
+		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %v\n", e.ID, r.flags.method, rec.MS, got.stats)
+	}
+	r.emit(rec, p, note)
+	return rec.Status.exitCode(ctx)
+}
+
+// emit writes one record in the chosen format; p is the puzzle (nil for
+// unreadable input) and note explains a status in text output.
+func (r *jugsReporter) emit(rec jugsRecord, p *jugs.Puzzle, note string) {
+	var err error
+	switch r.flags.format {
+	case formatJSON:
+		err = r.printer.json(rec)
+	case formatCSV:
+		steps := ""
+		if rec.Steps != nil {
+			steps = strconv.Itoa(*rec.Steps)
+		}
+		err = r.printer.csvRow(jugsCSVHeader, []string{rec.ID, string(rec.Status), rec.Method, steps,
+			strconv.FormatFloat(rec.MS, 'f', 3, 64), jugsfmt.Compact(jugsfmt.Plan(rec.Plan)), rec.Stats.String(), rec.Error})
+	default:
+		err = r.text(rec, p, note)
+	}
+	if err == nil {
+		err = r.out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(r.stdio.Err, "waterworks jugs solve: writing output: %v\n", err)
+	}
+}
+
+// text writes a record as people read it: a line with the outcome and,
+// for a solved puzzle, the plan as a table. Errors appear on stderr only.
+func (r *jugsReporter) text(rec jugsRecord, p *jugs.Puzzle, note string) error {
+	if rec.Status == StatusError {
+		return nil
+	}
+	if r.written > 0 {
+		fmt.Fprintln(r.out)
+	}
+	r.written++
+	if rec.Status != StatusSolved {
+		_, err := fmt.Fprintf(r.out, "%s: %s (%s)\n", rec.ID, rec.Status, note)
+		return err
+	}
+	unit := "steps"
+	if *rec.Steps == 1 {
+		unit = "step"
+	}
+	fmt.Fprintf(r.out, "%s: solved in %d %s\n", rec.ID, *rec.Steps, unit)
+	return jugsfmt.WritePlan(r.out, p, jugsfmt.Plan(rec.Plan))
+}
+
+// stat is one named statistic of a method.
+type stat struct {
+	name  string
+	value any // int, bool or string
+}
+
+// statList is a method's statistics in a fixed order. It encodes as a JSON
+// object with the keys in that order, and prints as "name=value ...".
+type statList []stat
+
+// MarshalJSON writes the statistics as one JSON object, in order.
+func (l statList) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, s := range l {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		name, err := json.Marshal(s.name)
+		if err != nil {
+			return nil, err
+		}
+		value, err := json.Marshal(s.value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(name)
+		b.WriteByte(':')
+		b.Write(value)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// String writes the statistics as "name=value" pairs separated by spaces,
+// leaving out empty strings.
+func (l statList) String() string {
+	parts := make([]string, 0, len(l))
+	for _, s := range l {
+		if s.value == "" {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s=%v", s.name, s.value))
+	}
+	return strings.Join(parts, " ")
 }
