@@ -1,0 +1,75 @@
+// Package aquariumfmt reads and writes Aquarium puzzles in the human text
+// format of waterworks and reads the corpus JSON Lines format. Read tells
+// the two apart from the content; FORMAT.md in this directory is the
+// format's reference for users.
+//
+// # The text format
+//
+// A file holds one puzzle:
+//
+//	# A 4x4 puzzle with its solution.
+//	id two-pieces
+//	rule region
+//	  3 2 1 2
+//	0 x a a x
+//	2 x a a x   # x is one aquarium of two pieces
+//	2 b b c c
+//	4 bbcc      # the compact form of the same kind of row
+//	solution
+//	....
+//	#..#
+//	##..
+//	####
+//
+// The input is UTF-8 text; lines end with \n or \r\n; blank lines are
+// ignored; tokens are separated by spaces and tabs, and leading and
+// trailing spaces do not matter. Outside the solution block a token that
+// starts with '#' begins a comment that runs to the end of the line.
+//
+// Directive lines may come before the grid: "rule region" or "rule pool"
+// states the rule the puzzle is meant for, and "id NAME" names it (one
+// token). Each may appear once.
+//
+// The first grid line holds the W column clues, left to right: each a
+// decimal number or '-' for a missing clue. Each following line is a row:
+// its clue (a number or '-') and then its W aquarium labels. A label is a
+// token of letters, digits and the characters _-+*/:=@$%&!~^<>()[]{}|' but
+// not '-' alone; cells with the same label belong to the same aquarium,
+// whose pieces need not touch. When every label of the puzzle is one
+// character, a row may give its labels as one token of W characters
+// ("4 aabccc"); a row uses either that compact form or one token per
+// label, not both. The grid has as many rows as there are row lines before
+// the solution block or the end of the input. Aquariums are numbered in
+// the order their labels first appear, row by row, and Puzzle.Names keeps
+// the labels.
+//
+// A line "solution" starts the optional solution block: exactly H lines of
+// W cells, '#' for water, '.' for empty and '?' for unknown, written as one
+// token ("..####") or one token per cell (". . # # # #"). Inside the block
+// '#' is a cell, so comments are not allowed there; after its H lines they
+// are allowed again, except that a line right after the block that reads
+// as one more row of cells is reported as an extra row.
+//
+// WriteText writes the canonical form: directives, the column clues over
+// their columns, each row's clue right-aligned, every label column as wide
+// as the widest label or column clue, and the solution block in compact
+// rows. ParseText reads it back to the same document, so reading and
+// writing a file is a fixed point after one pass.
+//
+// # JSON Lines
+//
+// ParseJSONL reads the corpus format (../shared/corpus/FORMAT.md): one JSON
+// object per line with id, width, height, regions, cols, rows, solution and
+// corpus fields such as difficulty and unique; blank lines are skipped and
+// fields it does not know are ignored. Record is the shape of one line, so
+// that commands printing JSON Lines can embed it and be read back.
+//
+// # Errors
+//
+// Problems in the input come back as an inputerr.List of positioned errors,
+// "file:line:col: reason", up to ten per input. Columns count bytes from 1.
+// Binary input (NUL bytes, control characters, invalid UTF-8) is rejected
+// at its first bad byte. Every document returned holds a puzzle that passes
+// Puzzle.Validate: the parsers report what Validate would reject (a clue
+// larger than its line, a row of the wrong width) at its position.
+package aquariumfmt

@@ -1,0 +1,62 @@
+package aquariumfmt_test
+
+import (
+	"fmt"
+	"os"
+
+	"waterworks/frontends/aquariumfmt"
+	"waterworks/frontends/inputerr"
+	"waterworks/models/aquarium"
+)
+
+// Parse a small puzzle written in the compact form, check the solution that
+// comes with it, and write it back in the canonical form.
+func Example() {
+	input := `# A 4x4 puzzle: column clues, then each row's clue and labels.
+rule region
+  3 2 1 2
+0 xaax
+2 xaax   # x is one aquarium of two pieces
+2 bbcc
+4 bbcc
+solution
+....
+#..#
+##..
+####
+`
+	d, err := aquariumfmt.ParseText("example.txt", []byte(input))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("check:", aquarium.Check(d.Puzzle, d.Solution, d.Rule))
+	if err := aquariumfmt.WriteText(os.Stdout, d); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// check: <nil>
+	// rule region
+	//   3 2 1 2
+	// 0 x a a x
+	// 2 x a a x
+	// 2 b b c c
+	// 4 b b c c
+	// solution
+	// ....
+	// #..#
+	// ##..
+	// ####
+}
+
+// Problems are reported at their line and column.
+func ExampleParseText_errors() {
+	input := "  1 2\n1 ab\nx ab\n1 abc\n"
+	_, err := aquariumfmt.ParseText("bad.txt", []byte(input))
+	for _, e := range inputerr.All(err) {
+		fmt.Println(e)
+	}
+	// Output:
+	// bad.txt:3:1: want a row clue (a number or -), found "x"
+	// bad.txt:4:3: compact row has 3 labels, want 2 (one per column clue)
+}

@@ -1,0 +1,433 @@
+package aquariumfmt
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"waterworks/models/aquarium"
+)
+
+// Record is one line of the corpus JSON Lines format
+// (../shared/corpus/FORMAT.md), field for field. ParseJSONL decodes lines
+// into it, and commands that print JSON Lines embed it so that their output
+// reads back as input.
+type Record struct {
+	ID     string `json:"id,omitempty"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	// Regions holds Height rows of Width aquarium ids.
+	Regions [][]int `json:"regions"`
+	// Cols and Rows hold the clues, nil where a clue is missing.
+	Cols []*int `json:"cols"`
+	Rows []*int `json:"rows"`
+	// Solution holds Height strings of Width cells ('#', '.', or '?' for
+	// unknown), or is nil.
+	Solution []string `json:"solution"`
+	*CorpusInfo
+}
+
+// CorpusInfo holds the fields of a corpus line beyond the puzzle and its
+// solution. Unknown values (JSON null or absent) are zero: "" or nil.
+type CorpusInfo struct {
+	// Source says where the puzzle came from: owner/repo:path@commit, or a
+	// citation.
+	Source string `json:"source,omitempty"`
+	// Difficulty is free text from the source.
+	Difficulty string `json:"difficulty,omitempty"`
+	// Unique reports whether the puzzle has exactly one solution under the
+	// region rule.
+	Unique *bool `json:"unique,omitempty"`
+	// UniquePoolRule reports whether it has exactly one under the pool rule.
+	UniquePoolRule *bool `json:"unique_pool_rule,omitempty"`
+	// PoolRuleSensitive reports whether the rules differ on this grid.
+	PoolRuleSensitive *bool `json:"pool_rule_sensitive,omitempty"`
+	// SolutionFrom is "source" (given by the source, checked) or
+	// "computed".
+	SolutionFrom string `json:"solution_from,omitempty"`
+	// SiteRef, URL and Task locate the puzzle on the web: a site reference,
+	// a puzz.link URL and a puzzle-aquarium.com task string.
+	SiteRef string `json:"site_ref,omitempty"`
+	URL     string `json:"url,omitempty"`
+	Task    string `json:"task,omitempty"`
+	// AlsoIn lists other copies of the puzzle.
+	AlsoIn []string `json:"also_in,omitempty"`
+	// Note says how the grid was rebuilt, where that needs saying.
+	Note string `json:"note,omitempty"`
+}
+
+// RecordOf returns the JSON Lines record of a document: its id (stated or
+// not), puzzle, solution and corpus fields. Missing clues become nil.
+// d.Puzzle must not be nil.
+func RecordOf(d Document) Record {
+	p := d.Puzzle
+	rec := Record{ID: d.ID, Width: p.Width, Height: p.Height, CorpusInfo: d.Corpus}
+	rec.Regions = make([][]int, p.Height)
+	for r := range rec.Regions {
+		rec.Regions[r] = slices.Clone(p.Regions[r*p.Width : (r+1)*p.Width])
+	}
+	rec.Cols, rec.Rows = clueList(p.Cols), clueList(p.Rows)
+	if d.HasSolution() {
+		rec.Solution = d.Solution.Rows()
+	}
+	return rec
+}
+
+func clueList(clues []int) []*int {
+	list := make([]*int, len(clues))
+	for i, k := range clues {
+		if k != aquarium.NoClue {
+			list[i] = &k
+		}
+	}
+	return list
+}
+
+// ParseJSONL reads puzzles in the corpus JSON Lines format: one JSON object
+// per line, blank lines skipped, fields it does not know ignored. A line
+// without an id gets the id "name:line". It returns the documents of the
+// good lines together with an inputerr.List of the problems of the bad
+// ones (up to ten), each at its line and column.
+func ParseJSONL(name string, data []byte) ([]Document, error) {
+	if err := checkEncoding(name, data); err != nil {
+		return nil, err
+	}
+	errs := errorList{file: name}
+	var docs []Document
+	seen := false
+	for i, line := range bytes.Split(blankBOM(data), []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		seen = true
+		if d, ok := parseRecord(&errs, i+1, line); ok {
+			docs = append(docs, d)
+		}
+	}
+	if !seen {
+		errs.add(0, 0, "empty input")
+	}
+	return docs, errs.err()
+}
+
+// parseRecord reads one JSON line into a document, reporting its problems.
+func parseRecord(errs *errorList, num int, line []byte) (Document, bool) {
+	var rec Record
+	if err := json.Unmarshal(line, &rec); err != nil {
+		col, msg := jsonProblem(line, err)
+		errs.add(num, col, "%s", msg)
+		return Document{}, false
+	}
+	v := recordChecker{errs: errs, num: num, line: line, rec: &rec}
+	p, s := v.puzzle()
+	if v.bad {
+		return Document{}, false
+	}
+	if err := p.Validate(); err != nil { // the checks above should make this unreachable
+		errs.add(num, 1, "%v", err)
+		return Document{}, false
+	}
+	d := Document{ID: rec.ID, HasID: rec.ID != "", Puzzle: p, Solution: s, Corpus: rec.CorpusInfo, Line: num}
+	if !d.HasID {
+		d.ID = fmt.Sprintf("%s:%d", errs.file, num)
+	}
+	if d.Corpus == nil {
+		d.Corpus = &CorpusInfo{}
+	}
+	return d, true
+}
+
+// jsonProblem turns an error of json.Unmarshal into a column and a message.
+func jsonProblem(line []byte, err error) (int, string) {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		col := int(syntax.Offset)
+		if strings.Contains(syntax.Error(), "unexpected end") {
+			col = len(bytes.TrimRight(line, " \t\r")) + 1
+		}
+		return max(col, 1), "invalid JSON: " + syntax.Error()
+	case errors.As(err, &typ):
+		col := indexJSON(line).tokenAt(int(typ.Offset) - 1)
+		if typ.Field == "" {
+			return col, "want one JSON object per line, found " + article(typ.Value)
+		}
+		field := strings.TrimPrefix(typ.Field, "CorpusInfo.") // an embedded struct's fields are the line's
+		return col, fmt.Sprintf("%s: want %s, found %s", field, jsonType(typ.Type), article(typ.Value))
+	}
+	return 1, err.Error()
+}
+
+// article puts an article before a JSON value kind as json.UnmarshalTypeError
+// names it ("string", "number 1.5", "object").
+func article(kind string) string {
+	switch {
+	case kind == "":
+		return "something else"
+	case strings.HasPrefix(kind, "number "):
+		return "the " + kind
+	case strings.IndexByte("aeiou", kind[0]) >= 0:
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+// jsonType says in words what JSON value a Go type takes.
+func jsonType(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return t.String()
+}
+
+// jsonIndex locates the values of one JSON line: the 1-based column of the
+// value at each path ("width", "regions[2][5]"; object keys in lower case,
+// since encoding/json matches them without regard to case), and the
+// 0-based offsets of all tokens in order.
+type jsonIndex struct {
+	at     map[string]int
+	starts []int
+}
+
+// indexJSON walks a line with a json.Decoder. It stops quietly at a syntax
+// error, keeping what it found before it.
+func indexJSON(line []byte) jsonIndex {
+	x := jsonIndex{at: make(map[string]int)}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	next := func() (json.Token, int, error) {
+		start := int(dec.InputOffset())
+		for start < len(line) && strings.IndexByte(" \t\r\n,:", line[start]) >= 0 {
+			start++
+		}
+		tok, err := dec.Token()
+		if err == nil {
+			x.starts = append(x.starts, start)
+		}
+		return tok, start, err
+	}
+	var value func(path string) bool
+	value = func(path string) bool {
+		tok, start, err := next()
+		if err != nil {
+			return false
+		}
+		x.at[path] = start + 1
+		switch tok {
+		case json.Delim('{'):
+			for dec.More() {
+				key, _, err := next()
+				if err != nil {
+					return false
+				}
+				k, _ := key.(string)
+				if path != "" {
+					k = path + "." + k
+				}
+				if !value(strings.ToLower(k)) {
+					return false
+				}
+			}
+		case json.Delim('['):
+			for i := 0; dec.More(); i++ {
+				if !value(path + "[" + strconv.Itoa(i) + "]") {
+					return false
+				}
+			}
+		default:
+			return true
+		}
+		_, _, err = next() // the closing delimiter
+		return err == nil
+	}
+	value("")
+	return x
+}
+
+// tokenAt returns the column of the token holding byte offset off.
+func (x jsonIndex) tokenAt(off int) int {
+	i := sort.SearchInts(x.starts, off+1) - 1
+	if i < 0 {
+		return 1
+	}
+	return x.starts[i] + 1
+}
+
+// column returns the column of the value at path, or 1 when the line has
+// no such value.
+func (x jsonIndex) column(path string) int {
+	if col, ok := x.at[path]; ok {
+		return col
+	}
+	return 1
+}
+
+// recordChecker checks a decoded record against the rules of the format,
+// reporting each problem at the column of the offending value.
+type recordChecker struct {
+	errs  *errorList
+	num   int
+	line  []byte
+	rec   *Record
+	index *jsonIndex // built on the first problem
+	bad   bool
+}
+
+// at returns the index of the line, building it on first use.
+func (v *recordChecker) at() *jsonIndex {
+	if v.index == nil {
+		x := indexJSON(v.line)
+		v.index = &x
+	}
+	return v.index
+}
+
+func (v *recordChecker) report(path, format string, args ...any) {
+	v.reportAt(v.at().column(path), format, args...)
+}
+
+func (v *recordChecker) reportAt(col int, format string, args ...any) {
+	v.bad = true
+	v.errs.add(v.num, col, format, args...)
+}
+
+// has reports whether the line has a value (even null) at path.
+func (v *recordChecker) has(path string) bool {
+	_, ok := v.at().at[path]
+	return ok
+}
+
+func (v *recordChecker) size(field string, n int) {
+	switch {
+	case !v.has(field):
+		v.report("", "missing %s", field)
+	case n < 1:
+		v.report(field, "%s is %d, want at least 1", field, n)
+	}
+}
+
+func (v *recordChecker) puzzle() (*aquarium.Puzzle, aquarium.Solution) {
+	rec := v.rec
+	w, h := rec.Width, rec.Height
+	if w < 1 {
+		v.size("width", w)
+	}
+	if h < 1 {
+		v.size("height", h)
+	}
+	if v.bad {
+		return nil, aquarium.Solution{}
+	}
+	p := &aquarium.Puzzle{Width: w, Height: h}
+	p.Regions = v.regions()
+	p.Cols = v.clues("cols", rec.Cols, w, h, "columns", "rows")
+	p.Rows = v.clues("rows", rec.Rows, h, w, "rows", "columns")
+	return p, v.solution()
+}
+
+// regions checks the shape of the regions array and flattens it.
+func (v *recordChecker) regions() []int {
+	w, h, regions := v.rec.Width, v.rec.Height, v.rec.Regions
+	switch {
+	case regions == nil:
+		v.report("regions", "missing regions: want %d rows of %d aquarium ids", h, w)
+		return nil
+	case len(regions) != h:
+		v.report("regions", "regions has %d rows, want %d (the height)", len(regions), h)
+		return nil
+	}
+	shaped := true
+	for r, row := range regions {
+		if len(row) != w {
+			v.report(fmt.Sprintf("regions[%d]", r), "regions[%d] has %d cells, want %d (the width)", r, len(row), w)
+			shaped = false
+		}
+	}
+	if !shaped {
+		return nil
+	}
+	flat := make([]int, 0, w*h)
+	for r, row := range regions {
+		for c, id := range row {
+			if id < 0 || id >= w*h {
+				v.report(fmt.Sprintf("regions[%d][%d]", r, c), "aquarium id %d is outside 0..%d", id, w*h-1)
+			}
+			flat = append(flat, id)
+		}
+	}
+	return flat
+}
+
+// clues checks n clues of a line of size cells each; lines and cells name
+// them in messages ("columns", "rows").
+func (v *recordChecker) clues(field string, clues []*int, n, size int, lines, cells string) []int {
+	if clues == nil {
+		v.report(field, "missing %s: want %d clues (null where missing)", field, n)
+		return nil
+	}
+	if len(clues) != n {
+		v.report(field, "%s has %d clues for %d %s", field, len(clues), n, lines)
+		return nil
+	}
+	out := make([]int, n)
+	for i, k := range clues {
+		switch {
+		case k == nil:
+			out[i] = aquarium.NoClue
+		case *k < 0 || *k > size:
+			v.report(fmt.Sprintf("%s[%d]", field, i), "%s[%d] is %d, outside 0..%d (the %s); null marks a missing clue", field, i, *k, size, cells)
+		default:
+			out[i] = *k
+		}
+	}
+	return out
+}
+
+// solution checks the solution field against the grid's size.
+func (v *recordChecker) solution() aquarium.Solution {
+	w, h, rows := v.rec.Width, v.rec.Height, v.rec.Solution
+	if rows == nil {
+		return aquarium.Solution{}
+	}
+	if len(rows) != h {
+		v.report("solution", "solution has %d rows, want %d (the height)", len(rows), h)
+		return aquarium.Solution{}
+	}
+	for r, row := range rows {
+		if len(row) != w {
+			v.report(fmt.Sprintf("solution[%d]", r), "solution[%d] has %d cells, want %d (the width)", r, len(row), w)
+			return aquarium.Solution{}
+		}
+	}
+	s, bad := solutionRows(rows)
+	if bad != nil {
+		// Point at the character when the string is written without escapes.
+		col := v.at().column(fmt.Sprintf("solution[%d]", bad.row))
+		if quoted := col + len(rows[bad.row]); bad.offset >= 0 && quoted < len(v.line) &&
+			v.line[quoted] == '"' && string(v.line[col:quoted]) == rows[bad.row] {
+			col += 1 + bad.offset
+		}
+		v.reportAt(col, "solution[%d]: %s", bad.row, bad.msg)
+	}
+	return s
+}
