@@ -183,14 +183,14 @@ type jugsReporter struct {
 
 // jugsRecord is one result as JSON Lines prints it.
 type jugsRecord struct {
-	ID     string         `json:"id"`
-	Status Status         `json:"status"`
-	Method string         `json:"method"`
-	Plan   []jugsfmt.Step `json:"plan"`
-	Steps  *int           `json:"steps"`
-	MS     float64        `json:"ms"`
-	Stats  statList       `json:"stats"`
-	Error  string         `json:"error,omitempty"`
+	ID     string        `json:"id"`
+	Status Status        `json:"status"`
+	Method string        `json:"method"`
+	Plan   jugsfmt.Steps `json:"plan"`
+	Steps  *int          `json:"steps"`
+	MS     float64       `json:"ms"`
+	Stats  statList      `json:"stats"`
+	Error  string        `json:"error,omitempty"`
 }
 
 var jugsCSVHeader = []string{"id", "status", "method", "steps", "ms", "plan", "stats", "error"}
@@ -238,7 +238,7 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 			rec.Status, rec.Error = StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", r.flags.method, cerr)
 			break
 		}
-		rec.Status, rec.Plan = StatusSolved, jugsfmt.Steps(got.plan)
+		rec.Status, rec.Plan = StatusSolved, jugsfmt.StepsOf(got.plan)
 		steps := len(got.plan)
 		rec.Steps = &steps
 	}
@@ -265,7 +265,7 @@ func (r *jugsReporter) emit(rec jugsRecord, p *jugs.Puzzle, note string) {
 			steps = strconv.Itoa(*rec.Steps)
 		}
 		err = r.printer.csvRow(jugsCSVHeader, []string{rec.ID, string(rec.Status), rec.Method, steps,
-			strconv.FormatFloat(rec.MS, 'f', 3, 64), jugsfmt.Compact(jugsfmt.Plan(rec.Plan)), rec.Stats.String(), rec.Error})
+			strconv.FormatFloat(rec.MS, 'f', 3, 64), jugsfmt.Compact(rec.Plan.Plan()), rec.Stats.String(), rec.Error})
 	default:
 		err = r.text(rec, p, note)
 	}
@@ -296,7 +296,7 @@ func (r *jugsReporter) text(rec jugsRecord, p *jugs.Puzzle, note string) error {
 		unit = "step"
 	}
 	fmt.Fprintf(r.out, "%s: solved in %d %s\n", rec.ID, *rec.Steps, unit)
-	return jugsfmt.WritePlan(r.out, p, jugsfmt.Plan(rec.Plan))
+	return jugsfmt.WritePlan(r.out, p, rec.Plan.Plan())
 }
 
 // stat is one named statistic of a method.

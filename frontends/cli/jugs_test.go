@@ -147,7 +147,7 @@ func TestJugsSolveFlagVariants(t *testing.T) {
 			require.Equal(t, ExitOK, code, errOut)
 			recs := jugsJSON(t, out)
 			require.Len(t, recs, 1)
-			assert.NoError(t, jugs.Check(tt.p, jugsfmt.Plan(recs[0].Plan)))
+			assert.NoError(t, jugs.Check(tt.p, recs[0].Plan.Plan()))
 		})
 	}
 }
@@ -193,7 +193,7 @@ type jugsOut struct {
 	ID     string         `json:"id"`
 	Status Status         `json:"status"`
 	Method string         `json:"method"`
-	Plan   []jugsfmt.Step `json:"plan"`
+	Plan   jugsfmt.Steps  `json:"plan"`
 	Steps  *int           `json:"steps"`
 	MS     float64        `json:"ms"`
 	Stats  map[string]any `json:"stats"`
@@ -240,7 +240,7 @@ func TestJugsSolveJSON(t *testing.T) {
 		case StatusSolved:
 			require.NotNil(t, rec.Steps)
 			assert.Len(t, rec.Plan, *rec.Steps)
-			assert.NoError(t, jugs.Check(p, jugsfmt.Plan(rec.Plan)), rec.ID)
+			assert.NoError(t, jugs.Check(p, rec.Plan.Plan()), rec.ID)
 		case StatusUnsolvable:
 			assert.Nil(t, rec.Plan)
 			assert.Nil(t, rec.Steps)
@@ -379,7 +379,7 @@ func TestJugsSolveCorpus(t *testing.T) {
 				assert.Equal(t, ExitOK, code, e.ID)
 				require.Equal(t, StatusSolved, recs[0].Status, e.ID)
 				assert.Equal(t, *e.OptimalSteps, *recs[0].Steps, e.ID)
-				assert.NoError(t, jugs.Check(e.Puzzle, jugsfmt.Plan(recs[0].Plan)), e.ID)
+				assert.NoError(t, jugs.Check(e.Puzzle, recs[0].Plan.Plan()), e.ID)
 			} else {
 				assert.Equal(t, ExitFailed, code, e.ID)
 				assert.Equal(t, StatusUnsolvable, recs[0].Status, e.ID)

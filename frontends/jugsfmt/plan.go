@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"waterworks/models/jugs"
 )
@@ -27,43 +27,80 @@ func Describe(p *jugs.Puzzle, a jugs.Action) string {
 
 // WritePlan writes plan as a table with one action per line, in words,
 // followed by what every jug holds after it; the first row is the start.
-// plan must be legal for p (jugs.Check accepts it or it is a prefix of one
-// that Check accepts).
+// Columns are right-aligned and two spaces apart, the action column reads
+// left-aligned, and a jug's column is wide enough for its capacity. plan
+// must be legal for p: WritePlan stops with an error at the first illegal
+// step.
 //
 //	step  action           J3  J5
 //	   0  start             0   0
 //	   1  Fill J5           0   5
 //	   2  Pour J5 into J3   3   2
 func WritePlan(w io.Writer, p *jugs.Puzzle, plan jugs.Plan) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	row := func(step, action string, s jugs.State) {
-		// AlignRight right-aligns every cell; pad the action on the right
-		// so it reads left-aligned.
-		fmt.Fprintf(tw, "%s\t%s\t", step, action)
-		for _, v := range s {
-			fmt.Fprintf(tw, "%d\t", v)
-		}
-		fmt.Fprintln(tw)
+	const gap = 2
+	words := make([]string, p.NumActions()) // by action index
+	actionWidth := len("action")
+	for i, a := range p.Actions() {
+		words[i] = Describe(p, a)
 	}
-	width := len("action")
 	for _, a := range plan {
-		width = max(width, len(Describe(p, a)))
+		if i := p.ActionIndex(a); i >= 0 {
+			actionWidth = max(actionWidth, len(words[i]))
+		}
 	}
-	pad := func(s string) string { return s + strings.Repeat(" ", width-len(s)) }
-	fmt.Fprintf(tw, "step\t%s\t", pad("action"))
+	stepWidth := max(len("step"), len(strconv.Itoa(len(plan))))
+	jugWidth := make([]int, len(p.Capacities))
+	for i, c := range p.Capacities {
+		jugWidth[i] = max(len(p.JugName(i)), len(strconv.Itoa(c)))
+	}
+	spaces := strings.Repeat(" ", gap+max(stepWidth, actionWidth, slices.Max(jugWidth)))
+	var line, num []byte
+	right := func(width int, text []byte) {
+		line = append(line, spaces[:gap+width-len(text)]...)
+		line = append(line, text...)
+	}
+	left := func(width int, text string) {
+		line = append(line, spaces[:gap]...)
+		line = append(line, text...)
+		line = append(line, spaces[:width-len(text)]...)
+	}
+	flush := func() error {
+		line = append(line, '\n')
+		_, err := w.Write(line)
+		line = line[:0]
+		return err
+	}
+	row := func(step int, action string, s jugs.State) error {
+		num = strconv.AppendInt(num[:0], int64(step), 10)
+		right(stepWidth, num)
+		left(actionWidth, action)
+		for i, v := range s {
+			num = strconv.AppendInt(num[:0], int64(v), 10)
+			right(jugWidth[i], num)
+		}
+		return flush()
+	}
+	right(stepWidth, []byte("step"))
+	left(actionWidth, "action")
 	for i := range p.Capacities {
-		fmt.Fprintf(tw, "%s\t", p.JugName(i))
+		right(jugWidth[i], []byte(p.JugName(i)))
 	}
-	fmt.Fprintln(tw)
+	if err := flush(); err != nil {
+		return err
+	}
 	s := p.Start()
-	row("0", pad("start"), s)
+	if err := row(0, "start", s); err != nil {
+		return err
+	}
 	for k, a := range plan {
 		if !p.Apply(s, a) {
 			return fmt.Errorf("step %d (%v) is not legal here", k+1, a)
 		}
-		row(strconv.Itoa(k+1), pad(Describe(p, a)), s)
+		if err := row(k+1, words[p.ActionIndex(a)], s); err != nil {
+			return err
+		}
 	}
-	return tw.Flush()
+	return nil
 }
 
 // Compact writes plan with jugs numbered from 0, actions separated by
@@ -82,10 +119,13 @@ func Compact(plan jugs.Plan) string {
 // {"op":"pour","from":0,"to":1}.
 type Step jugs.Action
 
-// Steps converts a plan for JSON output; an empty plan gives an empty,
-// non-nil slice so that it encodes as [].
-func Steps(plan jugs.Plan) []Step {
-	steps := make([]Step, len(plan))
+// Steps is a plan as JSON output spells it: a list of Step.
+type Steps []Step
+
+// StepsOf converts a plan for JSON output; an empty plan gives an empty,
+// non-nil list, which encodes as [] where a nil one encodes as null.
+func StepsOf(plan jugs.Plan) Steps {
+	steps := make(Steps, len(plan))
 	for i, a := range plan {
 		steps[i] = Step(a)
 	}
@@ -93,7 +133,7 @@ func Steps(plan jugs.Plan) []Step {
 }
 
 // Plan converts steps back to a plan.
-func Plan(steps []Step) jugs.Plan {
+func (steps Steps) Plan() jugs.Plan {
 	plan := make(jugs.Plan, len(steps))
 	for i, s := range steps {
 		plan[i] = jugs.Action(s)
@@ -101,26 +141,53 @@ func Plan(steps []Step) jugs.Plan {
 	return plan
 }
 
-// stepJSON is the wire form of a Step.
-type stepJSON struct {
-	Op   string `json:"op"`
-	Jug  *int   `json:"jug,omitempty"`
-	From *int   `json:"from,omitempty"`
-	To   *int   `json:"to,omitempty"`
+// MarshalJSON writes the steps in one pass, without reflection: plans run
+// to hundreds of thousands of steps.
+func (steps Steps) MarshalJSON() ([]byte, error) {
+	if steps == nil {
+		return []byte("null"), nil
+	}
+	buf := make([]byte, 0, 24*len(steps)+2)
+	buf = append(buf, '[')
+	for i, s := range steps {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		var err error
+		if buf, err = s.appendJSON(buf); err != nil {
+			return nil, err
+		}
+	}
+	return append(buf, ']'), nil
 }
 
 // MarshalJSON writes the step in its wire form.
-func (s Step) MarshalJSON() ([]byte, error) {
-	w := stepJSON{Op: s.Op.String()}
+func (s Step) MarshalJSON() ([]byte, error) { return s.appendJSON(nil) }
+
+func (s Step) appendJSON(buf []byte) ([]byte, error) {
 	switch s.Op {
 	case jugs.OpFill, jugs.OpEmpty:
-		w.Jug = &s.Jug
+		buf = append(buf, `{"op":"`...)
+		buf = append(buf, s.Op.String()...)
+		buf = append(buf, `","jug":`...)
+		buf = strconv.AppendInt(buf, int64(s.Jug), 10)
 	case jugs.OpPour:
-		w.From, w.To = &s.Jug, &s.To
+		buf = append(buf, `{"op":"pour","from":`...)
+		buf = strconv.AppendInt(buf, int64(s.Jug), 10)
+		buf = append(buf, `,"to":`...)
+		buf = strconv.AppendInt(buf, int64(s.To), 10)
 	default:
 		return nil, fmt.Errorf("jugsfmt: cannot write action with op %v", s.Op)
 	}
-	return json.Marshal(w)
+	return append(buf, '}'), nil
+}
+
+// stepJSON is the wire form of a Step, for reading.
+type stepJSON struct {
+	Op   string `json:"op"`
+	Jug  *int   `json:"jug"`
+	From *int   `json:"from"`
+	To   *int   `json:"to"`
 }
 
 // UnmarshalJSON reads a step in its wire form, checking that the fields

@@ -81,20 +81,29 @@ func TestCompact(t *testing.T) {
 
 func TestStepJSON(t *testing.T) {
 	plan := jugs.Plan{jugs.Fill(0), jugs.Empty(1), jugs.Pour(0, 1)}
-	data, err := json.Marshal(Steps(plan))
+	data, err := json.Marshal(StepsOf(plan))
 	require.NoError(t, err)
 	assert.Equal(t, `[{"op":"fill","jug":0},{"op":"empty","jug":1},{"op":"pour","from":0,"to":1}]`, string(data))
 
-	var back []Step
+	var back Steps
 	require.NoError(t, json.Unmarshal(data, &back))
-	assert.Equal(t, plan, Plan(back))
+	assert.Equal(t, plan, back.Plan())
 
-	empty, err := json.Marshal(Steps(jugs.Plan{}))
+	one, err := json.Marshal(Step(jugs.Pour(2, 1)))
 	require.NoError(t, err)
-	assert.Equal(t, "[]", string(empty), "an empty plan is [] in JSON, not null")
+	assert.Equal(t, `{"op":"pour","from":2,"to":1}`, string(one))
+
+	record := struct {
+		Solved, Unsolved Steps
+	}{Solved: StepsOf(jugs.Plan{})}
+	data, err = json.Marshal(record)
+	require.NoError(t, err)
+	assert.Equal(t, `{"Solved":[],"Unsolved":null}`, string(data), "an empty plan is [], no plan is null")
 
 	_, err = json.Marshal(Step{})
 	assert.Error(t, err, "an action without an op cannot be written")
+	_, err = json.Marshal(Steps{Step(jugs.Fill(0)), {}})
+	assert.Error(t, err)
 
 	for _, bad := range []string{
 		`{"op":"fill"}`,
@@ -107,4 +116,24 @@ func TestStepJSON(t *testing.T) {
 		var s Step
 		assert.Error(t, json.Unmarshal([]byte(bad), &s), bad)
 	}
+}
+
+// FuzzSteps reads arbitrary JSON as a plan: whatever reads without error
+// must write back and read again to the same plan.
+func FuzzSteps(f *testing.F) {
+	f.Add([]byte(`[{"op":"fill","jug":0},{"op":"empty","jug":1},{"op":"pour","from":0,"to":1}]`))
+	f.Add([]byte(`[]`))
+	f.Add([]byte(`null`))
+	f.Add([]byte(`[{"op":"pour","from":-3,"to":99999999999}]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var steps Steps
+		if json.Unmarshal(data, &steps) != nil {
+			return
+		}
+		out, err := json.Marshal(steps)
+		require.NoError(t, err, "steps read from %s", data)
+		var again Steps
+		require.NoError(t, json.Unmarshal(out, &again), "%s", out)
+		assert.Equal(t, steps.Plan(), again.Plan())
+	})
 }

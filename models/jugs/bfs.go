@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 )
 
 // ErrStateLimit is returned when a search would store more states than
@@ -148,13 +147,14 @@ func (s *search) finish() { s.stats.Stored = s.store.len() }
 // along the parent links.
 func (s *search) solved(goal int) Result {
 	s.finish()
-	var plan Plan
+	steps := 0
 	for id := goal; s.parent[id] >= 0; id = int(s.parent[id]) {
-		plan = append(plan, s.actions[s.via[id]])
+		steps++
 	}
-	slices.Reverse(plan)
-	if plan == nil {
-		plan = Plan{}
+	plan := make(Plan, steps)
+	for id := goal; s.parent[id] >= 0; id = int(s.parent[id]) {
+		steps--
+		plan[steps] = s.actions[s.via[id]]
 	}
 	return Result{Solvable: true, Plan: plan, Stats: s.stats}
 }
