@@ -340,8 +340,8 @@ func (v *recordChecker) puzzle() (*aquarium.Puzzle, aquarium.Solution) {
 	}
 	p := &aquarium.Puzzle{Width: w, Height: h}
 	p.Regions = v.regions()
-	p.Cols = v.clues("cols", rec.Cols, w, h, "columns", "rows")
-	p.Rows = v.clues("rows", rec.Rows, h, w, "rows", "columns")
+	p.Cols = v.clues("cols", rec.Cols, w, h, "width", "height")
+	p.Rows = v.clues("rows", rec.Rows, h, w, "height", "width")
 	return p, v.solution()
 }
 
@@ -353,13 +353,13 @@ func (v *recordChecker) regions() []int {
 		v.report("regions", "missing regions: want %d rows of %d aquarium ids", h, w)
 		return nil
 	case len(regions) != h:
-		v.report("regions", "regions has %d rows, want %d (the height)", len(regions), h)
+		v.report("regions", "regions has %s, want %d (the height)", plural(len(regions), "row"), h)
 		return nil
 	}
 	shaped := true
 	for r, row := range regions {
 		if len(row) != w {
-			v.report(fmt.Sprintf("regions[%d]", r), "regions[%d] has %d cells, want %d (the width)", r, len(row), w)
+			v.report(fmt.Sprintf("regions[%d]", r), "regions[%d] has %s, want %d (the width)", r, plural(len(row), "cell"), w)
 			shaped = false
 		}
 	}
@@ -378,15 +378,15 @@ func (v *recordChecker) regions() []int {
 	return flat
 }
 
-// clues checks n clues of a line of size cells each; lines and cells name
-// them in messages ("columns", "rows").
-func (v *recordChecker) clues(field string, clues []*int, n, size int, lines, cells string) []int {
+// clues checks the n clues of lines of size cells each; count and sizeName
+// say in messages what n and size are ("width", "height").
+func (v *recordChecker) clues(field string, clues []*int, n, size int, count, sizeName string) []int {
 	if clues == nil {
 		v.report(field, "missing %s: want %d clues (null where missing)", field, n)
 		return nil
 	}
 	if len(clues) != n {
-		v.report(field, "%s has %d clues for %d %s", field, len(clues), n, lines)
+		v.report(field, "%s has %s, want %d (the %s)", field, plural(len(clues), "clue"), n, count)
 		return nil
 	}
 	out := make([]int, n)
@@ -395,7 +395,7 @@ func (v *recordChecker) clues(field string, clues []*int, n, size int, lines, ce
 		case k == nil:
 			out[i] = aquarium.NoClue
 		case *k < 0 || *k > size:
-			v.report(fmt.Sprintf("%s[%d]", field, i), "%s[%d] is %d, outside 0..%d (the %s); null marks a missing clue", field, i, *k, size, cells)
+			v.report(fmt.Sprintf("%s[%d]", field, i), "%s[%d] is %d, outside 0..%d (the %s); null marks a missing clue", field, i, *k, size, sizeName)
 		default:
 			out[i] = *k
 		}
@@ -410,12 +410,12 @@ func (v *recordChecker) solution() aquarium.Solution {
 		return aquarium.Solution{}
 	}
 	if len(rows) != h {
-		v.report("solution", "solution has %d rows, want %d (the height)", len(rows), h)
+		v.report("solution", "solution has %s, want %d (the height)", plural(len(rows), "row"), h)
 		return aquarium.Solution{}
 	}
 	for r, row := range rows {
 		if len(row) != w {
-			v.report(fmt.Sprintf("solution[%d]", r), "solution[%d] has %d cells, want %d (the width)", r, len(row), w)
+			v.report(fmt.Sprintf("solution[%d]", r), "solution[%d] has %s, want %d (the width)", r, plural(len(row), "cell"), w)
 			return aquarium.Solution{}
 		}
 	}

@@ -56,10 +56,18 @@ func solutionRows(rows []string) (aquarium.Solution, *rowProblem) {
 			}
 		}
 		if len(row) != width {
-			return aquarium.Solution{}, &rowProblem{r, -1, fmt.Sprintf("row has %d cells, want %d like the first row", len(row), width)}
+			return aquarium.Solution{}, &rowProblem{r, -1, fmt.Sprintf("row has %s, want %d like the first row", plural(len(row), "cell"), width)}
 		}
 	}
 	return s, nil
+}
+
+// plural returns n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // SolutionFromRows builds a solution from one string per row, top to

@@ -265,7 +265,7 @@ func (p *textParser) afterBlockLine(num int, line string) bool {
 	first := !p.afterBlockSeen
 	p.afterBlockSeen = true
 	if first && p.looksLikeSolutionRow(line) {
-		p.errs.add(num, len(line)-len(strings.TrimLeft(line, " \t"))+1, "extra solution row: the grid has %d rows", len(p.rows))
+		p.errs.add(num, len(line)-len(strings.TrimLeft(line, " \t"))+1, "extra solution row: the grid has %s", plural(len(p.rows), "row"))
 		return false
 	}
 	toks := tokenize(line, true)
@@ -313,7 +313,7 @@ func (p *textParser) finish(state phase) {
 			return
 		}
 	case inSolution:
-		p.errs.add(p.solLine, 1, "solution block has %d rows, want %d (one per row of the grid)", len(p.solRows), len(p.rows))
+		p.errs.add(p.solLine, 1, "solution block has %s, want %d (one per row of the grid)", plural(len(p.solRows), "row"), len(p.rows))
 	}
 	p.build()
 }
@@ -352,7 +352,7 @@ func (p *textParser) build() {
 		case !ok:
 			p.errs.add(p.colLine, t.col, "want a column clue (a number or -), found %q", t.text)
 		case outside(k, h):
-			p.errs.add(p.colLine, t.col, "column clue %s is larger than the %d rows", t.text, h)
+			p.errs.add(p.colLine, t.col, "column clue %s is larger than the number of rows (%d)", t.text, h)
 		}
 		puzzle.Cols[c] = k
 	}
@@ -368,7 +368,7 @@ func (p *textParser) build() {
 		case !ok:
 			p.errs.add(row.num, row.clue.col, "want a row clue (a number or -), found %q", row.clue.text)
 		case outside(k, w):
-			p.errs.add(row.num, row.clue.col, "row clue %s is larger than the %d columns", row.clue.text, w)
+			p.errs.add(row.num, row.clue.col, "row clue %s is larger than the number of columns (%d)", row.clue.text, w)
 		}
 		puzzle.Rows[r] = k
 	}
@@ -405,7 +405,7 @@ func (p *textParser) rowLabels(w int) [][]label {
 	}
 	// When the rows agree on another width, the column clues are wrong.
 	if n := widths[0]; n != w && n > 0 && len(p.rows) > 1 && allEqual(widths) && !slices.ContainsFunc(p.rows, mixesForms) {
-		p.errs.add(p.colLine, 1, "%d column clues, but every row has %d labels", w, n)
+		p.errs.add(p.colLine, 1, "%s, but every row has %s", plural(w, "column clue"), plural(n, "label"))
 		return cells
 	}
 	for r, row := range p.rows {
@@ -456,12 +456,12 @@ func (p *textParser) checkWidth(row rowLine, n, w int) {
 		p.errs.add(row.num, row.labels[0].col, "row mixes compact and spaced labels: write %d labels separated by spaces, or one token of %d characters", w, w)
 	case n == 0:
 		p.errs.add(row.num, end, "row has no labels, want %d", w)
-	case len(row.labels) == 1 && w > 1:
-		p.errs.add(row.num, row.labels[0].col, "compact row has %d labels, want %d (one per column clue)", n, w)
+	case len(row.labels) == 1 && n > 1:
+		p.errs.add(row.num, row.labels[0].col, "compact row has %s, want %d (one per column clue)", plural(n, "label"), w)
 	case n > w:
-		p.errs.add(row.num, row.labels[w].col, "row has %d labels, want %d (one per column clue)", n, w)
+		p.errs.add(row.num, row.labels[w].col, "row has %s, want %d (one per column clue)", plural(n, "label"), w)
 	default:
-		p.errs.add(row.num, end, "row has %d labels, want %d (one per column clue)", n, w)
+		p.errs.add(row.num, end, "row has %s, want %d (one per column clue)", plural(n, "label"), w)
 	}
 }
 
@@ -566,8 +566,8 @@ func (p *textParser) solutionWidth(num int, toks []token, mixed bool, n, w int) 
 	case mixed && n == w:
 		p.errs.add(num, toks[0].col, "solution row mixes compact and spaced cells")
 	case n > w:
-		p.errs.add(num, toks[0].col, "solution row has %d cells, want %d", n, w)
+		p.errs.add(num, toks[0].col, "solution row has %s, want %d", plural(n, "cell"), w)
 	default:
-		p.errs.add(num, last.end(), "solution row has %d cells, want %d", n, w)
+		p.errs.add(num, last.end(), "solution row has %s, want %d", plural(n, "cell"), w)
 	}
 }

@@ -141,9 +141,9 @@ func TestParseTextErrors(t *testing.T) {
 		{"negative column clue", "  1 -1\n1 ab\n", "t.txt:1:5", `found "-1"`},
 		{"letter where the row clue belongs", "  1 1\n1 ab\nab\n", "t.txt:3:1", `want the row clue (a number or -) before the labels, found "ab"`},
 		{"bad row clue", "  1 1\n1x ab\n", "t.txt:2:1", `want a row clue (a number or -), found "1x"`},
-		{"column clue larger than its line", "  1 3\n1 ab\n1 ab\n", "t.txt:1:5", "column clue 3 is larger than the 2 rows"},
-		{"row clue larger than its line", "  1 1\n3 ab\n1 ab\n", "t.txt:2:1", "row clue 3 is larger than the 2 columns"},
-		{"clue beyond int", "  99999999999999999999999 1\n1 ab\n", "t.txt:1:3", "column clue 99999999999999999999999 is larger than the 1 rows"},
+		{"column clue larger than its line", "  1 3\n1 ab\n1 ab\n", "t.txt:1:5", "column clue 3 is larger than the number of rows (2)"},
+		{"row clue larger than its line", "  1 1\n3 ab\n1 ab\n", "t.txt:2:1", "row clue 3 is larger than the number of columns (2)"},
+		{"clue beyond int", "  99999999999999999999999 1\n1 ab\n", "t.txt:1:3", "column clue 99999999999999999999999 is larger than the number of rows (1)"},
 
 		{"ragged compact row", "  1 2 1\n1 aab\n1 ab\n1 abb\n", "t.txt:3:3", "compact row has 2 labels, want 3"},
 		{"ragged spaced row, short", "  1 1 1\n1 a a b\n1 a b # c\n", "t.txt:3:6", "row has 2 labels, want 3"},
@@ -161,14 +161,14 @@ func TestParseTextErrors(t *testing.T) {
 		{"solution before the grid", "solution\n..\n", "t.txt:1:1", "solution block before the grid"},
 		{"solution before any row", " 1 1\nsolution\n..\n", "t.txt:2:1", "solution block before any row"},
 		{"solution keyword with more", " 1\n1 a\nsolution now\n#\n", "t.txt:3:10", `unexpected "now" after solution`},
-		{"solution block too short", " 1 1\n1 ab\n1 ab\nsolution\n#.\n", "t.txt:4:1", "solution block has 1 rows, want 2"},
+		{"solution block too short", " 1 1\n1 ab\n1 ab\nsolution\n#.\n", "t.txt:4:1", "solution block has 1 row, want 2"},
 		{"solution row too wide", " 1 1\n1 ab\nsolution\n#..\n", "t.txt:4:1", "solution row has 3 cells, want 2"},
 		{"solution row too narrow", " 1 1 1\n1 abc\nsolution\n# .\n", "t.txt:4:4", "solution row has 2 cells, want 3"},
 		{"solution row mixing forms", " 1 1 1\n1 abc\nsolution\n#. .\n", "t.txt:4:1", "solution row mixes compact and spaced cells"},
 		{"bad solution cell", " 1 1\n1 ab\nsolution\n#x\n", "t.txt:4:2", `want # (water), . (empty) or ? (unknown), found 'x'`},
 		{"comment inside the block", " 1\n1 a\n1 a\nsolution\n# water\n.\n", "t.txt:5:1", "solution row has 6 cells, want 1"},
 		{"comment-like row inside the block", " 1 1\n1 ab\nsolution\n#a\n", "t.txt:4:2", "comments are not allowed inside the solution block"},
-		{"solution block too long", " 1 1\n1 ab\nsolution\n#.\n..\n", "t.txt:5:1", "extra solution row: the grid has 1 rows"},
+		{"solution block too long", " 1 1\n1 ab\nsolution\n#.\n..\n", "t.txt:5:1", "extra solution row: the grid has 1 row"},
 		{"solution block too long, row looks like a comment", " 1 1\n1 ab\nsolution\n#.\n#.\n", "t.txt:5:1", "extra solution row"},
 		{"second solution block", " 1\n1 a\nsolution\n#\n# fine\nsolution\n#\n", "t.txt:6:1", "second solution block"},
 		{"text after the block", " 1\n1 a\nsolution\n#\n\n1 a\n", "t.txt:6:1", `unexpected "1" after the solution block`},
@@ -191,9 +191,9 @@ func TestParseTextCollectsProblems(t *testing.T) {
 	input := "  1 9 x\n1 abc\n7 abc\n1 ab\n"
 	_, err := ParseText("t.txt", []byte(input))
 	assert.Equal(t, []string{
-		"t.txt:1:5: column clue 9 is larger than the 3 rows",
+		"t.txt:1:5: column clue 9 is larger than the number of rows (3)",
 		`t.txt:1:7: want a column clue (a number or -), found "x"`,
-		"t.txt:3:1: row clue 7 is larger than the 3 columns",
+		"t.txt:3:1: row clue 7 is larger than the number of columns (3)",
 		"t.txt:4:3: compact row has 2 labels, want 3 (one per column clue)",
 	}, errorStrings(err))
 }
@@ -222,7 +222,7 @@ func TestSolutionFromRows(t *testing.T) {
 	}{
 		{nil, "solution row 1: no rows"},
 		{[]string{""}, "solution row 1: row is empty"},
-		{[]string{"##", "#"}, "solution row 2: row has 1 cells, want 2 like the first row"},
+		{[]string{"##", "#"}, "solution row 2: row has 1 cell, want 2 like the first row"},
 		{[]string{"##", "#x"}, "solution row 2, column 2: want # (water), . (empty) or ? (unknown), found 'x'"},
 	} {
 		_, err := SolutionFromRows(tt.rows)
