@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"slices"
 	"sort"
@@ -149,8 +150,10 @@ func jsonProblem(line []byte, err error) (int, string) {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syntax):
+		// The offset is just past the bad byte, so it is the byte's column,
+		// unless the object is cut short: then point just past its end.
 		col := int(syntax.Offset)
-		if strings.Contains(syntax.Error(), "unexpected end") {
+		if cutShort(line) {
 			col = len(bytes.TrimRight(line, " \t\r")) + 1
 		}
 		return max(col, 1), "invalid JSON: " + syntax.Error()
@@ -163,6 +166,13 @@ func jsonProblem(line []byte, err error) (int, string) {
 		return col, fmt.Sprintf("%s: want %s, found %s", field, jsonType(typ.Type), article(typ.Value))
 	}
 	return 1, err.Error()
+}
+
+// cutShort reports whether a line holds the start of a JSON value that
+// ends too early; json.Decoder says so with io.ErrUnexpectedEOF.
+func cutShort(line []byte) bool {
+	var v any
+	return errors.Is(json.NewDecoder(bytes.NewReader(line)).Decode(&v), io.ErrUnexpectedEOF)
 }
 
 // article puts an article before a JSON value kind as json.UnmarshalTypeError
