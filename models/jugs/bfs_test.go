@@ -187,6 +187,41 @@ func TestDecideTwoJugs(t *testing.T) {
 	})
 }
 
+// TestDecideTwoJugsExhaustive runs the same comparison over every two-jug
+// puzzle with capacities up to 8 and every goal they admit.
+func TestDecideTwoJugsExhaustive(t *testing.T) {
+	checked := 0
+	for a := 1; a <= 8; a++ {
+		for b := 1; b <= 8; b++ {
+			var goals []*Puzzle
+			base := Puzzle{Capacities: []int{a, b}, Initial: []int{0, 0}, Tap: true}
+			for target := 0; target <= a+b+1; target++ {
+				for _, g := range []Goal{GoalAny, GoalTotal} {
+					p := base
+					p.Goal, p.Target = g, target
+					goals = append(goals, &p)
+				}
+			}
+			for x := DontCare; x <= a; x++ {
+				for y := DontCare; y <= b; y++ {
+					p := base
+					p.Goal, p.GoalState = GoalState, []int{x, y}
+					goals = append(goals, &p)
+				}
+			}
+			for _, p := range goals {
+				solvable, decided := Decide(p)
+				r, err := BFS(context.Background(), p, Options{NoFastPath: true})
+				require.NoError(t, err)
+				require.True(t, decided, "%+v", p)
+				require.Equal(t, r.Solvable, solvable, "%+v", p)
+				checked++
+			}
+		}
+	}
+	t.Logf("%d two-jug puzzles: number theory agrees with search on all", checked)
+}
+
 // TestDecideInvariants checks that whenever Decide settles a general puzzle
 // it agrees with exhaustive search.
 func TestDecideInvariants(t *testing.T) {
