@@ -297,6 +297,9 @@ func TestErrors(t *testing.T) {
 	}
 	err := PNG(io.Discard, p, aquarium.NewSolution(5, 6), Options{})
 	assert.ErrorContains(t, err, "solution is 5x6")
+	odd := aquarium.NewSolution(6, 6)
+	odd.Cells[7] = aquarium.Water + 1
+	assert.ErrorContains(t, SVG(io.Discard, p, odd, Options{}), "row 2, column 2 of the solution holds")
 
 	bad := *p
 	bad.Cols = bad.Cols[:2]

@@ -78,6 +78,12 @@ func newScene(p *aquarium.Puzzle, s aquarium.Solution, opts Options) (*scene, er
 		return nil, fmt.Errorf("solution is %dx%d with %d cells, puzzle is %dx%d",
 			s.Width, s.Height, len(s.Cells), p.Width, p.Height)
 	}
+	for i, c := range s.Cells {
+		if c > aquarium.Water {
+			return nil, fmt.Errorf("render: row %d, column %d of the solution holds %v, which is neither water, empty nor undecided",
+				i/s.Width+1, i%s.Width+1, c)
+		}
+	}
 	cell := opts.CellSize
 	if cell == 0 {
 		cell = DefaultCellSize

@@ -50,6 +50,12 @@ func EncodePzprv3(p *aquarium.Puzzle, rule aquarium.Rule, s aquarium.Solution) (
 		return "", unsupported("solution is %dx%d with %d cells, puzzle is %dx%d",
 			s.Width, s.Height, len(s.Cells), p.Width, p.Height)
 	}
+	for i, cell := range s.Cells {
+		if int(cell) >= len(cellMarks) {
+			return "", unsupported("row %d, column %d holds %v, which is neither water, empty nor undecided",
+				i/p.Width+1, i%p.Width+1, cell)
+		}
+	}
 	w, err := wallsOf(p)
 	if err != nil {
 		return "", err

@@ -176,6 +176,9 @@ func (d *urlDecoder) decode() (*aquarium.Puzzle, aquarium.Rule, error) {
 			return nil, 0, src.errAt(off, "want the width or the flag \"r\" (region rule), found %q", text)
 		}
 		if !more {
+			if text == "" {
+				return nil, 0, src.errAt(d.end, "want the width after \"aquarium/\"")
+			}
 			return nil, 0, src.errAt(d.end, "want \"/\" and the width after the flags")
 		}
 		text, off, more = d.field()

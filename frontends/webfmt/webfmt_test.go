@@ -366,6 +366,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"url", "ftp://x/p?aquarium/5/4/9lqgfk4/3h12h13", "in:1:1: want an http(s) address, \"p\" or nothing before \"?\", found \"ftp://x/p\""},
 		{"url", "aquarium/x/5/4/9lqgfk4/3h12h13", "in:1:10: want the width or the flag \"r\" (region rule), found \"x\""},
 		{"url", "aquarium/r", "in:1:11: want \"/\" and the width after the flags"},
+		{"url", "aquarium/", "in:1:10: want the width after \"aquarium/\""},
 		{"url", "aquarium/5", "in:1:11: want \"/\" and the height after the width"},
 		{"url", "aquarium/0/4/9lqgfk4/3h12h13", "in:1:10: want the width, a number from 1 to 255, found \"0\""},
 		{"url", "aquarium/5/256/", "in:1:12: want the height, a number from 1 to 255, found \"256\""},
@@ -491,6 +492,11 @@ func TestEncodeErrors(t *testing.T) {
 
 	_, err = EncodePzprv3(newPuzzle(2, 2), aquarium.PoolRule, aquarium.NewSolution(3, 2))
 	require.ErrorIs(t, err, ErrUnsupported)
+	odd := aquarium.NewSolution(2, 2)
+	odd.Cells[3] = aquarium.Water + 1
+	_, err = EncodePzprv3(newPuzzle(2, 2), aquarium.PoolRule, odd)
+	require.ErrorIs(t, err, ErrUnsupported)
+	assert.ErrorContains(t, err, "row 2, column 2 holds")
 
 	bad := newPuzzle(2, 2)
 	bad.Cols[0] = 5
@@ -516,4 +522,56 @@ func TestDecodeTaskGaps(t *testing.T) {
 	out, err := EncodeTask(p)
 	require.NoError(t, err)
 	assert.Equal(t, "1_1_1_1;2,1,1,2", out)
+}
+
+// TestPzprjsVectors reads files as pzprjs writes them, taken from its own
+// tests (robx/pzprjs test/script/aquarium.js), and checks them against the
+// URL of the same puzzle and against the checker's verdict.
+func TestPzprjsVectors(t *testing.T) {
+	const grid = "pzprv3/aquarium/4/4/0 1 0 /1 1 1 /1 1 1 /0 0 1 /1 0 0 1 /0 0 1 0 /0 1 0 0 /. . . . 3 /"
+	fromURL, rule, err := DecodeURL("url", "p?aquarium/4/4/bu8i90/i3213g")
+	require.NoError(t, err)
+	tests := []struct {
+		file  string
+		valid bool // pzprjs accepts the answer
+	}{
+		{grid + "2 . . # # /1 . . # . /3 # . # # /. # # # # /", true},
+		{grid + "2 . . # # /1 . . . # /3 . . . # /. . . . . /", false}, // water without support
+		{grid + "2 . . . . /1 . . . . /3 # . . . /. # # # . /", false}, // two levels in one pool
+	}
+	for _, tt := range tests {
+		p, fileRule, s, err := DecodePzprv3("file", tt.file)
+		require.NoError(t, err)
+		assert.Equal(t, fromURL, p)
+		assert.Equal(t, rule, fileRule)
+		out, err := EncodePzprv3(p, fileRule, s)
+		require.NoError(t, err)
+		assert.Equal(t, tt.file, strings.ReplaceAll(out, "\n", "/"))
+		if tt.valid {
+			assert.NoError(t, aquarium.Check(p, decided(s), fileRule))
+		} else {
+			assert.ErrorIs(t, aquarium.Check(p, decided(s), fileRule), aquarium.ErrWrongSolution)
+		}
+	}
+	// The same 4x3 grid under both rules: the answer breaks only the region
+	// rule, as pzprjs reports.
+	const pool = "pzprv3/aquarium/3/4/0 0 0 /1 1 0 /1 1 0 /0 1 0 0 /0 0 0 0 /. . . . . /. . . . . /. . . # # /. . . # # /"
+	const region = "pzprv3/aquarium/3/4/r/0 0 0 /1 1 0 /1 1 0 /0 1 0 0 /0 0 0 0 /. . . . . /. . . . . /. . . # # /. . . # # /"
+	p, r, s, err := DecodePzprv3("pool", pool)
+	require.NoError(t, err)
+	assert.Equal(t, aquarium.PoolRule, r)
+	assert.NoError(t, aquarium.Check(p, decided(s), r))
+	p, r, s, err = DecodePzprv3("region", region)
+	require.NoError(t, err)
+	assert.Equal(t, aquarium.RegionRule, r)
+	assert.ErrorIs(t, aquarium.Check(p, decided(s), r), aquarium.ErrWrongSolution)
+}
+
+// decided reads undecided cells as empty, as pzprjs's checker does.
+func decided(s aquarium.Solution) aquarium.Solution {
+	out := aquarium.NewSolution(s.Width, s.Height)
+	for i, c := range s.Cells {
+		out.Cells[i] = max(c, aquarium.Empty)
+	}
+	return out
 }
