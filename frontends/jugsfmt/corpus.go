@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"waterworks/frontends/inputerr"
 	"waterworks/models/jugs"
@@ -119,11 +118,13 @@ func splitObject(line []byte) (map[string]field, *lineError) {
 	var whole json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(line))
 	if err := dec.Decode(&whole); err != nil {
-		err = json.Unmarshal(line, &whole)
-		if se, ok := errors.AsType[*json.SyntaxError](err); ok && !strings.HasPrefix(se.Error(), "unexpected end") {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, errorAt(len(line)+1, "the JSON object ends early; a puzzle must fit on one line")
+		}
+		if se, ok := errors.AsType[*json.SyntaxError](json.Unmarshal(line, &whole)); ok {
 			return nil, errorAt(int(se.Offset), "bad JSON: %v", se)
 		}
-		return nil, errorAt(len(line)+1, "the JSON object ends early; a puzzle must fit on one line")
+		return nil, errorAt(1, "bad JSON: %v", err)
 	}
 	if rest := skipSpace(line, int(dec.InputOffset())); rest < len(line) {
 		return nil, errorAt(rest+1, "unexpected text after the JSON object; one puzzle per line")
