@@ -99,6 +99,15 @@ func (l *layout) describe(code uint64) bottle {
 	return b
 }
 
+// open returns 1 for a bottle that is neither empty nor full of one
+// colour, and 0 otherwise.
+func (l *layout) open(code uint64) int {
+	if code == 0 || code == (code&l.unitMask)*l.ones[l.capacity] {
+		return 0
+	}
+	return 1
+}
+
 // pour moves amount units of colour code top from src onto dst, whose
 // heights are hs and hd, and returns the new codes.
 func (l *layout) pour(src, dst uint64, hs, hd, amount int, top uint64) (uint64, uint64) {
@@ -126,7 +135,7 @@ func (l *layout) amount(rule Rule, s, d bottle) int {
 // solved reports whether every bottle is empty or full of one colour.
 func (l *layout) solved(codes []uint64) bool {
 	for _, c := range codes {
-		if c != 0 && c != (c&l.unitMask)*l.ones[l.capacity] {
+		if l.open(c) != 0 {
 			return false
 		}
 	}

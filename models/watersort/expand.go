@@ -32,9 +32,10 @@ func newExpander(l *layout, rule Rule) *expander {
 	return e
 }
 
-// expand calls visit with the bottles (sorted) and the packed key of each
-// successor of the packed canonical state key, until visit returns false.
-// The slices passed to visit are reused for the next successor.
+// expand calls visit with the bottles (sorted), the packed key and whether
+// it is solved, for each successor of the packed canonical state key, until
+// visit returns false. The slices passed to visit are reused for the next
+// successor.
 //
 // It skips moves whose result is, up to bottle order, the state itself or
 // the result of another move it does try. The set of successor states is
@@ -54,11 +55,13 @@ func newExpander(l *layout, rule Rule) *expander {
 //     are sorted, so copies are neighbours): the first copy gives the same
 //     states up to order. The one exception is pouring into the copy right
 //     after the source itself, which is a different move.
-func (e *expander) expand(key []uint64, visit func(child, key []uint64) bool) {
+func (e *expander) expand(key []uint64, visit func(child, key []uint64, solved bool) bool) {
 	l := e.l
 	l.unpack(key, e.codes)
+	open := 0 // bottles neither empty nor finished; a state is solved when none is
 	for i, c := range e.codes {
 		e.info[i] = l.describe(c)
+		open += l.open(c)
 	}
 	codes, info := e.codes, e.info
 	// Link the bottles with room by top colour, in decreasing index order so
@@ -80,11 +83,11 @@ func (e *expander) expand(key []uint64, visit func(child, key []uint64) bool) {
 		if n == 0 {
 			return true
 		}
-		copy(e.child, codes)
-		e.child[i], e.child[j] = l.pour(src.code, dst.code, src.height, dst.height, n, src.top)
-		insertionSort(e.child)
+		newSrc, newDst := l.pour(src.code, dst.code, src.height, dst.height, n, src.top)
+		e.merge(i, j, newSrc, newDst)
 		l.pack(e.child, e.key)
-		return visit(e.child, e.key)
+		childOpen := open - l.open(src.code) - l.open(dst.code) + l.open(newSrc) + l.open(newDst)
+		return visit(e.child, e.key, childOpen == 0)
 	}
 	for i := range codes {
 		src := info[i]
@@ -106,15 +109,27 @@ func (e *expander) expand(key []uint64, visit func(child, key []uint64) bool) {
 	}
 }
 
-// insertionSort sorts a slice that is nearly sorted (two entries out of
-// place) in linear time.
-func insertionSort(a []uint64) {
-	for k := 1; k < len(a); k++ {
-		x := a[k]
-		m := k
-		for ; m > 0 && a[m-1] > x; m-- {
-			a[m] = a[m-1]
+// merge writes into e.child the sorted bottles of e.codes with entries i
+// and j replaced by a and b: one pass, as e.codes is sorted already.
+func (e *expander) merge(i, j int, a, b uint64) {
+	if a > b {
+		a, b = b, a
+	}
+	pending := [2]uint64{a, b}
+	next, k := 0, 0
+	for idx, c := range e.codes {
+		if idx == i || idx == j {
+			continue
 		}
-		a[m] = x
+		for next < 2 && pending[next] <= c {
+			e.child[k] = pending[next]
+			k, next = k+1, next+1
+		}
+		e.child[k] = c
+		k++
+	}
+	for ; next < 2; next++ {
+		e.child[k] = pending[next]
+		k++
 	}
 }

@@ -206,13 +206,13 @@ func (s *searcher) bfs() (Result, error) {
 			return Result{}, err
 		}
 		s.expanded++
-		s.exp.expand(s.set.at(head), func(child, key []uint64) bool {
+		s.exp.expand(s.set.at(head), func(_, key []uint64, solved bool) bool {
 			idx, added := s.set.insert(key)
 			if !added {
 				return true
 			}
 			s.parent = append(s.parent, head)
-			if s.l.solved(child) {
+			if solved {
 				goal = idx
 				return false
 			}
@@ -269,13 +269,13 @@ func (s *searcher) bestFirst() (Result, error) {
 		if ng > maxDepth {
 			return Result{}, fmt.Errorf("plan longer than %d moves", maxDepth)
 		}
-		s.exp.expand(s.set.at(idx), func(child, key []uint64) bool {
+		s.exp.expand(s.set.at(idx), func(child, key []uint64, solved bool) bool {
 			cidx, added := s.set.insert(key)
 			switch {
 			case added:
 				s.parent = append(s.parent, idx)
 				s.depth = append(s.depth, uint16(ng))
-				if greedy && s.l.solved(child) {
+				if greedy && solved {
 					goal = cidx
 					return false
 				}

@@ -86,18 +86,27 @@ func (s *stateSet) insert(key []uint64) (uint32, bool) {
 	}
 }
 
-// grow doubles the table and reinserts every state.
+// grow doubles the table. A slot's tag holds the high 32 bits of the
+// state's hash and the slot index is taken from the hash's top bits, fewer
+// than 32 of them while the table has at most 1<<32 slots, so entries move
+// to the new table without rehashing or touching the arena.
 func (s *stateSet) grow() {
-	s.table = make([]uint64, 2*len(s.table))
+	if s.shift <= 32 {
+		panic("watersort: state table past 1<<32 slots")
+	}
+	old := s.table
+	s.table = make([]uint64, 2*len(old))
 	s.shift--
 	mask := uint64(len(s.table) - 1)
-	for i := range s.n {
-		h := hashKey(s.at(uint32(i)))
-		slot := h >> s.shift
+	for _, e := range old {
+		if e == 0 {
+			continue
+		}
+		slot := e >> s.shift
 		for s.table[slot] != 0 {
 			slot = (slot + 1) & mask
 		}
-		s.table[slot] = h&^(1<<32-1) | uint64(i+1)
+		s.table[slot] = e
 	}
 }
 
