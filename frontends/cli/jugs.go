@@ -99,7 +99,7 @@ func runJugsSolve(ctx context.Context, stdio IO, args []string) int {
 	fs.IntVar(&f.target, "target", 0, "the `amount` wanted by goals any and total")
 	fs.StringVar(&f.spec.GoalState, "goal-state", "", "wanted final amounts, comma-separated, - for any (e.g. 4,-,0)")
 	fs.StringVar(&f.method, "method", "bfs", "solving `method`: "+strings.Join(jugsMethodNames(), ", "))
-	fs.IntVar(&f.maxStates, "max-states", 20_000_000, "give up (exit 124) after storing this many states (about 40 bytes each); 0 means no limit")
+	fs.IntVar(&f.maxStates, "max-states", 20_000_000, "give up (exit 124) after storing this many states (each costs about 50 bytes); 0 means no limit")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return parseFailed(err)
