@@ -39,7 +39,7 @@ func (t token) end() int { return t.col + len(t.text) }
 // tokenize splits a line at spaces and tabs. With comments set, a token
 // starting with '#' ends the line.
 func tokenize(s string, comments bool) []token {
-	var toks []token
+	toks := make([]token, 0, min(len(s)/2+1, 64))
 	for i := 0; i < len(s); {
 		if s[i] == ' ' || s[i] == '\t' {
 			i++
@@ -391,10 +391,11 @@ func (p *textParser) rowLabels(w int) [][]label {
 	cells := make([][]label, len(p.rows))
 	widths := make([]int, len(p.rows))
 	for r, row := range p.rows {
+		cells[r] = make([]label, 0, w)
 		if len(row.labels) == 1 && w > 1 {
 			t := row.labels[0]
 			for i, ch := range t.text {
-				cells[r] = append(cells[r], label{string(ch), row.num, t.col + i})
+				cells[r] = append(cells[r], label{t.text[i : i+utf8.RuneLen(ch)], row.num, t.col + i})
 			}
 		} else {
 			for _, t := range row.labels {
@@ -470,8 +471,8 @@ func (p *textParser) checkWidth(row rowLine, n, w int) {
 func (p *textParser) regions(cells [][]label) ([]int, []string) {
 	ids := make(map[string]int)
 	var names []string
-	var regions []int
-	var multi *label // the first label of more than one character
+	regions := make([]int, 0, len(cells)*len(p.cols))
+	var multi label // the first label of more than one character, if any
 	for r, row := range cells {
 		for _, l := range row {
 			if off, msg := labelProblem(l.text); msg != "" {
@@ -486,12 +487,12 @@ func (p *textParser) regions(cells [][]label) ([]int, []string) {
 			regions = append(regions, id)
 			// Rows without a clue or of the wrong width are reported
 			// already; their tokens are not to be trusted as labels.
-			if multi == nil && p.rows[r].clue != nil && len(row) == len(p.cols) && utf8.RuneCountInString(l.text) > 1 {
-				multi = &l
+			if multi.text == "" && p.rows[r].clue != nil && len(row) == len(p.cols) && utf8.RuneCountInString(l.text) > 1 {
+				multi = l
 			}
 		}
 	}
-	if multi != nil {
+	if multi.text != "" {
 		for _, row := range p.rows {
 			if len(row.labels) == 1 && len(p.cols) > 1 {
 				p.errs.add(row.num, row.labels[0].col, "compact row in a puzzle with multi-character labels (%q on line %d): write the labels separated by spaces", multi.text, multi.line)
@@ -530,31 +531,32 @@ func (p *textParser) solution(w int) aquarium.Solution {
 	}
 	s := aquarium.NewSolution(w, len(p.solRows)) // checked against the grid's height in finish
 	for r, row := range p.solRows {
-		var cells []token // one per character
+		n, mixed := 0, false
 		for _, t := range row.toks {
-			for i, ch := range t.text {
-				cells = append(cells, token{string(ch), t.col + i})
-			}
+			k := utf8.RuneCountInString(t.text)
+			n += k
+			mixed = mixed || len(row.toks) > 1 && k > 1
 		}
-		mixed := false
-		for _, t := range row.toks {
-			mixed = mixed || len(row.toks) > 1 && utf8.RuneCountInString(t.text) > 1
-		}
-		if mixed || len(cells) != w {
-			p.solutionWidth(row.num, row.toks, mixed, len(cells), w)
+		if mixed || n != w {
+			p.solutionWidth(row.num, row.toks, mixed, n, w)
 			continue
 		}
-		for c, t := range cells {
-			cell, ok := cellOf(t.text[0])
-			if !ok {
-				msg := badCell(t.text, 0)
-				if r, _ := utf8.DecodeRuneInString(t.text); unicode.IsLetter(r) {
-					msg += " (comments are not allowed inside the solution block)"
+		c := 0 // the cell's column in the grid
+		for _, t := range row.toks {
+			for i, ch := range t.text {
+				cell, ok := cellOf(t.text[i])
+				switch {
+				case !ok:
+					msg := badCell(t.text, i)
+					if unicode.IsLetter(ch) {
+						msg += " (comments are not allowed inside the solution block)"
+					}
+					p.errs.add(row.num, t.col+i, "%s", msg)
+				default:
+					s.Cells[r*w+c] = cell
 				}
-				p.errs.add(row.num, t.col, "%s", msg)
-				continue
+				c++
 			}
-			s.Cells[r*w+c] = cell
 		}
 	}
 	return s
