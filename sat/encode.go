@@ -19,8 +19,9 @@ import (
 // Before counting, a constraint is normalized: terms on one variable are
 // merged (x and ~x together contribute a constant), weights are clamped to
 // the bound plus one, trivial constraints become nothing or the empty
-// clause, and bounds 0, 1 and "all" are written directly (unit clauses or
-// one clause), which unit propagation treats as well as any counter.
+// clause, and the bounds "none", "at least one", "not all" and "all" are
+// written directly (unit clauses or one clause), which unit propagation
+// treats as well as any counter.
 //
 // Weights: the sequential counter and the totalizer take weights natively
 // (a term of weight w adds w to the register it enters, and a totalizer leaf
@@ -112,6 +113,13 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 		for _, l := range lits {
 			a.AddClause(l.Not())
 		}
+		most = false
+	case most && n.atMost == n.total-1: // not all true
+		neg := make([]Lit, len(lits))
+		for i, l := range lits {
+			neg[i] = l.Not()
+		}
+		a.AddClause(neg...)
 		most = false
 	}
 	switch {

@@ -9,10 +9,23 @@
 // about 20000 propagations. Gini's own time limit (Try) is not used: its
 // deadline sticks to later solves. Nor is gini's Write: it exports a
 // simplified database, not our clauses.
+//
+// Gini v1.0.4 cannot solve again after an UNSAT answer when its clauses
+// are unsatisfiable at the root: the next Solve derives from the old
+// conflict a bogus unit on variable 0 and either claims SAT with a wrong
+// model or exits the program with log.Fatalf ("internal error in solve:
+// sat model"). TestGiniResolveAfterUnsat in this package reproduces it on
+// three pigeons in two holes. So the Solver keeps a copy of its clauses:
+// after an UNSAT answer with an empty core (the clauses alone are
+// unsatisfiable) every later Solve answers UNSAT at once, and after one
+// with a core the next Solve starts from a fresh gini loaded with the
+// copy, losing what gini had learned but never its soundness.
+// Contradictory assumptions are answered without gini.
 package gini
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	ginilib "github.com/go-air/gini"
@@ -24,9 +37,13 @@ import (
 // Solver is an incremental gini solver. The zero value is not usable; call
 // New.
 type Solver struct {
-	g      *ginilib.Gini
-	last   sat.Status
-	solves int64
+	g       *ginilib.Gini
+	clauses sat.Formula // every clause added, to rebuild g
+	unsat   bool        // the clauses alone are unsatisfiable
+	stale   bool        // g answered UNSAT under assumptions and must be rebuilt
+	last    sat.Status
+	core    []sat.Lit
+	solves  int64
 }
 
 // New returns an empty solver.
@@ -42,10 +59,30 @@ func lit(l sat.Lit) z.Lit {
 
 // AddClause implements [sat.Solver].
 func (s *Solver) AddClause(lits ...sat.Lit) {
+	s.clauses.AddClause(lits...)
+	if len(lits) == 0 {
+		s.unsat = true
+	}
+	if s.unsat || s.stale {
+		return // g is rebuilt or never asked again
+	}
+	s.add(lits)
+}
+
+func (s *Solver) add(lits []sat.Lit) {
 	for _, l := range lits {
 		s.g.Add(lit(l))
 	}
 	s.g.Add(z.LitNull)
+}
+
+// rebuild replaces g by a fresh gini holding every clause.
+func (s *Solver) rebuild() {
+	s.g = ginilib.NewVc(s.clauses.NumVars(), s.clauses.NumClauses())
+	for c := range s.clauses.Clauses() {
+		s.add(c)
+	}
+	s.stale = false
 }
 
 // Poll intervals while waiting for a cancellable solve: short at first so
@@ -57,9 +94,22 @@ const (
 
 // Solve implements [sat.Solver].
 func (s *Solver) Solve(ctx context.Context, assumptions ...sat.Lit) (sat.Status, error) {
-	s.last = sat.Unknown
+	s.last, s.core = sat.Unknown, nil
 	if err := ctx.Err(); err != nil {
 		return sat.Unknown, err
+	}
+	if s.unsat {
+		s.last = sat.Unsat
+		return sat.Unsat, nil
+	}
+	for i, a := range assumptions {
+		if slices.Contains(assumptions[:i], a.Not()) {
+			s.last, s.core = sat.Unsat, []sat.Lit{a.Not(), a}
+			return sat.Unsat, nil
+		}
+	}
+	if s.stale {
+		s.rebuild()
 	}
 	for _, a := range assumptions {
 		s.g.Assume(lit(a))
@@ -76,6 +126,14 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...sat.Lit) (sat.Status,
 		s.last = sat.Sat
 	case -1:
 		s.last = sat.Unsat
+		for _, m := range s.g.Why(nil) {
+			s.core = append(s.core, sat.Lit(m.Dimacs()))
+		}
+		if len(s.core) == 0 {
+			s.unsat = true
+		} else {
+			s.stale = true
+		}
 	default:
 		return sat.Unknown, ctx.Err()
 	}
@@ -117,12 +175,7 @@ func (s *Solver) Why() []sat.Lit {
 	if s.last != sat.Unsat {
 		return nil
 	}
-	core := s.g.Why(nil)
-	out := make([]sat.Lit, len(core))
-	for i, m := range core {
-		out[i] = sat.Lit(m.Dimacs())
-	}
-	return out
+	return slices.Clone(s.core)
 }
 
 // Stats implements [sat.StatsReporter]. Gini keeps its search statistics

@@ -2,8 +2,15 @@ package gini_test
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 	"time"
+
+	ginilib "github.com/go-air/gini"
+	"github.com/go-air/gini/z"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -80,4 +87,62 @@ func TestEmptyClauseAndDoneContext(t *testing.T) {
 	st, err = gini.New().Solve(ctx)
 	assert.Equal(t, sat.Unknown, st)
 	assert.ErrorIs(t, err, context.Canceled)
+}
+
+// TestGiniResolveAfterUnsat shows the gini bug the Solver works around,
+// in a child process because gini exits the program: three pigeons in two
+// holes, UNSAT under an assumption, then solved again.
+func TestGiniResolveAfterUnsat(t *testing.T) {
+	if os.Getenv("WATERWORKS_GINI_BUG") == "1" {
+		g := ginilib.New()
+		for c := range sattest.Pigeonhole(2).Clauses() {
+			for _, l := range c {
+				g.Add(z.Dimacs2Lit(int(l)))
+			}
+			g.Add(z.LitNull)
+		}
+		g.Assume(z.Dimacs2Lit(1), z.Dimacs2Lit(3), z.Dimacs2Lit(5))
+		fmt.Println("first", g.Solve())
+		fmt.Println("second", g.Solve())
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestGiniResolveAfterUnsat$")
+	cmd.Env = append(os.Environ(), "WATERWORKS_GINI_BUG=1")
+	out, err := cmd.CombinedOutput()
+	t.Logf("gini itself: %v\n%s", err, out)
+	fixed := err == nil && strings.Contains(string(out), "second -1")
+	assert.False(t, fixed, "gini no longer has the bug: the rebuild in Solver may go")
+
+	// The Solver answers right, and keeps answering.
+	s := gini.New()
+	require.NoError(t, sat.Load(s, sattest.Pigeonhole(2)))
+	for _, assumptions := range [][]sat.Lit{{1, 3, 5}, nil, {2}, nil} {
+		st, err := s.Solve(context.Background(), assumptions...)
+		require.NoError(t, err)
+		assert.Equal(t, sat.Unsat, st, "assumptions %v", assumptions)
+	}
+}
+
+// TestResolveAfterUnsatUnderAssumptions: UNSAT under assumptions, then
+// SAT without them, then clauses added and solved again.
+func TestResolveAfterUnsatUnderAssumptions(t *testing.T) {
+	s := gini.New()
+	s.AddClause(1, 2)
+	s.AddClause(-1, 3)
+	st, err := s.Solve(context.Background(), -2, -3)
+	require.NoError(t, err)
+	require.Equal(t, sat.Unsat, st)
+	assert.NotEmpty(t, s.Why())
+	st, err = s.Solve(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, sat.Sat, st)
+	s.AddClause(-2)
+	st, err = s.Solve(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, sat.Sat, st)
+	assert.True(t, s.Value(1) && s.Value(3) && !s.Value(2))
+	st, err = s.Solve(context.Background(), 4, -4)
+	require.NoError(t, err)
+	require.Equal(t, sat.Unsat, st)
+	assert.ElementsMatch(t, []sat.Lit{4, -4}, s.Why())
 }

@@ -1,4 +1,4 @@
-// Package proc starts the child processes of the SAT backends (external
+// Package proc runs the child processes of the SAT backends (external
 // solvers, gophersat workers) so that they really stop when their context
 // ends: each child leads its own process group, and the whole group is
 // killed, so a wrapper script's own children die with it.
@@ -7,12 +7,15 @@ package proc
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"time"
 )
 
-// waitDelay bounds how long Wait waits for the child's output pipes after
-// the child was killed (a grandchild that escaped the group may hold them).
+// waitDelay bounds how long Wait waits for the child's I/O after the
+// child was killed.
 const waitDelay = time.Second
 
 // Command returns a command that runs name with args and is killed, with
@@ -24,24 +27,42 @@ func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// TailBuffer keeps the last bytes written to it, for error messages built
-// from a child's standard error.
-type TailBuffer struct {
-	buf []byte
-	max int
-}
+// maxStderr is how much of the end of a child's standard error Run keeps.
+const maxStderr = 4 << 10
 
-// NewTailBuffer returns a buffer that keeps the last n bytes.
-func NewTailBuffer(n int) *TailBuffer { return &TailBuffer{max: n} }
-
-// Write implements io.Writer.
-func (t *TailBuffer) Write(p []byte) (int, error) {
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > t.max {
-		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+// Run runs cmd with stdin as its standard input and returns its standard
+// output and the end of its standard error. The three streams go through
+// files in dir rather than pipes, so that no copying goroutine has to end
+// before Run returns: Run returns as soon as the killed child is reaped.
+func Run(cmd *exec.Cmd, stdin []byte, dir string) (stdout []byte, stderr string, err error) {
+	inPath := filepath.Join(dir, "stdin")
+	if err := os.WriteFile(inPath, stdin, 0o600); err != nil {
+		return nil, "", err
 	}
-	return len(p), nil
+	in, err := os.Open(inPath)
+	if err != nil {
+		return nil, "", err
+	}
+	defer in.Close()
+	out, err := os.CreateTemp(dir, "stdout")
+	if err != nil {
+		return nil, "", err
+	}
+	defer out.Close()
+	errFile, err := os.CreateTemp(dir, "stderr")
+	if err != nil {
+		return nil, "", err
+	}
+	defer errFile.Close()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, errFile
+	runErr := cmd.Run()
+	stdout, err = os.ReadFile(out.Name())
+	if err != nil {
+		return nil, "", fmt.Errorf("reading the output of %s: %w", cmd.Path, err)
+	}
+	tail, _ := os.ReadFile(errFile.Name())
+	if len(tail) > maxStderr {
+		tail = tail[len(tail)-maxStderr:]
+	}
+	return stdout, string(bytes.TrimSpace(tail)), runErr
 }
-
-// String returns the kept bytes, trimmed of surrounding white space.
-func (t *TailBuffer) String() string { return string(bytes.TrimSpace(t.buf)) }

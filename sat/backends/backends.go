@@ -1,0 +1,75 @@
+// Package backends opens a SAT backend by the name the command line uses:
+// "gini", "gophersat", or "dimacs:CMD" for an external DIMACS solver run
+// as the command line CMD (e.g. "dimacs:cadical", "dimacs:kissat -q").
+package backends
+
+import (
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+
+	"waterworks/sat"
+	"waterworks/sat/external"
+	"waterworks/sat/gini"
+	"waterworks/sat/gophersat"
+)
+
+// ErrUnknown is wrapped by Open's error for a name that is no backend.
+var ErrUnknown = errors.New("unknown backend")
+
+// Names of the built-in backends, and the prefix of external ones.
+const (
+	Gini      = "gini"
+	Gophersat = "gophersat"
+	DIMACS    = "dimacs:"
+)
+
+// Builtin returns the names of the backends built into the program.
+func Builtin() []string { return []string{Gini, Gophersat} }
+
+// KnownSolvers are the external solver programs Available looks for.
+var KnownSolvers = []string{"cadical", "kissat", "minisat", "glucose", "picosat", "cryptominisat5", "lingeling"}
+
+// Available returns the built-in backends followed by "dimacs:NAME" for
+// each of KnownSolvers found in the PATH: every backend compare can run.
+func Available() []string {
+	names := Builtin()
+	for _, prog := range KnownSolvers {
+		if _, err := exec.LookPath(prog); err == nil {
+			names = append(names, DIMACS+prog)
+		}
+	}
+	return names
+}
+
+// Open returns a fresh solver for the backend called name.
+func Open(name string) (sat.Solver, error) {
+	switch {
+	case name == Gini:
+		return gini.New(), nil
+	case name == Gophersat:
+		return gophersat.New(), nil
+	case strings.HasPrefix(name, DIMACS):
+		s, err := external.Parse(strings.TrimPrefix(name, DIMACS))
+		if err != nil {
+			return nil, fmt.Errorf("backend %q: %w", name, err)
+		}
+		if !s.Available() {
+			return nil, fmt.Errorf("backend %q: program %q not found", name, strings.Fields(name[len(DIMACS):])[0])
+		}
+		return s, nil
+	}
+	return nil, fmt.Errorf("%w %q (want %s or %sCMD)", ErrUnknown, name, strings.Join(Builtin(), ", "), DIMACS)
+}
+
+// Native reports whether the backend called name takes linear constraints
+// natively, so that the Native encoding applies to it.
+func Native(name string) bool {
+	s, err := Open(name)
+	if err != nil {
+		return false
+	}
+	_, ok := s.(sat.LinearAdder)
+	return ok
+}

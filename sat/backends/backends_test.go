@@ -1,0 +1,94 @@
+package backends_test
+
+import (
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"waterworks/sat"
+	"waterworks/sat/backends"
+	"waterworks/sat/external"
+	"waterworks/sat/gini"
+	"waterworks/sat/gophersat"
+	"waterworks/sat/sattest"
+)
+
+func TestMain(m *testing.M) {
+	gophersat.ServeIfWorker()
+	os.Exit(m.Run())
+}
+
+func TestOpen(t *testing.T) {
+	s, err := backends.Open("gini")
+	require.NoError(t, err)
+	assert.IsType(t, &gini.Solver{}, s)
+	s, err = backends.Open("gophersat")
+	require.NoError(t, err)
+	assert.IsType(t, &gophersat.Solver{}, s)
+	assert.True(t, backends.Native("gophersat"))
+	assert.False(t, backends.Native("gini"))
+
+	_, err = backends.Open("minisat")
+	assert.ErrorIs(t, err, backends.ErrUnknown)
+	_, err = backends.Open("dimacs:")
+	assert.ErrorContains(t, err, "empty solver command")
+	_, err = backends.Open("dimacs:no-such-solver-here -x")
+	assert.ErrorContains(t, err, `program "no-such-solver-here" not found`)
+
+	if _, err := exec.LookPath("cadical"); err == nil {
+		s, err = backends.Open("dimacs:cadical -q")
+		require.NoError(t, err)
+		assert.Equal(t, "cadical -q", s.(*external.Solver).Command())
+		assert.Contains(t, backends.Available(), "dimacs:cadical")
+	}
+	assert.Equal(t, backends.Builtin(), backends.Available()[:2])
+}
+
+// TestAgreement runs every available backend with every encoding it takes
+// on the same random formulas and checks each count of models over the
+// primary variables against brute force.
+func TestAgreement(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := range 6 {
+		f := sattest.RandomFormula(rng, 5, 6, 3, 3)
+		primary := make([]sat.Lit, f.NumVars())
+		for v := range primary {
+			primary[v] = sat.Pos(v + 1)
+		}
+		want := len(sattest.Models(f))
+		for _, name := range backends.Available() {
+			for _, enc := range sat.Encodings() {
+				if enc == sat.Native && !backends.Native(name) {
+					continue
+				}
+				s, err := backends.Open(name)
+				require.NoError(t, err)
+				require.NoError(t, sat.Load(s, f.Lower(enc)))
+				n, all, err := sat.Count(t.Context(), s, primary, 0)
+				require.NoError(t, err, "%s/%v", name, enc)
+				assert.True(t, all)
+				assert.Equal(t, want, n, "formula %d, %s/%v", i, name, enc)
+			}
+		}
+	}
+}
+
+func TestTimeoutEveryBackend(t *testing.T) {
+	names := backends.Available()
+	require.True(t, slices.Contains(names, "gophersat"))
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			open := func() sat.Solver {
+				s, err := backends.Open(name)
+				require.NoError(t, err)
+				return s
+			}
+			sattest.CheckTimeout(t, open, sattest.Pigeonhole(10))
+		})
+	}
+}

@@ -1,0 +1,89 @@
+package gophersat_test
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"waterworks/sat"
+	"waterworks/sat/gophersat"
+	"waterworks/sat/sattest"
+)
+
+// TestMain lets this test binary serve as its own gophersat worker.
+func TestMain(m *testing.M) {
+	gophersat.ServeIfWorker()
+	os.Exit(m.Run())
+}
+
+func open() sat.Solver { return gophersat.New() }
+
+// TestPropertiesInProcess solves under a context that cannot end, so in
+// this process.
+func TestPropertiesInProcess(t *testing.T) {
+	sattest.CheckSolver(t, context.Background(), open, 200)
+}
+
+// TestPropertiesWorker solves under a context that can end, so in a child
+// process: fewer cases, each one starts a process.
+func TestPropertiesWorker(t *testing.T) {
+	sattest.CheckSolver(t, t.Context(), open, 10)
+}
+
+func TestTimeout(t *testing.T) {
+	sattest.CheckTimeout(t, open, sattest.Pigeonhole(10))
+}
+
+func TestTimeoutNative(t *testing.T) {
+	// The pigeonhole with its at-most-one constraints kept native.
+	f := sat.NewFormula()
+	const holes = 10
+	in := make([][]sat.Lit, holes+1)
+	for p := range in {
+		in[p] = f.NewVars(holes)
+		f.AddClause(in[p]...)
+	}
+	for h := range holes {
+		col := make([]sat.Lit, len(in))
+		for p := range in {
+			col[p] = in[p][h]
+		}
+		f.AtMost(1, col...)
+	}
+	sattest.CheckTimeout(t, open, f)
+}
+
+func TestUsableAfterTimeout(t *testing.T) {
+	s := gophersat.New()
+	require.NoError(t, sat.Load(s, sattest.Pigeonhole(10)))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	st, err := s.Solve(ctx)
+	assert.Equal(t, sat.Unknown, st)
+	assert.ErrorIs(t, err, context.DeadlineExceeded)
+	// Assuming pigeons 0 and 1 both in hole 0 contradicts an at-most-one
+	// clause: unit propagation proves it.
+	st, err = s.Solve(t.Context(), 1, 11)
+	require.NoError(t, err)
+	assert.Equal(t, sat.Unsat, st)
+}
+
+func TestNativeWeighted(t *testing.T) {
+	for _, ctx := range []context.Context{context.Background(), t.Context()} {
+		s := gophersat.New()
+		// 3a + 2b + 2c = 4 has the one model ~a, b, c.
+		s.AddLinear(sat.Linear{Terms: []sat.Term{{Lit: 1, Weight: 3}, {Lit: 2, Weight: 2}, {Lit: 3, Weight: 2}}, Op: sat.Exactly, K: 4})
+		st, err := s.Solve(ctx)
+		require.NoError(t, err)
+		require.Equal(t, sat.Sat, st)
+		assert.Equal(t, []bool{false, true, true}, []bool{s.Value(1), s.Value(2), s.Value(3)})
+		st, err = s.Solve(ctx, 1)
+		require.NoError(t, err)
+		assert.Equal(t, sat.Unsat, st)
+		assert.Equal(t, int64(2), s.Stats().Solves)
+	}
+}
