@@ -12,9 +12,11 @@ import (
 	"golang.org/x/term"
 
 	"waterworks/frontends/cli"
+	"waterworks/sat/gophersat"
 )
 
 func main() {
+	gophersat.ServeIfWorker() // a solve under --timeout runs gophersat in a child of this program
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := cli.Main(ctx, os.Args[1:], cli.IO{
 		In:            os.Stdin,
