@@ -43,7 +43,7 @@ func runSortSolve(ctx context.Context, stdio IO, args []string) int {
 	f.register(fs)
 	rule := fs.String("rule", "whole", "pour `rule`: whole (the whole top run must fit) or fits (pour as much as fits)")
 	method := fs.String("method", "bfs", "search `method`: bfs and astar give the fewest moves, greedy is fast but not optimal")
-	fs.IntVar(&f.limitStates, "limit-states", 0, "give up (exit 124) after storing this many states; 0 means no limit")
+	fs.IntVar(&f.limitStates, "limit-states", 20_000_000, "give up (exit 124) after storing this many states (about 150 bytes each\nat 40 bottles); 0 means no limit")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return parseFailed(err)

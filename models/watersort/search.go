@@ -116,6 +116,15 @@ var ErrLimit = errors.New("state limit reached")
 // space holds no solved position. When ctx is done or the state limit is
 // reached it returns a Result with Status Unknown, its statistics, and
 // ctx.Err() or ErrLimit. An invalid puzzle gives the error of Validate.
+//
+// Colour symmetry is not used: renaming colours maps the game onto itself,
+// so states equal up to a renaming could be merged soundly, but from one
+// starting position such pairs are rare: measured by colour refinement over
+// whole reachable spaces, the 34,883 states of Generate(30, 4, 2, 1) fall in
+// 34,873 classes and the 91,508 of Generate(40, 4, 2, 2) in 91,508 (under
+// Whole); only small levels near their solved states merge noticeably
+// (22,567 states in 14,000 to 16,150 classes at 12 bottles). A canonical
+// colour labelling per state would cost more than it saves where it matters.
 func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	start, err := p.Start()
 	if err != nil {
@@ -298,7 +307,7 @@ func (s *searcher) bestFirst() (Result, error) {
 const maxDepth = 1<<16 - 1
 
 func (s *searcher) isSolved(idx uint32) bool {
-	codes := make([]uint64, s.l.bottles)
+	codes := s.exp.codes // scratch: expand unpacks into it afresh
 	s.l.unpack(s.set.at(idx), codes)
 	return s.l.solved(codes)
 }

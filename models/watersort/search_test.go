@@ -215,3 +215,27 @@ func TestPack(t *testing.T) {
 		require.Equal(t, codes, got)
 	})
 }
+
+// TestRandomLarge decides generated levels of 20, 30 and 40 bottles under
+// both rules (with -long only: it takes seconds): a plan that passes the
+// checker or a proof of unsolvability, never an unknown.
+func TestRandomLarge(t *testing.T) {
+	if !*long {
+		t.Skip("slow; run with -long")
+	}
+	for _, n := range []int{20, 30, 40} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			p, err := Generate(n, 4, 2, seed)
+			require.NoError(t, err)
+			for _, rule := range []Rule{Whole, Fits} {
+				res, err := Solve(t.Context(), p, Options{Rule: rule, Method: Greedy})
+				require.NoError(t, err)
+				require.NotEqual(t, Unknown, res.Status)
+				if res.Status == Solved {
+					require.NoError(t, Check(p, rule, res.Plan))
+				}
+				t.Logf("n=%d seed=%d %v: %v, %d moves, %d states", n, seed, rule, res.Status, len(res.Plan), res.Stats.Stored)
+			}
+		}
+	}
+}
