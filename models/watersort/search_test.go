@@ -239,3 +239,21 @@ func TestRandomLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestGreedyWeight: weighted greedy search gives valid plans, not claimed
+// optimal, and never shorter than the optimum.
+func TestGreedyWeight(t *testing.T) {
+	p, err := Generate(10, 4, 2, 5)
+	require.NoError(t, err)
+	best, err := Solve(t.Context(), p, Options{Method: AStar})
+	require.NoError(t, err)
+	require.Equal(t, Solved, best.Status)
+	for _, w := range []int{0, 1, 2, 5} {
+		res, err := Solve(t.Context(), p, Options{Method: Greedy, Weight: w})
+		require.NoError(t, err)
+		require.Equal(t, Solved, res.Status)
+		require.NoError(t, Check(p, Whole, res.Plan))
+		assert.False(t, res.Optimal)
+		assert.GreaterOrEqual(t, len(res.Plan), len(best.Plan), "weight %d", w)
+	}
+}
