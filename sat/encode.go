@@ -139,7 +139,7 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 	if most {
 		m = n.atMost + 1
 	}
-	out := count(a, n.terms, m, most, least)
+	out := count(&emitter{Adder: a}, n.terms, m, most, least)
 	if most {
 		a.AddClause(out[n.atMost].Not())
 	}
@@ -152,11 +152,11 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 // A counter writes a unary counter of the weighted terms: it returns
 // outputs out[j-1] for "sum >= j", j = 1..min(total, m). With up, clauses
 // make "sum >= j" imply out[j-1]; with down, out[j-1] implies "sum >= j".
-type counter func(a Adder, terms []Term, m int, up, down bool) []Lit
+type counter func(a *emitter, terms []Term, m int, up, down bool) []Lit
 
 // sequential is the weighted sequential counter: register i holds the
 // unary value of the sum of the first i terms.
-func sequential(a Adder, terms []Term, m int, up, down bool) []Lit {
+func sequential(a *emitter, terms []Term, m int, up, down bool) []Lit {
 	first := terms[0]
 	prev := make([]Lit, min(first.Weight, m))
 	for j := range prev {
@@ -171,24 +171,24 @@ func sequential(a Adder, terms []Term, m int, up, down bool) []Lit {
 			rest := j - w             // the earlier sum needed when l is true
 			if up {
 				if hasPrev {
-					a.AddClause(prev[j-1].Not(), s)
+					a.clause(prev[j-1].Not(), s)
 				}
 				if rest <= 0 {
-					a.AddClause(l.Not(), s)
+					a.clause(l.Not(), s)
 				} else {
-					a.AddClause(l.Not(), prev[rest-1].Not(), s)
+					a.clause(l.Not(), prev[rest-1].Not(), s)
 				}
 			}
 			if down {
 				if hasPrev {
-					a.AddClause(s.Not(), prev[j-1], l)
+					a.clause(s.Not(), prev[j-1], l)
 					if rest > 0 {
-						a.AddClause(s.Not(), prev[j-1], prev[rest-1])
+						a.clause(s.Not(), prev[j-1], prev[rest-1])
 					}
 				} else {
-					a.AddClause(s.Not(), l)
+					a.clause(s.Not(), l)
 					if rest > 0 {
-						a.AddClause(s.Not(), prev[rest-1])
+						a.clause(s.Not(), prev[rest-1])
 					}
 				}
 			}
@@ -200,7 +200,7 @@ func sequential(a Adder, terms []Term, m int, up, down bool) []Lit {
 
 // totalizer builds a balanced tree of unary adders over the terms; a leaf
 // of weight w is its literal repeated w times.
-func totalizer(a Adder, terms []Term, m int, up, down bool) []Lit {
+func totalizer(a *emitter, terms []Term, m int, up, down bool) []Lit {
 	if len(terms) == 1 {
 		t := terms[0]
 		out := make([]Lit, min(t.Weight, m))
@@ -218,23 +218,25 @@ func totalizer(a Adder, terms []Term, m int, up, down bool) []Lit {
 	for i := 0; i <= len(left); i++ {
 		for j := 0; j <= len(right); j++ {
 			if r := i + j; up && r >= 1 && r <= len(out) {
-				clause := make([]Lit, 0, 3)
+				clause := a.buf[:0]
 				if i > 0 {
 					clause = append(clause, left[i-1].Not())
 				}
 				if j > 0 {
 					clause = append(clause, right[j-1].Not())
 				}
-				a.AddClause(append(clause, out[r-1])...)
+				a.buf = append(clause, out[r-1])
+				a.AddClause(a.buf...)
 			}
 			if r := i + j + 1; down && r <= len(out) {
-				clause := []Lit{out[r-1].Not()}
+				clause := append(a.buf[:0], out[r-1].Not())
 				if i < len(left) {
 					clause = append(clause, left[i])
 				}
 				if j < len(right) {
 					clause = append(clause, right[j])
 				}
+				a.buf = clause
 				a.AddClause(clause...)
 			}
 		}
@@ -303,7 +305,7 @@ func (nw *network) merge(w []int) []int {
 
 // sortingNetwork feeds a term of weight w into w wires of a sorting
 // network and keeps only the comparators that reach the first m outputs.
-func sortingNetwork(a Adder, terms []Term, m int, up, down bool) []Lit {
+func sortingNetwork(a *emitter, terms []Term, m int, up, down bool) []Lit {
 	var inputs []Lit
 	for _, t := range terms {
 		for range t.Weight {
@@ -344,22 +346,22 @@ func sortingNetwork(a Adder, terms []Term, m int, up, down bool) []Lit {
 			hi := a.NewVar()
 			lit[hiW] = hi
 			if up {
-				a.AddClause(x.Not(), hi)
-				a.AddClause(y.Not(), hi)
+				a.clause(x.Not(), hi)
+				a.clause(y.Not(), hi)
 			}
 			if down {
-				a.AddClause(hi.Not(), x, y)
+				a.clause(hi.Not(), x, y)
 			}
 		}
 		if needed[loW] {
 			lo := a.NewVar()
 			lit[loW] = lo
 			if up {
-				a.AddClause(x.Not(), y.Not(), lo)
+				a.clause(x.Not(), y.Not(), lo)
 			}
 			if down {
-				a.AddClause(lo.Not(), x)
-				a.AddClause(lo.Not(), y)
+				a.clause(lo.Not(), x)
+				a.clause(lo.Not(), y)
 			}
 		}
 	}
@@ -370,7 +372,20 @@ func sortingNetwork(a Adder, terms []Term, m int, up, down bool) []Lit {
 	return out
 }
 
-func newLits(a Adder, n int) []Lit {
+// emitter passes clauses to an Adder through a buffer, so that building
+// a clause allocates nothing.
+type emitter struct {
+	Adder
+	buf []Lit
+}
+
+// clause adds the disjunction of lits.
+func (e *emitter) clause(lits ...Lit) {
+	e.buf = append(e.buf[:0], lits...)
+	e.AddClause(e.buf...)
+}
+
+func newLits(a *emitter, n int) []Lit {
 	lits := make([]Lit, n)
 	for i := range lits {
 		lits[i] = a.NewVar()

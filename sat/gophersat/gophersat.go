@@ -55,8 +55,7 @@ func New() *Solver { return new(Solver) }
 func (s *Solver) AddClause(lits ...sat.Lit) { s.f.AddClause(lits...) }
 
 // AddLinear implements [sat.LinearAdder]: gophersat takes the constraint
-// as a cardinality constraint when its weights are all 1 and as a
-// pseudo-Boolean one otherwise.
+// as a pseudo-Boolean one.
 func (s *Solver) AddLinear(c sat.Linear) { s.f.AddLinear(c) }
 
 // Value implements [sat.Solver].
@@ -153,40 +152,26 @@ func problem(f *sat.Formula, assumptions []sat.Lit) (*solver.Problem, sat.Status
 	if f.NumLinears() == 0 {
 		return solver.ParseSliceNb(clauses, numVars), sat.Unknown
 	}
-	var parts []sat.Linear
-	weighted := false
+	// Every constraint goes through the pseudo-Boolean parser, even when
+	// all weights are 1: ParseCardConstrs is unsound when a unit clause
+	// makes a literal of a cardinality constraint true (simplifyCard counts
+	// that literal again and again until the constraint looks satisfied,
+	// then drops it); TestCardinalityAfterUnit checks this.
+	pbs := make([]solver.PBConstr, 0, len(clauses)+f.NumLinears())
+	for _, c := range clauses {
+		pbs = append(pbs, solver.PropClause(c...))
+	}
 	for i := range f.NumLinears() {
-		ps, ok := f.Linear(i).Normalize()
+		parts, ok := f.Linear(i).Normalize()
 		if !ok {
 			return nil, sat.Unsat
-		}
-		for _, p := range ps {
-			weighted = weighted || slices.ContainsFunc(p.Terms, func(t sat.Term) bool { return t.Weight > 1 })
-		}
-		parts = append(parts, ps...)
-	}
-	var pb *solver.Problem
-	if !weighted {
-		cards := make([]solver.CardConstr, 0, len(clauses)+len(parts))
-		for _, c := range clauses {
-			cards = append(cards, solver.AtLeast1(c...))
-		}
-		for _, p := range parts {
-			lits, _ := termInts(p)
-			cards = append(cards, solver.CardConstr{Lits: lits, AtLeast: p.K})
-		}
-		pb = solver.ParseCardConstrs(cards)
-	} else {
-		pbs := make([]solver.PBConstr, 0, len(clauses)+len(parts))
-		for _, c := range clauses {
-			pbs = append(pbs, solver.PropClause(c...))
 		}
 		for _, p := range parts {
 			lits, weights := termInts(p)
 			pbs = append(pbs, solver.PBConstr{Lits: lits, Weights: weights, AtLeast: p.K})
 		}
-		pb = solver.ParsePBConstrs(pbs)
 	}
+	pb := solver.ParsePBConstrs(pbs)
 	return pb, sat.Unknown
 }
 

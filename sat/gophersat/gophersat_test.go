@@ -87,3 +87,19 @@ func TestNativeWeighted(t *testing.T) {
 		assert.Equal(t, int64(2), s.Stats().Solves)
 	}
 }
+
+// TestCardinalityAfterUnit: gophersat's cardinality parser takes one true
+// literal for as many as the bound needs. At most one of x1, x2, x3 with
+// x1 false and x2, x3 true is unsatisfiable.
+func TestCardinalityAfterUnit(t *testing.T) {
+	for _, ctx := range []context.Context{context.Background(), t.Context()} {
+		s := gophersat.New()
+		s.AddLinear(sat.Card(sat.AtMost, 1, 1, 2, 3))
+		s.AddClause(-1)
+		s.AddClause(2)
+		s.AddClause(3)
+		st, err := s.Solve(ctx)
+		require.NoError(t, err)
+		assert.Equal(t, sat.Unsat, st)
+	}
+}

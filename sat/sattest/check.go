@@ -47,7 +47,8 @@ func CNF(maxVars, maxClauses int) *rapid.Generator[*sat.Formula] {
 }
 
 // LinearFormula draws CNF(maxVars, maxClauses) plus up to 3 linear
-// constraints with repeated literals and weights up to 3.
+// constraints with repeated literals and weights up to 3, and up to 2
+// unit clauses.
 func LinearFormula(maxVars, maxClauses int) *rapid.Generator[*sat.Formula] {
 	return rapid.Custom(func(t *rapid.T) *sat.Formula {
 		f := CNF(maxVars, maxClauses).Draw(t, "cnf")
@@ -65,6 +66,11 @@ func LinearFormula(maxVars, maxClauses int) *rapid.Generator[*sat.Formula] {
 				Op:    rapid.SampledFrom([]sat.Op{sat.AtMost, sat.AtLeast, sat.Exactly}).Draw(t, "op"),
 				K:     rapid.IntRange(-1, total+1).Draw(t, "k"),
 			})
+		}
+		// Unit clauses fix literals of the constraints, which is where
+		// gophersat's cardinality parser went wrong.
+		for _, u := range rapid.SliceOfN(Lit(vars), 0, 2).Draw(t, "units") {
+			f.AddClause(u)
 		}
 		return f
 	})

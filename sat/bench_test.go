@@ -1,0 +1,58 @@
+package sat_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"waterworks/sat"
+	"waterworks/sat/gini"
+	"waterworks/sat/sattest"
+)
+
+// BenchmarkEncode encodes exactly k of n and reports the size of the
+// encoding.
+func BenchmarkEncode(b *testing.B) {
+	for _, size := range []struct{ n, k int }{{50, 10}, {200, 20}, {200, 100}} {
+		for _, enc := range cnfEncodings {
+			b.Run(fmt.Sprintf("enc=%v/n=%d/k=%d", enc, size.n, size.k), func(b *testing.B) {
+				b.ReportAllocs()
+				var f *sat.Formula
+				for b.Loop() {
+					f = sat.NewFormula()
+					lits := f.NewVars(size.n)
+					if err := enc.Encode(f, sat.Card(sat.Exactly, size.k, lits...)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(f.NumVars()-size.n), "auxvars")
+				b.ReportMetric(float64(f.NumClauses()), "clauses")
+			})
+		}
+	}
+}
+
+// BenchmarkSolveGrid lowers a grid with exactly k per row and column with
+// each encoding and solves it with gini.
+func BenchmarkSolveGrid(b *testing.B) {
+	for _, size := range []struct{ n, k int }{{20, 5}, {40, 10}} {
+		grid := sattest.Grid(size.n, size.k)
+		for _, enc := range cnfEncodings {
+			cnf := grid.Lower(enc)
+			b.Run(fmt.Sprintf("enc=%v/n=%d/k=%d", enc, size.n, size.k), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					s := gini.New()
+					if err := sat.Load(s, cnf); err != nil {
+						b.Fatal(err)
+					}
+					if st, err := s.Solve(context.Background()); st != sat.Sat || err != nil {
+						b.Fatal(st, err)
+					}
+				}
+				b.ReportMetric(float64(cnf.NumVars()), "vars")
+				b.ReportMetric(float64(cnf.NumClauses()), "clauses")
+			})
+		}
+	}
+}
