@@ -93,8 +93,9 @@ type engine struct {
 	queued   []bool    // by propagator
 	queues   [numPriorities][]PropID
 	heads    [numPriorities]int
-	current  PropID // the propagator running, or -1
-	conflict PropID // the propagator that failed last, or -1
+	current  PropID  // the propagator running, or -1
+	conflict PropID  // the propagator that failed last, or -1
+	failures []int64 // by propagator: how often it failed
 	tracer   Tracer
 	stats    Stats
 }
@@ -115,6 +116,7 @@ func (s *Solver) Add(p Propagator) PropID {
 	}
 	s.props = append(s.props, e)
 	s.queued = append(s.queued, false)
+	s.failures = append(s.failures, 0)
 	s.schedule(id)
 	return id
 }
@@ -134,6 +136,9 @@ func (s *Solver) NumPropagators() int { return len(s.props) }
 // Conflict returns the propagator whose failure ended the last propagation,
 // or -1 when the last failure came from a decision or nothing failed.
 func (s *Solver) Conflict() PropID { return s.conflict }
+
+// Failures returns how often propagator id has failed so far.
+func (s *Solver) Failures(id PropID) int64 { return s.failures[id] }
 
 // SetTracer installs a function that hears of every domain change, or
 // removes it when t is nil.
@@ -220,6 +225,7 @@ func (s *Solver) Propagate() error {
 		s.current = -1
 		if err != nil {
 			s.conflict = id
+			s.failures[id]++
 			s.clearQueue()
 			return err
 		}

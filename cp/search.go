@@ -73,6 +73,34 @@ func InOrder(vars []Var, order ValueOrder) Brancher {
 	})
 }
 
+// DomWDeg branches on the variable with the smallest ratio of domain size
+// to weighted degree, where a propagator's weight is one plus the number of
+// times it has failed: search goes where the conflicts are. Ties go to the
+// earliest variable in vars.
+func DomWDeg(vars []Var, order ValueOrder) Brancher {
+	return BranchFunc(func(s *Solver) (Var, int, bool) {
+		best, bestSize, bestWeight := Var(-1), int64(1), int64(0)
+		for _, v := range vars {
+			size := s.mem[s.vars[v].base+2]
+			if size <= 1 {
+				continue
+			}
+			var weight int64
+			for _, w := range s.watches[v] {
+				weight += 1 + s.failures[w.prop]
+			}
+			// size/weight < bestSize/bestWeight, without division.
+			if best < 0 || size*bestWeight < bestSize*weight {
+				best, bestSize, bestWeight = v, size, weight
+			}
+		}
+		if best < 0 {
+			return 0, 0, false
+		}
+		return best, order.pick(s, best), true
+	})
+}
+
 // Limits bounds a search; a zero field means no bound.
 type Limits struct {
 	Nodes    int64 // decisions
@@ -198,4 +226,51 @@ func (s *Solver) Count(ctx context.Context, b Brancher, lim Limits, limit int, o
 		return limit <= 0 || n < limit
 	})
 	return n, err
+}
+
+// Probe tries each unfixed 0..1 variable of vars both ways at the current
+// state: a value whose propagation fails is removed for good (a failed
+// literal), and when both fail the state has no solution. It repeats until a
+// full round changes nothing, and returns the number of variables it fixed.
+// Changes made by Probe belong to the current level, like propagation.
+func (s *Solver) Probe(ctx context.Context, vars []Var) (int, error) {
+	if err := s.Propagate(); err != nil {
+		return 0, err
+	}
+	fixed := 0
+	for changed := true; changed; {
+		changed = false
+		for _, v := range vars {
+			if s.Fixed(v) {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return fixed, err
+			}
+			for _, val := range [2]int{0, 1} {
+				if s.Fixed(v) {
+					break
+				}
+				h := s.mark()
+				err := s.Assign(v, val)
+				if err == nil {
+					err = s.Propagate()
+				}
+				s.undo(h)
+				if err == nil {
+					continue
+				}
+				s.stats.Failures++
+				fixed++
+				changed = true
+				if err := s.Remove(v, val); err != nil {
+					return fixed, err
+				}
+				if err := s.Propagate(); err != nil {
+					return fixed, err
+				}
+			}
+		}
+	}
+	return fixed, nil
 }
