@@ -1,9 +1,447 @@
 package cli
 
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"waterworks/cp"
+	"waterworks/frontends/aquariumfmt"
+	"waterworks/frontends/inputerr"
+	"waterworks/models/aquarium"
+)
+
 func aquariumCommand() *command {
 	return &command{name: "aquarium", sub: []*command{
-		{name: "solve", args: "[flags] FILE...", summary: "solve Aquarium puzzles", run: notYet("aquarium solve")},
-		{name: "count", args: "[flags] FILE...", summary: "count solutions up to --limit", run: notYet("aquarium count")},
-		{name: "check", args: "[flags] FILE...", summary: "check the solutions written in the files", run: notYet("aquarium check")},
+		{name: "solve", args: "[flags] [FILE...]", summary: "solve Aquarium puzzles (--unique: and prove the solution unique)", run: runAquariumSolve},
+		{name: "count", args: "[flags] [FILE...]", summary: "count the solutions of Aquarium puzzles, up to --limit", run: runAquariumCount},
+		{name: "check", args: "[flags] [FILE...]", summary: "check the solutions written in Aquarium files", run: runAquariumCheck},
 	}}
+}
+
+// aquariumOutcome is what a backend found for one puzzle.
+type aquariumOutcome struct {
+	solutions []aquarium.Solution
+	// exhausted reports that the backend explored every possibility, so
+	// solutions is complete when shorter than the limit.
+	exhausted bool
+	stats     statList
+}
+
+// aquariumBackend searches for up to limit solutions of a valid puzzle.
+type aquariumBackend func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error)
+
+// aquariumBackends are the engines --backend chooses from.
+var aquariumBackends = map[string]aquariumBackend{
+	"cp": solveAquariumCP,
+}
+
+func aquariumBackendNames() []string { return slices.Sorted(maps.Keys(aquariumBackends)) }
+
+func solveAquariumCP(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
+	res, err := aquarium.SolveCP(ctx, p, rule, limit, cp.Limits{})
+	return aquariumOutcome{solutions: res.Solutions, exhausted: res.Exhausted, stats: cpStats(res.Stats)}, err
+}
+
+func cpStats(s cp.Stats) statList {
+	return statList{
+		{"nodes", s.Nodes},
+		{"failures", s.Failures},
+		{"propagations", s.Propagations},
+		{"depth", s.MaxDepth},
+	}
+}
+
+// aquariumFlags are the flags shared by solve and count.
+type aquariumFlags struct {
+	commonFlags
+	backend string
+	rule    string
+}
+
+func (f *aquariumFlags) register(fs *flag.FlagSet) {
+	f.commonFlags.register(fs)
+	fs.StringVar(&f.backend, "backend", "cp", "solving `engine`: "+strings.Join(aquariumBackendNames(), ", "))
+	fs.StringVar(&f.rule, "rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
+}
+
+// resolve checks the flags and returns the backend they name.
+func (f *aquariumFlags) resolve() (aquariumBackend, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	if f.rule != "" {
+		if _, err := aquarium.ParseRule(f.rule); err != nil {
+			return nil, err
+		}
+	}
+	b, ok := aquariumBackends[f.backend]
+	if !ok {
+		return nil, fmt.Errorf("unknown backend %q (want %s)", f.backend, strings.Join(aquariumBackendNames(), ", "))
+	}
+	return b, nil
+}
+
+// ruleFor returns the rule to apply to a document: the flag's, else the
+// document's own, else the region rule.
+func (f *aquariumFlags) ruleFor(d aquariumfmt.Document) aquarium.Rule {
+	if f.rule != "" {
+		r, _ := aquarium.ParseRule(f.rule)
+		return r
+	}
+	if d.HasRule {
+		return d.Rule
+	}
+	return aquarium.RegionRule
+}
+
+// aquariumRecord is one result as JSON Lines prints it. It carries the
+// puzzle in the corpus format, so that the output reads back as input
+// (check reads the solution back, for instance).
+type aquariumRecord struct {
+	aquariumfmt.Record
+	Status    Status   `json:"status"`
+	Backend   string   `json:"backend,omitempty"`
+	Rule      string   `json:"rule"`
+	Solutions *int     `json:"solutions,omitempty"`
+	Unique    *bool    `json:"unique,omitempty"`
+	Complete  *bool    `json:"complete,omitempty"`
+	MS        float64  `json:"ms"`
+	Stats     statList `json:"stats,omitempty"`
+	Error     string   `json:"error,omitempty"`
+}
+
+// aquariumRun reads inputs and reports a result for each puzzle.
+type aquariumRun struct {
+	stdio   IO
+	out     *bufio.Writer
+	printer *printer
+	format  string
+	stats   bool
+	// separate puts a blank line between text records, which are whole
+	// documents for solve.
+	separate bool
+	written  int // text records written so far
+}
+
+func newAquariumRun(stdio IO, format string, stats bool) *aquariumRun {
+	out := bufio.NewWriter(stdio.Out)
+	return &aquariumRun{stdio: stdio, out: out, printer: newPrinter(format, out), format: format, stats: stats}
+}
+
+// each reads the inputs and calls do for every puzzle, reporting input
+// errors as it goes; it returns the worst exit code.
+func (r *aquariumRun) each(ctx context.Context, files []string, do func(aquariumfmt.Document) int) int {
+	defer r.out.Flush()
+	inputs, code := readInputs(r.stdio, files)
+	for _, in := range inputs {
+		docs, err := aquariumfmt.Read(in.name, in.data)
+		bad := inputerr.All(err)
+		for _, d := range docs {
+			for len(bad) > 0 && lineOf(bad[0]) < d.Line {
+				code = worse(code, r.inputError(bad[0]))
+				bad = bad[1:]
+			}
+			if ctx.Err() != nil {
+				return worse(code, ExitInterrupted)
+			}
+			code = worse(code, do(d))
+		}
+		for _, e := range bad {
+			code = worse(code, r.inputError(e))
+		}
+	}
+	return code
+}
+
+// inputError reports an unreadable puzzle and returns ExitUsage.
+func (r *aquariumRun) inputError(err error) int {
+	fmt.Fprintln(r.stdio.Err, err)
+	if r.format != formatText {
+		id := err.Error()
+		var ie *inputerr.Error
+		if errors.As(err, &ie) {
+			id = ie.File + ":" + strconv.Itoa(ie.Line)
+		}
+		r.emit(aquariumRecord{Record: aquariumfmt.Record{ID: id}, Status: StatusError, Error: err.Error()}, nil)
+	}
+	return ExitUsage
+}
+
+var aquariumCSVHeader = []string{"id", "status", "backend", "rule", "solutions", "unique", "ms", "solution", "stats", "error"}
+
+// emit writes a record; text is called for the text format, and may be nil.
+func (r *aquariumRun) emit(rec aquariumRecord, text func(w io.Writer) error) {
+	var err error
+	switch r.format {
+	case formatJSON:
+		err = r.printer.json(rec)
+	case formatCSV:
+		err = r.printer.csvRow(aquariumCSVHeader, []string{rec.ID, string(rec.Status), rec.Backend, rec.Rule,
+			optInt(rec.Solutions), optBool(rec.Unique), strconv.FormatFloat(rec.MS, 'f', 3, 64),
+			strings.Join(rec.Solution, "/"), rec.Stats.String(), rec.Error})
+	default:
+		if text != nil {
+			if r.written > 0 && r.separate {
+				fmt.Fprintln(r.out)
+			}
+			r.written++
+			err = text(r.out)
+		}
+	}
+	if err == nil {
+		err = r.out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(r.stdio.Err, "waterworks: writing output: %v\n", err)
+	}
+}
+
+func optInt(p *int) string {
+	if p == nil {
+		return ""
+	}
+	return strconv.Itoa(*p)
+}
+
+func optBool(p *bool) string {
+	if p == nil {
+		return ""
+	}
+	return strconv.FormatBool(*p)
+}
+
+// search runs the backend on one document under the timeout, re-checks
+// every solution with the independent checker, and fills in the record's
+// status. It returns the outcome and a note for the user, if any.
+func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, backend aquariumBackend, d aquariumfmt.Document, limit int) (aquariumRecord, aquariumOutcome) {
+	rule := f.ruleFor(d)
+	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: f.backend, Rule: rule.String()}
+	rec.Solution = nil
+	work, cancel := f.withTimeout(ctx)
+	defer cancel()
+	start := time.Now()
+	got, err := backend(work, d.Puzzle, rule, limit)
+	rec.MS = millis(time.Since(start))
+	rec.Stats = got.stats
+	for i, s := range got.solutions {
+		if cerr := aquarium.Check(d.Puzzle, s, rule); cerr != nil {
+			rec.Status = StatusError
+			rec.Error = fmt.Sprintf("internal error: solution %d of backend %s fails the check: %v", i+1, f.backend, cerr)
+			return rec, aquariumOutcome{}
+		}
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, cp.ErrLimit):
+		rec.Status = StatusUnknown
+	case err != nil:
+		rec.Status, rec.Error = StatusError, err.Error()
+	case len(got.solutions) == 0 && got.exhausted:
+		rec.Status = StatusUnsolvable
+	case len(got.solutions) == 0:
+		rec.Status = StatusUnknown
+	default:
+		rec.Status = StatusSolved
+	}
+	return rec, got
+}
+
+// note reports a record's outcome on stderr in text format, where stdout
+// carries only solutions.
+func (r *aquariumRun) note(ctx context.Context, rec aquariumRecord, what string) {
+	if r.format != formatText {
+		return
+	}
+	switch rec.Status {
+	case StatusUnsolvable:
+		fmt.Fprintf(r.stdio.Err, "%s: no solution (proven)\n", rec.ID)
+	case StatusUnknown:
+		reason := "stopped by the timeout"
+		if errors.Is(ctx.Err(), context.Canceled) {
+			reason = "interrupted"
+		}
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, reason)
+	case StatusError:
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, rec.Error)
+	}
+	if what != "" {
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, what)
+	}
+	if r.stats {
+		fmt.Fprintf(r.stdio.Err, "%s: %s, %s rule, backend %s: %.3f ms, %v\n", rec.ID, rec.Status, rec.Rule, rec.Backend, rec.MS, rec.Stats)
+	}
+}
+
+const aquariumSolveSummary = "Solve Aquarium puzzles: text files in the waterworks format, or corpus JSON Lines\n" +
+	"files with one puzzle per line (- or no file: standard input). Text output is the\n" +
+	"input with the solution filled in, which 'aquarium check' reads back.\n" +
+	"Exit 0 solved, 1 unsolvable (or not unique with --unique), 2 bad input, 124 timed out, 130 interrupted."
+
+func runAquariumSolve(ctx context.Context, stdio IO, args []string) int {
+	fs := newFlagSet(stdio, "waterworks aquarium solve", "[flags] [FILE...]", aquariumSolveSummary)
+	var f aquariumFlags
+	f.register(fs)
+	unique := fs.Bool("unique", false, "also prove the solution unique; a puzzle with several solutions fails (exit 1)")
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return parseFailed(err)
+	}
+	backend, err := f.resolve()
+	if err != nil {
+		return usageError(stdio, fs, err)
+	}
+	limit := 1
+	if *unique {
+		limit = 2
+	}
+	r := newAquariumRun(stdio, f.format, f.stats)
+	r.separate = true
+	return r.each(ctx, files, func(d aquariumfmt.Document) int {
+		rec, got := r.search(ctx, &f, backend, d, limit)
+		code := rec.Status.exitCode(ctx)
+		what := ""
+		if rec.Status == StatusSolved {
+			rec.Solution = got.solutions[0].Rows()
+			if *unique {
+				u := len(got.solutions) == 1
+				rec.Unique = &u
+				if !u {
+					what, code = "not unique: it has more than one solution", ExitFailed
+				}
+			}
+		}
+		r.note(ctx, rec, what)
+		if rec.Status == StatusSolved && code == ExitOK || r.format != formatText {
+			r.emit(rec, func(w io.Writer) error {
+				out := d
+				out.Solution = got.solutions[0]
+				out.HasID = out.HasID || d.Corpus != nil
+				return aquariumfmt.WriteText(w, out)
+			})
+		}
+		return code
+	})
+}
+
+const aquariumCountSummary = "Count the solutions of Aquarium puzzles, stopping at --limit (0: count all).\n" +
+	"A count below the limit is exact; --limit 2 decides uniqueness.\n" +
+	"Exit 0 when counted (any number of solutions), 1 when there is none, 2 bad input, 124 timed out."
+
+func runAquariumCount(ctx context.Context, stdio IO, args []string) int {
+	fs := newFlagSet(stdio, "waterworks aquarium count", "[flags] [FILE...]", aquariumCountSummary)
+	var f aquariumFlags
+	f.register(fs)
+	limit := fs.Int("limit", 2, "stop counting at this many solutions; 0 means no limit")
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return parseFailed(err)
+	}
+	backend, err := f.resolve()
+	if err == nil && *limit < 0 {
+		err = fmt.Errorf("negative --limit %d", *limit)
+	}
+	if err != nil {
+		return usageError(stdio, fs, err)
+	}
+	r := newAquariumRun(stdio, f.format, f.stats)
+	return r.each(ctx, files, func(d aquariumfmt.Document) int {
+		rec, got := r.search(ctx, &f, backend, d, *limit)
+		n := len(got.solutions)
+		if rec.Status == StatusSolved || rec.Status == StatusUnsolvable || rec.Status == StatusUnknown {
+			rec.Solutions = &n
+			complete := got.exhausted && (*limit == 0 || n < *limit)
+			rec.Complete = &complete
+			if complete || n >= 2 {
+				u := n == 1 && complete
+				rec.Unique = &u
+			}
+		}
+		if n > 0 {
+			rec.Solution = got.solutions[0].Rows()
+		}
+		r.note(ctx, rec, "")
+		r.emit(rec, func(w io.Writer) error {
+			if rec.Status == StatusError {
+				return nil
+			}
+			switch {
+			case rec.Status == StatusUnknown:
+				_, err := fmt.Fprintf(w, "%s: at least %d %s (stopped before the count was complete)\n", rec.ID, n, solutionsWord(n))
+				return err
+			case *rec.Complete:
+				_, err := fmt.Fprintf(w, "%s: %d %s\n", rec.ID, n, solutionsWord(n))
+				return err
+			}
+			_, err := fmt.Fprintf(w, "%s: at least %d %s (stopped at --limit)\n", rec.ID, n, solutionsWord(n))
+			return err
+		})
+		if rec.Status == StatusSolved || rec.Status == StatusUnknown && n > 0 && *limit > 0 && n >= *limit {
+			return ExitOK
+		}
+		return rec.Status.exitCode(ctx)
+	})
+}
+
+func solutionsWord(n int) string {
+	if n == 1 {
+		return "solution"
+	}
+	return "solutions"
+}
+
+const aquariumCheckSummary = "Check the solutions written in Aquarium files (the solution block of the text\n" +
+	"format, or the solution field of JSON Lines) against their puzzles.\n" +
+	"Exit 0 when every solution is right, 1 when one is wrong or incomplete, 2 bad input."
+
+func runAquariumCheck(ctx context.Context, stdio IO, args []string) int {
+	fs := newFlagSet(stdio, "waterworks aquarium check", "[flags] [FILE...]", aquariumCheckSummary)
+	format := fs.String("format", formatText, "output `format`: text, json, csv")
+	rule := fs.String("rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return parseFailed(err)
+	}
+	f := aquariumFlags{commonFlags: commonFlags{format: *format}, rule: *rule, backend: "cp"}
+	if _, err := f.resolve(); err != nil {
+		return usageError(stdio, fs, err)
+	}
+	r := newAquariumRun(stdio, *format, false)
+	return r.each(ctx, files, func(d aquariumfmt.Document) int {
+		rule := f.ruleFor(d)
+		rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Rule: rule.String()}
+		code := ExitOK
+		switch {
+		case !d.HasSolution():
+			rec.Status, rec.Error, code = StatusError, "no solution to check", ExitUsage
+		default:
+			if err := aquarium.Check(d.Puzzle, d.Solution, rule); err != nil {
+				rec.Status, rec.Error, code = StatusWrong, err.Error(), ExitFailed
+			} else {
+				rec.Status = StatusOK
+			}
+		}
+		if code == ExitUsage && *format == formatText {
+			fmt.Fprintf(stdio.Err, "%s: %s\n", rec.ID, rec.Error)
+		}
+		r.emit(rec, func(w io.Writer) error {
+			if rec.Status == StatusError {
+				return nil
+			}
+			if rec.Status == StatusOK {
+				_, err := fmt.Fprintf(w, "%s: ok\n", rec.ID)
+				return err
+			}
+			_, err := fmt.Fprintf(w, "%s: wrong: %s\n", rec.ID, strings.TrimPrefix(rec.Error, aquarium.ErrWrongSolution.Error()+": "))
+			return err
+		})
+		return code
+	})
 }

@@ -2,6 +2,7 @@ package aquarium
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"waterworks/cp"
@@ -110,9 +111,9 @@ func (m *Model) addPoolLevels() {
 	}
 }
 
-// Brancher returns the search's branching rule: blocks from the top row
-// down, trying empty first.
-func (m *Model) Brancher() cp.Brancher { return cp.InOrder(m.Full, cp.ValueMin) }
+// Brancher returns the search's branching rule: the block most involved in
+// failures so far (dom/wdeg), trying full first.
+func (m *Model) Brancher() cp.Brancher { return cp.DomWDeg(m.Full, cp.ValueMax) }
 
 // Current returns the grid as the solver's domains stand: cells of fixed
 // blocks are Water or Empty, the others Unknown.
@@ -168,9 +169,19 @@ func SolveCP(ctx context.Context, p *Puzzle, rule Rule, limit int, lim cp.Limits
 	return m.Search(ctx, limit, lim)
 }
 
-// Search runs the model's search from its current state.
+// Search runs the model's search from its current state: propagation, then
+// failed-literal probing at the root when propagation leaves blocks open,
+// then depth-first search.
 func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, error) {
 	var res Result
+	if _, err := m.Solver.Probe(ctx, m.Full); err != nil {
+		res.Stats = m.Solver.Stats()
+		if errors.Is(err, cp.ErrInconsistent) {
+			res.Exhausted = true
+			return res, nil
+		}
+		return res, err
+	}
 	n, err := m.Solver.Count(ctx, m.Brancher(), lim, limit, func() {
 		res.Solutions = append(res.Solutions, m.Current())
 	})
