@@ -229,17 +229,25 @@ func (s *Solver) Count(ctx context.Context, b Brancher, lim Limits, limit int, o
 }
 
 // Probe tries each unfixed 0..1 variable of vars both ways at the current
-// state: a value whose propagation fails is removed for good (a failed
-// literal), and when both fail the state has no solution. It repeats until a
-// full round changes nothing, and returns the number of variables it fixed.
-// Changes made by Probe belong to the current level, like propagation.
+// state. A value whose propagation fails is removed for good (a failed
+// literal); when both fail the state has no solution. A literal that both
+// values imply holds whichever way the variable goes, so it is fixed too. A
+// literal implied by a successful probe cannot fail in the same round, so
+// it is not probed again. Probe repeats until a full round changes nothing
+// and returns the number of variables it fixed. Its changes belong to the
+// current level, like propagation's.
 func (s *Solver) Probe(ctx context.Context, vars []Var) (int, error) {
 	if err := s.Propagate(); err != nil {
 		return 0, err
 	}
+	n := len(s.vars)
+	safe := make([]uint8, n) // bit b: probing the value b cannot fail this round
+	mark := make([]int8, n)  // value + 1 that the first probe of a variable implied
+	var first, second, both []Lit
 	fixed := 0
 	for changed := true; changed; {
 		changed = false
+		clear(safe)
 		for _, v := range vars {
 			if s.Fixed(v) {
 				continue
@@ -247,30 +255,97 @@ func (s *Solver) Probe(ctx context.Context, vars []Var) (int, error) {
 			if err := ctx.Err(); err != nil {
 				return fixed, err
 			}
+			first, second = first[:0], second[:0]
+			succeeded := 0
 			for _, val := range [2]int{0, 1} {
-				if s.Fixed(v) {
-					break
-				}
-				h := s.mark()
-				err := s.Assign(v, val)
-				if err == nil {
-					err = s.Propagate()
-				}
-				s.undo(h)
-				if err == nil {
+				if s.Fixed(v) || safe[v]&(1<<val) != 0 {
 					continue
 				}
-				s.stats.Failures++
+				ok, implied, err := s.probe(v, val, second[:0])
+				if err != nil {
+					return fixed, err
+				}
+				if !ok {
+					fixed++
+					changed = true
+					continue
+				}
+				for _, l := range implied {
+					safe[l.Var] |= 1 << l.value()
+				}
+				succeeded++
+				if succeeded == 1 {
+					first, second = implied, first
+				} else {
+					second = implied
+				}
+			}
+			if succeeded < 2 {
+				continue
+			}
+			// Literals that both values of v imply.
+			for _, l := range first {
+				mark[l.Var] = int8(l.value() + 1)
+			}
+			both = both[:0]
+			for _, l := range second {
+				if mark[l.Var] == int8(l.value()+1) {
+					both = append(both, l)
+				}
+			}
+			for _, l := range first {
+				mark[l.Var] = 0
+			}
+			for _, l := range both {
+				if s.Fixed(l.Var) {
+					continue
+				}
 				fixed++
 				changed = true
-				if err := s.Remove(v, val); err != nil {
+				if err := s.makeTrue(l); err != nil {
 					return fixed, err
 				}
-				if err := s.Propagate(); err != nil {
-					return fixed, err
-				}
+			}
+			if err := s.Propagate(); err != nil {
+				return fixed, err
 			}
 		}
 	}
 	return fixed, nil
+}
+
+// probe tries v = val and undoes it. It reports whether propagation
+// succeeded, and then the literals it implied (appended to dst). When it
+// failed, val has been removed from v's domain and the result propagated;
+// err is that propagation's failure, if any.
+func (s *Solver) probe(v Var, val int, dst []Lit) (bool, []Lit, error) {
+	h := s.mark()
+	err := s.Assign(v, val)
+	if err == nil {
+		err = s.Propagate()
+	}
+	if err == nil {
+		dst = s.impliedSince(dst, h)
+		s.undo(h)
+		return true, dst, nil
+	}
+	s.undo(h)
+	s.stats.Failures++
+	if err := s.Remove(v, val); err != nil {
+		return false, dst, err
+	}
+	return false, dst, s.Propagate()
+}
+
+// impliedSince appends to dst the 0..1 variables fixed since the trail had
+// height h, as the literals they became.
+func (s *Solver) impliedSince(dst []Lit, h int) []Lit {
+	for _, e := range s.trail[h:] {
+		v := s.owner[e.addr]
+		if v < 0 || e.addr != s.vars[v].base+2 || e.old <= 1 || !s.Fixed(v) || s.Max(v) > 1 || s.Min(v) < 0 {
+			continue
+		}
+		dst = append(dst, Lit{Var: v, Negated: s.Value(v) == 0})
+	}
+	return dst
 }

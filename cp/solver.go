@@ -47,6 +47,7 @@ type varInfo struct {
 // The zero value is not usable; call New.
 type Solver struct {
 	mem   []int64
+	owner []Var    // owner[a]: the variable word a belongs to, or -1
 	stamp []uint32 // stamp[a] == magic: mem[a] saved since the last mark
 	magic uint32
 	trail []trailEntry
@@ -91,6 +92,9 @@ func (s *Solver) NewVar(lo, hi int) Var {
 		}
 	}
 	s.stamp = append(s.stamp, make([]uint32, len(s.mem)-len(s.stamp))...)
+	for len(s.owner) < len(s.mem) {
+		s.owner = append(s.owner, v)
+	}
 	s.vars = append(s.vars, info)
 	s.names = append(s.names, "")
 	s.watches = append(s.watches, nil)
@@ -118,6 +122,7 @@ func (s *Solver) Name(v Var) string {
 func (s *Solver) NewRev(init int64) Rev {
 	r := Rev(len(s.mem))
 	s.mem = append(s.mem, init)
+	s.owner = append(s.owner, -1)
 	s.stamp = append(s.stamp, 0)
 	return r
 }

@@ -32,9 +32,8 @@ func NewModel(p *Puzzle, rule Rule) (*Model, error) {
 	l := NewLayout(p, rule)
 	s := cp.New()
 	m := &Model{Puzzle: p, Layout: l, Solver: s, Full: make([]cp.Var, len(l.Blocks))}
-	for i, b := range l.Blocks {
+	for i := range l.Blocks {
 		m.Full[i] = s.NewBool()
-		s.SetName(m.Full[i], fmt.Sprintf("%s@row%d", p.Name(b.Region), b.Row+1))
 	}
 	for i, below := range l.Below {
 		for _, j := range below {
@@ -58,11 +57,10 @@ func NewModel(p *Puzzle, rule Rule) (*Model, error) {
 		chains := make([]lineChain, len(l.ColChains[c]))
 		for i, chain := range l.ColChains[c] {
 			vars := make([]cp.Var, len(chain))
-			ones := make([]int, len(chain))
 			for j, b := range chain {
-				vars[j], ones[j] = m.Full[b], 1
+				vars[j] = m.Full[b]
 			}
-			chains[i] = makeChain(vars, ones)
+			chains[i] = makeChain(vars, nil)
 		}
 		m.addLine(need, chains)
 	}
@@ -73,13 +71,7 @@ func NewModel(p *Puzzle, rule Rule) (*Model, error) {
 }
 
 func (m *Model) addLine(need int, chains []lineChain) {
-	s := m.Solver
-	id := s.Add(newLineSum(need, chains))
-	for _, ch := range chains {
-		for _, v := range ch.vars {
-			s.Watch(id, v, cp.OnFix, 0)
-		}
-	}
+	newLineSum(m.Solver, need, chains)
 }
 
 // addPoolLevels posts the pool rule's flat surfaces. Each block gets a level
@@ -109,6 +101,12 @@ func (m *Model) addPoolLevels() {
 		}
 		s.AddCondBound(cp.Pos(surface), level[i], cp.GreaterEq, l.Blocks[i].Row)
 	}
+}
+
+// BlockName names block i for people: its aquarium and row ("C in row 4").
+func (m *Model) BlockName(i int) string {
+	b := m.Layout.Blocks[i]
+	return fmt.Sprintf("%s in row %d", m.Puzzle.Name(b.Region), b.Row+1)
 }
 
 // Brancher returns the search's branching rule: the block most involved in

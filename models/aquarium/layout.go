@@ -48,44 +48,56 @@ func NewLayout(p *Puzzle, rule Rule) *Layout {
 		RowBlocks: make([][]int, h),
 		ColChains: make([][][]int, w),
 	}
+	// seen[id] is the block of aquarium id in the current row (region
+	// rule), valid when stamp[id] holds the row.
+	n := p.NumRegions()
+	seen, stamp := make([]int, n), make([]int, n)
+	for i := range stamp {
+		stamp[i] = -1
+	}
 	for r := range h {
-		if rule == RegionRule {
-			byRegion := map[int]int{} // region → block, for this row
-			for c := range w {
-				id := p.Region(r, c)
-				b, ok := byRegion[id]
-				if !ok {
-					b = len(l.Blocks)
-					byRegion[id] = b
-					l.Blocks = append(l.Blocks, Block{Region: id, Row: r})
-					l.RowBlocks[r] = append(l.RowBlocks[r], b)
-				}
-				l.Blocks[b].Cols = append(l.Blocks[b].Cols, c)
-				l.CellBlock[r*w+c] = b
-			}
-			continue
-		}
 		for c := range w {
 			id := p.Region(r, c)
-			if c == 0 || p.Region(r, c-1) != id {
+			newBlock := rule == RegionRule && stamp[id] != r ||
+				rule == PoolRule && (c == 0 || p.Region(r, c-1) != id)
+			if newBlock {
+				stamp[id], seen[id] = r, len(l.Blocks)
 				l.Blocks = append(l.Blocks, Block{Region: id, Row: r})
 				l.RowBlocks[r] = append(l.RowBlocks[r], len(l.Blocks)-1)
 			}
 			b := len(l.Blocks) - 1
-			l.Blocks[b].Cols = append(l.Blocks[b].Cols, c)
+			if rule == RegionRule {
+				b = seen[id]
+			}
 			l.CellBlock[r*w+c] = b
 		}
+	}
+	// The blocks' columns, cut from one array in cell order.
+	cols := make([]int, w*h)
+	start := make([]int, len(l.Blocks)+1)
+	for _, b := range l.CellBlock {
+		start[b+1]++
+	}
+	for b := range l.Blocks {
+		start[b+1] += start[b]
+		l.Blocks[b].Cols = cols[start[b]:start[b]:start[b+1]]
+	}
+	for i, b := range l.CellBlock {
+		l.Blocks[b].Cols = append(l.Blocks[b].Cols, i%w)
 	}
 	l.Below = make([][]int, len(l.Blocks))
 	l.Above = make([][]int, len(l.Blocks))
 	if rule == RegionRule {
-		last := map[int]int{} // region → its block in the lowest row seen so far
+		for i := range stamp {
+			stamp[i] = -1 // now: whether seen[id] holds the lowest block so far
+		}
 		for r := range h {
 			for _, b := range l.RowBlocks[r] {
-				if prev, ok := last[l.Blocks[b].Region]; ok {
-					l.Below[prev] = append(l.Below[prev], b)
+				id := l.Blocks[b].Region
+				if stamp[id] >= 0 {
+					l.Below[seen[id]] = append(l.Below[seen[id]], b)
 				}
-				last[l.Blocks[b].Region] = b
+				stamp[id], seen[id] = r, b
 			}
 		}
 	} else {
@@ -103,26 +115,25 @@ func NewLayout(p *Puzzle, rule Rule) *Layout {
 		}
 	}
 	for c := range w {
-		if rule == RegionRule {
-			chainOf := map[int]int{} // region → chain index in this column
-			for r := range h {
-				id := p.Region(r, c)
-				i, ok := chainOf[id]
-				if !ok {
-					i = len(l.ColChains[c])
-					chainOf[id] = i
-					l.ColChains[c] = append(l.ColChains[c], nil)
-				}
-				l.ColChains[c][i] = append(l.ColChains[c][i], l.CellBlock[r*w+c])
-			}
-			continue
+		for i := range stamp {
+			stamp[i] = -1 // now: the chain of aquarium id in this column, + 0
 		}
 		for r := range h {
-			if r == 0 || p.Region(r-1, c) != p.Region(r, c) {
+			id := p.Region(r, c)
+			b := l.CellBlock[r*w+c]
+			if rule == RegionRule {
+				if stamp[id] < 0 {
+					stamp[id] = len(l.ColChains[c])
+					l.ColChains[c] = append(l.ColChains[c], nil)
+				}
+				l.ColChains[c][stamp[id]] = append(l.ColChains[c][stamp[id]], b)
+				continue
+			}
+			if r == 0 || p.Region(r-1, c) != id {
 				l.ColChains[c] = append(l.ColChains[c], nil)
 			}
 			i := len(l.ColChains[c]) - 1
-			l.ColChains[c][i] = append(l.ColChains[c][i], l.CellBlock[r*w+c])
+			l.ColChains[c][i] = append(l.ColChains[c][i], b)
 		}
 	}
 	return l
