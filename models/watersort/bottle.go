@@ -23,6 +23,10 @@ type layout struct {
 	bottles int // bottles per state
 	words   int // uint64 words per packed state
 	colours int
+	// units[n] is the number of units whose bits span the n lowest bits,
+	// (n + width - 1) / width, read from a table because integer division
+	// is slow on the hot path.
+	units [65]uint8
 }
 
 func newLayout(p *Puzzle) *layout {
@@ -34,6 +38,9 @@ func newLayout(p *Puzzle) *layout {
 		l.ones[n] = l.ones[n-1] | 1<<(uint(n-1)*l.width)
 	}
 	l.words = (l.bottles*p.Capacity*int(l.width) + 63) / 64
+	for n := range l.units {
+		l.units[n] = uint8((n + int(l.width) - 1) / int(l.width))
+	}
 	return l
 }
 
@@ -55,48 +62,24 @@ func (l *layout) decode(code uint64) []int {
 	return units
 }
 
-// height returns the number of units in a bottle.
-func (l *layout) height(code uint64) int {
-	return (bits.Len64(code) + int(l.width) - 1) / int(l.width)
-}
-
-// top returns the colour code (id plus one) of the top unit of a bottle of
-// height h >= 1.
-func (l *layout) top(code uint64, h int) uint64 {
-	return code >> (uint(h-1) * l.width) & l.unitMask
-}
-
-// run returns the length of the top run of a bottle of height h >= 1 whose
-// top colour code is top.
-func (l *layout) run(code uint64, h int, top uint64) int {
-	diff := code ^ top*l.ones[h] // units equal to top become 0
-	if diff == 0 {
-		return h
-	}
-	highest := (bits.Len64(diff) - 1) / int(l.width) // highest unit that differs
-	return h - 1 - highest
-}
-
-// bottle describes one bottle code for move generation.
+// bottle describes one bottle code for move generation, in 16 bytes.
 type bottle struct {
 	code     uint64
-	height   int
-	top      uint64 // colour code of the top unit, 0 when empty
-	run      int    // length of the top run
-	mono     bool   // not empty, and all units have one colour
-	finished bool   // full of one colour
+	top      uint8 // colour code of the top unit, 0 when empty
+	height   uint8
+	run      uint8 // length of the top run
+	mono     bool  // not empty, and all units have one colour
+	finished bool  // full of one colour
 }
 
 func (l *layout) describe(code uint64) bottle {
-	b := bottle{code: code, height: l.height(code)}
-	if b.height == 0 {
-		return b
+	h := l.units[bits.Len64(code)]
+	if h == 0 {
+		return bottle{}
 	}
-	b.top = l.top(code, b.height)
-	b.run = l.run(code, b.height, b.top)
-	b.mono = b.run == b.height
-	b.finished = b.mono && b.height == l.capacity
-	return b
+	top := code >> (uint(h-1) * l.width) & l.unitMask
+	run := h - l.units[bits.Len64(code^top*l.ones[h])] // diff is 0 on the top run
+	return bottle{code: code, top: uint8(top), height: h, run: run, mono: run == h, finished: int(run) == l.capacity}
 }
 
 // open returns 1 for a bottle that is neither empty nor full of one
@@ -110,21 +93,21 @@ func (l *layout) open(code uint64) int {
 
 // pour moves amount units of colour code top from src onto dst, whose
 // heights are hs and hd, and returns the new codes.
-func (l *layout) pour(src, dst uint64, hs, hd, amount int, top uint64) (uint64, uint64) {
-	src &= 1<<(uint(hs-amount)*l.width) - 1
-	dst |= top * l.ones[amount] << (uint(hd) * l.width)
+func (l *layout) pour(src, dst uint64, hs, hd uint8, amount int, top uint8) (uint64, uint64) {
+	src &= 1<<(uint(int(hs)-amount)*l.width) - 1
+	dst |= uint64(top) * l.ones[amount] << (uint(hd) * l.width)
 	return src, dst
 }
 
 // amount returns how many units a pour from s to d moves under rule, or 0
 // when the move is illegal.
 func (l *layout) amount(rule Rule, s, d bottle) int {
-	if s.height == 0 || d.height == l.capacity || (d.height > 0 && d.top != s.top) {
+	if s.height == 0 || int(d.height) == l.capacity || (d.height > 0 && d.top != s.top) {
 		return 0
 	}
-	room := l.capacity - d.height
-	if s.run <= room {
-		return s.run
+	room := l.capacity - int(d.height)
+	if int(s.run) <= room {
+		return int(s.run)
 	}
 	if rule == Whole {
 		return 0

@@ -1,5 +1,7 @@
 package watersort
 
+import "slices"
+
 // expander generates the successors of canonical states. It owns scratch
 // buffers, so one expander serves one search at a time.
 type expander struct {
@@ -67,7 +69,7 @@ func (e *expander) expand(key []uint64, visit func(child, key []uint64, solved b
 	// Link the bottles with room by top colour, in decreasing index order so
 	// that each list runs in increasing order.
 	for j := len(codes) - 1; j >= 0; j-- {
-		if d := info[j]; d.height > 0 && d.height < l.capacity {
+		if d := info[j]; d.height > 0 && int(d.height) < l.capacity {
 			e.next[j] = e.byTop[d.top]
 			e.byTop[d.top] = int32(j)
 		}
@@ -110,26 +112,18 @@ func (e *expander) expand(key []uint64, visit func(child, key []uint64, solved b
 }
 
 // merge writes into e.child the sorted bottles of e.codes with entries i
-// and j replaced by a and b: one pass, as e.codes is sorted already.
+// and j replaced by a and b. e.codes is sorted already, so this is a few
+// block copies and two binary searches.
 func (e *expander) merge(i, j int, a, b uint64) {
-	if a > b {
-		a, b = b, a
-	}
-	pending := [2]uint64{a, b}
-	next, k := 0, 0
-	for idx, c := range e.codes {
-		if idx == i || idx == j {
-			continue
-		}
-		for next < 2 && pending[next] <= c {
-			e.child[k] = pending[next]
-			k, next = k+1, next+1
-		}
-		e.child[k] = c
-		k++
-	}
-	for ; next < 2; next++ {
-		e.child[k] = pending[next]
+	lo, hi := min(i, j), max(i, j)
+	c := e.child
+	k := copy(c, e.codes[:lo])
+	k += copy(c[k:], e.codes[lo+1:hi])
+	k += copy(c[k:], e.codes[hi+1:])
+	for _, x := range [2]uint64{a, b} {
+		at, _ := slices.BinarySearch(c[:k], x)
+		copy(c[at+1:k+1], c[at:k])
+		c[at] = x
 		k++
 	}
 }
