@@ -1,7 +1,9 @@
 // Package aquariumfmt reads and writes Aquarium puzzles in the human text
-// format of waterworks and reads the corpus JSON Lines format. Read tells
-// the two apart from the content; FORMAT.md in this directory is the
-// format's reference for users.
+// format of waterworks and in the corpus JSON Lines format, and through
+// package webfmt in the formats of the web: puzzle-aquarium.com task
+// strings, puzz.link URLs and pzprjs (pzprv3) files. Read tells them apart
+// from the content and Write writes any of them; FORMAT.md in this
+// directory is the reference for users.
 //
 // # The text format
 //
@@ -63,6 +65,20 @@
 // corpus fields such as difficulty and unique; blank lines are skipped and
 // fields it does not know are ignored. Record is the shape of one line, so
 // that commands printing JSON Lines can embed it and be read back.
+//
+// # Formats of the web
+//
+// Detect recognises a task string ("4_5_5_3;1,1,2,...") and a URL
+// ("https://puzz.link/p?aquarium/..."), and Read takes a file of them, one
+// puzzle per line, mixed freely; blank lines and comment lines (starting
+// with '#') are skipped. A file of one puzzle names it after the input, as
+// the text format does; a longer one names each "name:line", as JSON Lines
+// does. A URL states its rule (the "r" flag: the region rule, none: the
+// pool rule), so its document has HasRule set; a task string states none,
+// and the default, the region rule, is the site's. A pzprv3 file holds one
+// puzzle with its rule and the marks of its cells, which become the
+// document's (possibly partial) solution when there is at least one.
+// Problems are positioned in the whole input, past skipped lines.
 //
 // # Errors
 //

@@ -2,6 +2,7 @@ package aquariumfmt
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 
 	"waterworks/frontends/inputerr"
@@ -43,6 +44,15 @@ const (
 	Text Format = iota
 	// JSONLines is the corpus format: one JSON object per line.
 	JSONLines
+	// Task is the task string of puzzle-aquarium.com, one puzzle per line
+	// (see webfmt.DecodeTask).
+	Task
+	// URL is a puzz.link or pzprjs address, one puzzle per line (see
+	// webfmt.DecodeURL).
+	URL
+	// Pzprv3 is the file format of pzprjs, one puzzle per file (see
+	// webfmt.DecodePzprv3).
+	Pzprv3
 )
 
 // String returns the format's name.
@@ -52,34 +62,125 @@ func (f Format) String() string {
 		return "text"
 	case JSONLines:
 		return "JSON Lines"
+	case Task:
+		return "task string"
+	case URL:
+		return "URL"
+	case Pzprv3:
+		return "pzprv3"
 	}
 	return "unknown format"
 }
 
-// Detect tells the format of data from its first bytes other than white
-// space (and a UTF-8 byte order mark): '{' starts JSON Lines, anything else
-// is text.
+// Detect tells the format of data from its first line other than blank
+// lines and comment lines (lines whose first character other than spaces
+// and tabs is '#'), after a UTF-8 byte order mark:
+//
+//   - '{' starts JSON Lines;
+//   - "pzprv3" (alone, or followed by a version such as ".1" or by '/')
+//     starts a pzprv3 file;
+//   - "http://", "https://", "p?", "?" or "aquarium/" starts a URL;
+//   - a digit starts a task string when the first word (up to a space or
+//     the end of the line) holds '_' or ';', as in "4_5_5_3;1,1,2,...";
+//   - anything else is the text format, whose column clue line starts
+//     with a number and a space, or '-'.
+//
+// Input that starts like a format but goes wrong later is still detected as
+// that format, so its reader says what it expected there.
 func Detect(data []byte) Format {
-	rest := bytes.TrimLeft(bytes.TrimPrefix(data, byteOrderMark), " \t\r\n")
-	// Formats recognised by their first bytes get a case here, before the
-	// text format, which takes everything else.
+	return sniff(data[contentStart(data):])
+}
+
+// sniff tells the format of text that starts with its first non-blank,
+// non-comment byte.
+func sniff(b []byte) Format {
 	switch {
-	case len(rest) > 0 && rest[0] == '{':
-		return JSONLines
-	default:
+	case len(b) == 0:
 		return Text
+	case b[0] == '{':
+		return JSONLines
+	case isPzprv3Header(b):
+		return Pzprv3
+	case isURLStart(b):
+		return URL
+	case isTaskStart(b):
+		return Task
 	}
+	return Text
+}
+
+func isPzprv3Header(b []byte) bool {
+	rest, ok := bytes.CutPrefix(b, []byte("pzprv3"))
+	return ok && (len(rest) == 0 || strings.IndexByte(" \t\r\n/.", rest[0]) >= 0)
+}
+
+func isURLStart(b []byte) bool {
+	for _, scheme := range []string{"http://", "https://"} {
+		if len(b) >= len(scheme) && strings.EqualFold(string(b[:len(scheme)]), scheme) {
+			return true
+		}
+	}
+	for _, prefix := range []string{"p?", "?", "aquarium/"} {
+		if bytes.HasPrefix(b, []byte(prefix)) {
+			return true
+		}
+	}
+	return false
+}
+
+func isTaskStart(b []byte) bool {
+	if b[0] < '0' || b[0] > '9' {
+		return false
+	}
+	word := b
+	if i := bytes.IndexAny(b, " \t\r\n"); i >= 0 {
+		word = b[:i]
+	}
+	return bytes.ContainsAny(word, "_;")
+}
+
+// contentStart returns the offset of the first byte of data that is not a
+// leading byte order mark, white space or part of a comment line.
+func contentStart(data []byte) int {
+	i := 0
+	if bytes.HasPrefix(data, byteOrderMark) {
+		i = len(byteOrderMark)
+	}
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		case '#': // the first character of its line other than blanks: a comment line
+			nl := bytes.IndexByte(data[i:], '\n')
+			if nl < 0 {
+				return len(data)
+			}
+			i += nl + 1
+		default:
+			return i
+		}
+	}
+	return i
 }
 
 // Read reads the puzzles of one input in the format Detect finds: one
-// document for text, one per line for JSON Lines. name is used in error
-// messages and default ids. Problems come back as an inputerr.List; for
-// JSON Lines the documents of the good lines are returned along with the
-// problems of the bad ones.
+// document for text and pzprv3, one per line for JSON Lines, task strings
+// and URLs. name is used in error messages and default ids. Problems come
+// back as an inputerr.List; for the formats of one puzzle per line the
+// documents of the good lines are returned along with the problems of the
+// bad ones.
 func Read(name string, data []byte) ([]Document, error) {
-	switch Detect(data) {
+	switch f := Detect(data); f {
 	case JSONLines:
 		return ParseJSONL(name, data)
+	case Task, URL:
+		return parseLinks(name, data, f)
+	case Pzprv3:
+		d, err := parsePzprv3(name, data)
+		if err != nil {
+			return nil, err
+		}
+		return []Document{d}, nil
 	default:
 		d, err := ParseText(name, data)
 		if err != nil {

@@ -60,3 +60,36 @@ func ExampleParseText_errors() {
 	// bad.txt:3:1: want a row clue (a number or -), found "x"
 	// bad.txt:4:3: compact row has 3 labels, want 2 (one per column clue)
 }
+
+// Read tells the format from the content: here a file of two links, a
+// puzz.link URL, which states its rule, and a puzzle-aquarium.com task
+// string. Write converts between the formats.
+func ExampleRead() {
+	links := "# two puzzles\n" +
+		"https://puzz.link/p?aquarium/3/2/68/10001\n" +
+		"1_2_1_2;1,2,1,2\n"
+	docs, err := aquariumfmt.Read("links.txt", []byte(links))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("format:", aquariumfmt.Detect([]byte(links)))
+	for _, d := range docs {
+		fmt.Println(d.ID, "states a rule:", d.HasRule)
+	}
+	if err := aquariumfmt.Write(os.Stdout, docs[0], aquariumfmt.Text); err != nil {
+		fmt.Println(err)
+	}
+	if err := aquariumfmt.Write(os.Stdout, docs[1], aquariumfmt.URL); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// format: URL
+	// links.txt:2 states a rule: true
+	// links.txt:3 states a rule: false
+	// rule pool
+	//   1 0 0
+	// 0 A A A
+	// 1 A B A
+	// https://puzz.link/p?aquarium/r/2/2/o0/1212
+}

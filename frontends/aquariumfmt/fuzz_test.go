@@ -108,3 +108,33 @@ func jsonOf(t *testing.T, v any) string {
 	require.NoError(t, err)
 	return string(b)
 }
+
+// FuzzRead checks Read over every format it detects: it never panics, its
+// problems are positioned, and every document it returns is valid and
+// round-trips through every format that can express it (checkWriteRead).
+// It is seeded with the text and JSON Lines testdata and with the task
+// strings, URLs and pzprv3 files of testdata/webfmt.
+func FuzzRead(f *testing.F) {
+	addSeeds(f)
+	webSeeds, err := filepath.Glob("../../testdata/webfmt/*/*")
+	require.NoError(f, err)
+	require.NotEmpty(f, webSeeds)
+	for _, name := range webSeeds {
+		f.Add(readFile(f, name))
+	}
+	f.Add([]byte("# links\n" + exampleURL + "\n\n" + exampleTask + "\naquarium/r/1/1//0\n"))
+	f.Add([]byte("# saved\n" + smallPzprv3))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		docs, err := Read("f", data)
+		if err != nil {
+			checkProblems(t, data, err)
+		}
+		for _, d := range docs {
+			require.NoError(t, d.Puzzle.Validate())
+			require.Positive(t, d.Line)
+			for _, format := range allFormats {
+				checkWriteRead(t, d, format)
+			}
+		}
+	})
+}
