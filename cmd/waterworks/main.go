@@ -23,6 +23,7 @@ func main() {
 		Out:           os.Stdout,
 		Err:           os.Stderr,
 		ErrIsTerminal: term.IsTerminal(int(os.Stderr.Fd())),
+		OutIsTerminal: term.IsTerminal(int(os.Stdout.Fd())),
 	})
 	stop()
 	os.Exit(code)

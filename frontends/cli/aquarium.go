@@ -24,6 +24,8 @@ func aquariumCommand() *command {
 		{name: "solve", args: "[flags] [FILE...]", summary: "solve Aquarium puzzles (--unique: and prove the solution unique)", run: runAquariumSolve},
 		{name: "count", args: "[flags] [FILE...]", summary: "count the solutions of Aquarium puzzles, up to --limit", run: runAquariumCount},
 		{name: "check", args: "[flags] [FILE...]", summary: "check the solutions written in Aquarium files", run: runAquariumCheck},
+		{name: "convert", args: "--to FORMAT [flags] [FILE...]", summary: "convert Aquarium puzzles to text, json, task, url or pzprv3", run: runAquariumConvert},
+		{name: "render", args: "[flags] [FILE]", summary: "draw an Aquarium puzzle and its (partial) solution as SVG or PNG", run: runAquariumRender},
 	}}
 }
 
@@ -141,7 +143,7 @@ func newAquariumRun(stdio IO, format string, stats bool) *aquariumRun {
 // errors as it goes; it returns the worst exit code.
 func (r *aquariumRun) each(ctx context.Context, files []string, do func(aquariumfmt.Document) int) int {
 	defer r.out.Flush()
-	inputs, code := readInputs(r.stdio, files)
+	inputs, code := readInputsWith(r.stdio, files, isInlinePuzzle)
 	for _, in := range inputs {
 		docs, err := aquariumfmt.Read(in.name, in.data)
 		bad := inputerr.All(err)
@@ -161,6 +163,26 @@ func (r *aquariumRun) each(ctx context.Context, files []string, do func(aquarium
 	}
 	return code
 }
+
+// isInlinePuzzle reports whether a command-line argument that names no
+// existing file is a puzzle itself: a puzz.link URL or a puzzle-aquarium.com
+// task string on one line (see aquariumInputs).
+func isInlinePuzzle(arg string) bool {
+	if strings.ContainsAny(arg, "\r\n") {
+		return false
+	}
+	f := aquariumfmt.Detect([]byte(arg))
+	return f == aquariumfmt.URL || f == aquariumfmt.Task
+}
+
+// aquariumInputs tells every Aquarium command's help what it reads.
+const aquariumInputs = "Inputs are files (- or none: standard input) in any of these formats, told apart by\n" +
+	"their content: the waterworks text format (one puzzle), corpus JSON Lines, puzz.link or\n" +
+	"pzprjs URLs and puzzle-aquarium.com task strings (one puzzle per line; # starts a comment\n" +
+	"line), and pzprjs (pzprv3) files. An argument that names no existing file and reads as a\n" +
+	"URL or a task string is the puzzle itself, named argN after its place N among the\n" +
+	"arguments. A URL states its rule (r: region, none: pool) and a pzprv3 file its rule and\n" +
+	"marks.\n"
 
 // inputError reports an unreadable puzzle and returns ExitUsage.
 func (r *aquariumRun) inputError(err error) int {
@@ -280,9 +302,9 @@ func (r *aquariumRun) note(ctx context.Context, rec aquariumRecord, what string)
 	}
 }
 
-const aquariumSolveSummary = "Solve Aquarium puzzles: text files in the waterworks format, or corpus JSON Lines\n" +
-	"files with one puzzle per line (- or no file: standard input). Text output is the\n" +
-	"input with the solution filled in, which 'aquarium check' reads back.\n" +
+const aquariumSolveSummary = "Solve Aquarium puzzles. " + aquariumInputs +
+	"Text output is the puzzle in the text format with the solution filled in, which\n" +
+	"'aquarium check' reads back.\n" +
 	"Exit 0 solved, 1 unsolvable (or not unique with --unique), 2 bad input, 124 timed out, 130 interrupted."
 
 func runAquariumSolve(ctx context.Context, stdio IO, args []string) int {
@@ -332,6 +354,7 @@ func runAquariumSolve(ctx context.Context, stdio IO, args []string) int {
 }
 
 const aquariumCountSummary = "Count the solutions of Aquarium puzzles, stopping at --limit (0: count all).\n" +
+	aquariumInputs +
 	"A count below the limit is exact; --limit 2 decides uniqueness.\n" +
 	"Exit 0 when counted (any number of solutions), 1 when there is none, 2 bad input, 124 timed out."
 
@@ -398,7 +421,8 @@ func solutionsWord(n int) string {
 }
 
 const aquariumCheckSummary = "Check the solutions written in Aquarium files (the solution block of the text\n" +
-	"format, or the solution field of JSON Lines) against their puzzles.\n" +
+	"format, the solution field of JSON Lines, the marks of a pzprv3 file) against their puzzles.\n" +
+	aquariumInputs +
 	"Exit 0 when every solution is right, 1 when one is wrong or incomplete, 2 bad input."
 
 func runAquariumCheck(ctx context.Context, stdio IO, args []string) int {

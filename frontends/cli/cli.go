@@ -20,6 +20,9 @@ type IO struct {
 	// ErrIsTerminal reports whether Err is a terminal; progress is drawn on
 	// Err only then.
 	ErrIsTerminal bool
+	// OutIsTerminal reports whether Out is a terminal; binary output (a
+	// PNG picture) is refused there.
+	OutIsTerminal bool
 }
 
 // Exit codes, stable for scripts. With several inputs the most severe code

@@ -158,15 +158,28 @@ type input struct {
 // standard input. Unreadable files are reported on stdio.Err and make the
 // returned code ExitUsage; the readable ones are returned all the same.
 func readInputs(stdio IO, names []string) ([]input, int) {
+	return readInputsWith(stdio, names, nil)
+}
+
+// readInputsWith is readInputs where an argument that names no existing
+// file but for which isPuzzle reports true is the input itself, named
+// "argN" after its place N (from 1) among the arguments.
+func readInputsWith(stdio IO, names []string, isPuzzle func(arg string) bool) ([]input, int) {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
 	code := ExitOK
 	var inputs []input
 	stdinRead := false
-	for _, name := range names {
+	for i, name := range names {
 		var data []byte
 		var err error
+		if isPuzzle != nil && name != "-" && isPuzzle(name) {
+			if _, statErr := os.Stat(name); statErr != nil {
+				inputs = append(inputs, input{name: fmt.Sprintf("arg%d", i+1), data: []byte(name)})
+				continue
+			}
+		}
 		if name == "-" {
 			if stdinRead {
 				fmt.Fprintf(stdio.Err, "-: standard input named more than once\n")

@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"waterworks/frontends/aquariumfmt"
+	"waterworks/models/aquarium"
+)
+
+const aquariumConvertSummary = "Convert Aquarium puzzles to another format: text (waterworks), json (corpus JSON\n" +
+	"Lines), task (puzzle-aquarium.com), url (puzz.link) or pzprv3 (pzprjs files).\n" +
+	aquariumInputs +
+	"The solution goes along where the target holds one (text, json, pzprv3), and so does the\n" +
+	"rule (text when the input or --rule states one; url and pzprv3 always, region by default).\n" +
+	"Task strings hold neither and need every clue of a square grid; URLs and pzprv3 files need\n" +
+	"aquariums in one piece. A puzzle the target cannot express is reported and skipped.\n" +
+	"Text and pzprv3 files hold one puzzle each, so convert several puzzles to them one at a time.\n" +
+	"Exit 0 when every puzzle converted, 2 when one could not be read or expressed."
+
+func runAquariumConvert(ctx context.Context, stdio IO, args []string) int {
+	fs := newFlagSet(stdio, "waterworks aquarium convert", "--to FORMAT [flags] [FILE...]", aquariumConvertSummary)
+	to := fs.String("to", "", "target `format`: "+strings.Join(aquariumfmt.Formats, ", ")+" (required)")
+	rule := fs.String("rule", "", "state this water `rule` (region or pool) instead of the input's")
+	output := fs.String("o", "", "write to `FILE` instead of standard output: atomically, and only when every puzzle converts")
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return parseFailed(err)
+	}
+	var format aquariumfmt.Format
+	var override aquarium.Rule
+	switch {
+	case *to == "":
+		err = errors.New("--to is required: " + strings.Join(aquariumfmt.Formats, ", "))
+	default:
+		format, err = aquariumfmt.ParseFormat(*to)
+	}
+	if err == nil && *rule != "" {
+		override, err = aquarium.ParseRule(*rule)
+	}
+	if err != nil {
+		return usageError(stdio, fs, err)
+	}
+
+	out := stdio
+	var file bytes.Buffer
+	if toFile := *output != "" && *output != "-"; toFile {
+		out.Out = &file
+	}
+	r := newAquariumRun(out, formatText, false)
+	r.separate = format == aquariumfmt.Text || format == aquariumfmt.Pzprv3
+	code := r.each(ctx, files, func(d aquariumfmt.Document) int {
+		if *rule != "" {
+			d.Rule, d.HasRule = override, true
+		}
+		var b bytes.Buffer
+		if err := aquariumfmt.Write(&b, d, format); err != nil {
+			fmt.Fprintf(stdio.Err, "%s: cannot convert to %s: %v\n", d.ID, *to, err)
+			return ExitUsage
+		}
+		r.emit(aquariumRecord{}, func(w io.Writer) error {
+			_, err := w.Write(b.Bytes())
+			return err
+		})
+		return ExitOK
+	})
+	if out.Out == &file {
+		return finishFile(stdio, *output, file.Bytes(), code)
+	}
+	return code
+}
+
+// finishFile writes a command's output to the file path when the command
+// succeeded (code is ExitOK), and otherwise leaves the file as it was and
+// says so. It returns the command's exit code, or ExitUsage when the file
+// cannot be written.
+func finishFile(stdio IO, path string, data []byte, code int) int {
+	if code != ExitOK {
+		fmt.Fprintf(stdio.Err, "%s: not written\n", path)
+		return code
+	}
+	if err := writeFileAtomic(path, data); err != nil {
+		fmt.Fprintf(stdio.Err, "waterworks: writing %s: %v\n", path, unwrapPathError(err))
+		return ExitUsage
+	}
+	return ExitOK
+}

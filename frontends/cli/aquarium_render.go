@@ -1,0 +1,173 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"waterworks/frontends/aquariumfmt"
+	"waterworks/frontends/inputerr"
+	"waterworks/frontends/render"
+	"waterworks/models/aquarium"
+)
+
+// Picture formats of render.
+const (
+	pictureSVG = "svg"
+	picturePNG = "png"
+)
+
+const aquariumRenderSummary = "Draw an Aquarium puzzle as an SVG or PNG picture: thin grid lines, thick aquarium walls,\n" +
+	"the clues outside the grid, and the water of the solution that comes with the puzzle (as\n" +
+	"given, possibly partial: blue water, dots for cells known empty), or with --solve of the\n" +
+	"solution the solver finds, checked before it is drawn.\n" +
+	aquariumInputs +
+	"The input holds one puzzle; --id picks one from a file of several. A PNG goes to standard\n" +
+	"output only when that is not a terminal; -o FILE writes the file atomically (nothing is\n" +
+	"written on failure).\n" +
+	"Exit 0 drawn, 1 unsolvable (--solve), 2 usage or input error, 124 timed out, 130 interrupted."
+
+// renderFlags are the flags of render.
+type renderFlags struct {
+	solver   aquariumFlags // --rule, --backend and --timeout of --solve
+	format   string
+	output   string
+	cellSize int
+	solve    bool
+	id       string
+}
+
+func (f *renderFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.format, "format", "", "picture `format`: svg or png (default: the -o file's extension, else svg)")
+	fs.StringVar(&f.output, "o", "", "write the picture to `FILE` (atomically) instead of standard output")
+	fs.IntVar(&f.cellSize, "cell-size", 0, fmt.Sprintf("side of a cell in `pixels`, %d to %d (default %d)",
+		render.MinCellSize, render.MaxCellSize, render.DefaultCellSize))
+	fs.BoolVar(&f.solve, "solve", false, "solve the puzzle and draw its solution instead of the one given")
+	fs.StringVar(&f.id, "id", "", "draw the puzzle with this `id` from a file of several")
+	fs.StringVar(&f.solver.backend, "backend", "cp", "solving `engine` for --solve: "+strings.Join(aquariumBackendNames(), ", "))
+	fs.StringVar(&f.solver.rule, "rule", "", "water `rule` for --solve: region or pool (default: the rule the input states, else region)")
+	fs.DurationVar(&f.solver.timeout, "timeout", 0, "give --solve up after this `duration` (e.g. 500ms, 30s); 0 means never")
+}
+
+// toFile reports whether the picture goes to a file rather than stdout.
+func (f *renderFlags) toFile() bool { return f.output != "" && f.output != "-" }
+
+// resolve checks the flags and returns the picture format and the backend
+// of --solve.
+func (f *renderFlags) resolve(stdio IO) (string, aquariumBackend, error) {
+	f.solver.format = formatText
+	backend, err := f.solver.resolve()
+	if err != nil {
+		return "", nil, err
+	}
+	format := f.format
+	if format == "" {
+		format = pictureSVG
+		if strings.EqualFold(filepath.Ext(f.output), ".png") {
+			format = picturePNG
+		}
+	}
+	switch {
+	case format != pictureSVG && format != picturePNG:
+		return "", nil, fmt.Errorf("unknown picture format %q (want svg or png)", format)
+	case f.cellSize != 0 && (f.cellSize < render.MinCellSize || f.cellSize > render.MaxCellSize):
+		return "", nil, fmt.Errorf("--cell-size %d is not from %d to %d", f.cellSize, render.MinCellSize, render.MaxCellSize)
+	case format == picturePNG && !f.toFile() && stdio.OutIsTerminal:
+		return "", nil, fmt.Errorf("not writing a PNG picture to a terminal: give -o FILE or redirect standard output")
+	}
+	return format, backend, nil
+}
+
+func runAquariumRender(ctx context.Context, stdio IO, args []string) int {
+	fs := newFlagSet(stdio, "waterworks aquarium render", "[flags] [FILE]", aquariumRenderSummary)
+	var f renderFlags
+	f.register(fs)
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return parseFailed(err)
+	}
+	format, backend, err := f.resolve(stdio)
+	if err == nil && len(files) > 1 {
+		err = fmt.Errorf("render draws one puzzle; got %d inputs", len(files))
+	}
+	if err != nil {
+		return usageError(stdio, fs, err)
+	}
+	d, code := renderInput(stdio, files, f.id)
+	if code != ExitOK {
+		return code
+	}
+
+	s := d.Solution
+	if f.solve {
+		r := newAquariumRun(IO{Out: io.Discard, Err: stdio.Err}, formatText, false)
+		rec, got := r.search(ctx, &f.solver, backend, d, 1)
+		if rec.Status != StatusSolved {
+			r.note(ctx, rec, "")
+			return rec.Status.exitCode(ctx)
+		}
+		// search has checked every solution already; checking again here
+		// keeps "never draw a wrong answer" true whatever search becomes.
+		s = got.solutions[0]
+		if err := aquarium.Check(d.Puzzle, s, f.solver.ruleFor(d)); err != nil {
+			fmt.Fprintf(stdio.Err, "%s: internal error: the solution found fails the check: %v\n", d.ID, err)
+			return ExitUsage
+		}
+	}
+
+	var picture bytes.Buffer
+	opts := render.Options{CellSize: f.cellSize}
+	if format == picturePNG {
+		err = render.PNG(&picture, d.Puzzle, s, opts)
+	} else {
+		err = render.SVG(&picture, d.Puzzle, s, opts)
+	}
+	if err != nil {
+		fmt.Fprintf(stdio.Err, "%s: cannot draw: %v\n", d.ID, err)
+		return ExitUsage
+	}
+	if f.toFile() {
+		return finishFile(stdio, f.output, picture.Bytes(), ExitOK)
+	}
+	if _, err := stdio.Out.Write(picture.Bytes()); err != nil {
+		fmt.Fprintf(stdio.Err, "waterworks: writing output: %v\n", err)
+		return ExitUsage
+	}
+	return ExitOK
+}
+
+// renderInput reads the one puzzle render draws: the only puzzle of the
+// input, or the one with the given id. Problems are reported on stdio.Err
+// with ExitUsage.
+func renderInput(stdio IO, files []string, id string) (aquariumfmt.Document, int) {
+	inputs, code := readInputsWith(stdio, files, isInlinePuzzle)
+	if code != ExitOK {
+		return aquariumfmt.Document{}, code
+	}
+	in := inputs[0]
+	docs, err := aquariumfmt.Read(in.name, in.data)
+	if err != nil {
+		for _, e := range inputerr.All(err) {
+			fmt.Fprintln(stdio.Err, e)
+		}
+		return aquariumfmt.Document{}, ExitUsage
+	}
+	if id != "" {
+		for _, d := range docs {
+			if d.ID == id {
+				return d, ExitOK
+			}
+		}
+		fmt.Fprintf(stdio.Err, "%s: no puzzle with id %q\n", in.name, id)
+		return aquariumfmt.Document{}, ExitUsage
+	}
+	if len(docs) != 1 {
+		fmt.Fprintf(stdio.Err, "%s: holds %d puzzles; render draws one (pick it with --id)\n", in.name, len(docs))
+		return aquariumfmt.Document{}, ExitUsage
+	}
+	return docs[0], ExitOK
+}
