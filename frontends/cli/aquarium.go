@@ -165,14 +165,22 @@ func (r *aquariumRun) each(ctx context.Context, files []string, do func(aquarium
 }
 
 // isInlinePuzzle reports whether a command-line argument that names no
-// existing file is a puzzle itself: a puzz.link URL or a puzzle-aquarium.com
-// task string on one line (see aquariumInputs).
+// existing file is a puzzle itself: a puzz.link URL with its address or
+// "?" (not the bare "aquarium/..." form, which reads like a path), or a
+// puzzle-aquarium.com task string with its ";", on one line. A mistyped
+// file name such as "aquarium/6x6.txt" or "2024_01.txt" is then reported
+// as a missing file, not as a malformed puzzle.
 func isInlinePuzzle(arg string) bool {
 	if strings.ContainsAny(arg, "\r\n") {
 		return false
 	}
-	f := aquariumfmt.Detect([]byte(arg))
-	return f == aquariumfmt.URL || f == aquariumfmt.Task
+	switch aquariumfmt.Detect([]byte(arg)) {
+	case aquariumfmt.URL:
+		return strings.Contains(arg, "?")
+	case aquariumfmt.Task:
+		return strings.Contains(arg, ";")
+	}
+	return false
 }
 
 // aquariumInputs tells every Aquarium command's help what it reads.
@@ -180,9 +188,9 @@ const aquariumInputs = "Inputs are files (- or none: standard input) in any of t
 	"their content: the waterworks text format (one puzzle), corpus JSON Lines, puzz.link or\n" +
 	"pzprjs URLs and puzzle-aquarium.com task strings (one puzzle per line; # starts a comment\n" +
 	"line), and pzprjs (pzprv3) files. An argument that names no existing file and reads as a\n" +
-	"URL or a task string is the puzzle itself, named argN after its place N among the\n" +
-	"arguments. A URL states its rule (r: region, none: pool) and a pzprv3 file its rule and\n" +
-	"marks.\n"
+	"URL (with its address or \"p?\") or a task string (with its \";\") is the puzzle itself,\n" +
+	"named argN after its place N among the arguments. A URL states its rule (r: region,\n" +
+	"none: pool) and a pzprv3 file its rule and marks.\n"
 
 // inputError reports an unreadable puzzle and returns ExitUsage.
 func (r *aquariumRun) inputError(err error) int {

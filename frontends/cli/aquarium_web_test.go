@@ -251,10 +251,18 @@ func TestAquariumGarbage(t *testing.T) {
 	}
 
 	// A URL or task string given as an argument is named after its place.
-	code, out, errOut := run(t, "", "aquarium", "solve", archPoolURL, "aquarium/r/3/x")
+	code, out, errOut := run(t, "", "aquarium", "solve", archPoolURL, "p?aquarium/r/3/x")
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, out, "rule pool", "the good argument is solved all the same")
-	assert.Equal(t, "arg2:1:14: want the height, a number from 1 to 255, found \"x\"\n", errOut)
+	assert.Equal(t, "arg2:1:16: want the height, a number from 1 to 255, found \"x\"\n", errOut)
+
+	// Mistyped file names stay file names.
+	for _, name := range []string{"aquarium/6x6.txt", "2024_01.txt", "4_5_5"} {
+		code, out, errOut := run(t, "", "aquarium", "solve", name)
+		assert.Equal(t, ExitUsage, code)
+		assert.Empty(t, out)
+		assert.Equal(t, name+": no such file or directory\n", errOut)
+	}
 }
 
 // TestAquariumWebFiles solves and checks files of every web format: the
@@ -484,7 +492,7 @@ func TestAquariumOutputFile(t *testing.T) {
 	before := mustRead(t, target)
 	for _, args := range [][]string{
 		{"aquarium", "render", "--solve", "-o", target, archRegionURL},                                                        // unsolvable
-		{"aquarium", "render", "-o", target, "aquarium/x"},                                                                    // bad input
+		{"aquarium", "render", "-o", target, "p?aquarium/x"},                                                                  // bad input
 		{"aquarium", "convert", "--to", "task", "-o", target, easy, filepath.Join(aquariumTestdata, "5x5-missing-clues.txt")}, // one puzzle fails
 	} {
 		code, out, errOut := run(t, "", args...)
