@@ -1,10 +1,14 @@
 package aquariumfmt
 
 import (
+	"bytes"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"waterworks/models/aquarium"
 )
 
 func BenchmarkParseText(b *testing.B) {
@@ -43,5 +47,37 @@ func BenchmarkParseJSONL(b *testing.B) {
 		if _, err := ParseJSONL("b", data); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// linksFile returns a file of n 30x30 puzzles, the largest size of
+// puzzle-aquarium.com, one per line in format f (Task or URL), with every
+// clue given.
+func linksFile(b *testing.B, n int, f Format) []byte {
+	b.Helper()
+	var buf bytes.Buffer
+	for seed := uint64(0); n > 0; seed++ {
+		p, _ := aquarium.RandomPuzzle(rand.New(rand.NewPCG(seed, 30)), 30, 30, 8, aquarium.RegionRule, 0)
+		if err := Write(&buf, Document{Puzzle: p}, f); err == nil {
+			n--
+		}
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkReadLinks reads files of 100 URLs and of 100 task strings.
+func BenchmarkReadLinks(b *testing.B) {
+	for _, f := range []Format{URL, Task} {
+		b.Run(f.String(), func(b *testing.B) {
+			data := linksFile(b, 100, f)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				docs, err := Read("b", data)
+				if err != nil || len(docs) != 100 {
+					b.Fatal(len(docs), err)
+				}
+			}
+		})
 	}
 }
