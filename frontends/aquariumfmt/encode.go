@@ -68,7 +68,8 @@ func Write(w io.Writer, d Document, f Format) error {
 // names ParseFormat takes.
 var Formats = []string{"text", "json", "task", "url", "pzprv3"}
 
-// ParseFormat returns the format named by one of Formats.
+// ParseFormat returns the format named by one of Formats, or by "jsonl"
+// for JSON Lines.
 func ParseFormat(name string) (Format, error) {
 	switch name {
 	case "text":

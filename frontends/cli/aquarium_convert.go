@@ -46,9 +46,11 @@ func runAquariumConvert(ctx context.Context, stdio IO, args []string) int {
 		return usageError(stdio, fs, err)
 	}
 
+	// With -o the output is gathered and written whole at the end.
+	toFile := *output != "" && *output != "-"
 	out := stdio
 	var file bytes.Buffer
-	if toFile := *output != "" && *output != "-"; toFile {
+	if toFile {
 		out.Out = &file
 	}
 	r := newAquariumRun(out, formatText, false)
@@ -68,7 +70,7 @@ func runAquariumConvert(ctx context.Context, stdio IO, args []string) int {
 		})
 		return ExitOK
 	})
-	if out.Out == &file {
+	if toFile {
 		return finishFile(stdio, *output, file.Bytes(), code)
 	}
 	return code
