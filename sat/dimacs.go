@@ -178,7 +178,7 @@ func ReadDIMACS(r io.Reader, opts ReadOptions) (*Formula, error) {
 		if !ok {
 			break
 		}
-		trimmed := strings.TrimLeft(line, " \t")
+		trimmed := strings.TrimLeft(line, " \t\v\f\r")
 		switch {
 		case trimmed == "":
 			continue
@@ -212,6 +212,9 @@ func ReadDIMACS(r io.Reader, opts ReadOptions) (*Formula, error) {
 			continue
 		}
 		toks, cols := fields(line)
+		if len(toks) == 0 {
+			continue
+		}
 		if opts.Strict && !header {
 			return nil, parseErrorf(lr.line, cols[0], `clause before the header "p cnf VARIABLES CLAUSES"`)
 		}

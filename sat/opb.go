@@ -115,7 +115,7 @@ func ReadOPB(r io.Reader, opts ReadOptions) (*Formula, error) {
 			if n, m, ok := opbHeader(toks); ok && lr.line == 1 {
 				header, declVars, declConstrs = true, n, m
 				f.numVars = max(f.numVars, n)
-			} else if v, name, ok := nameComment(strings.TrimLeft(line, " \t")[1:]); ok {
+			} else if v, name, ok := nameComment(strings.TrimLeft(line, " \t\v\f\r")[1:]); ok {
 				f.SetName(v, name)
 			}
 			continue

@@ -63,13 +63,34 @@ func Open(name string) (sat.Solver, error) {
 	return nil, fmt.Errorf("%w %q (want %s or %sCMD)", ErrUnknown, name, strings.Join(Builtin(), ", "), DIMACS)
 }
 
-// Native reports whether the backend called name takes linear constraints
-// natively, so that the Native encoding applies to it.
-func Native(name string) bool {
+// Supports reports whether the backend called name can solve a formula
+// lowered with enc: every backend takes CNF, and only those that
+// implement sat.LinearAdder (gophersat) take Native.
+func Supports(name string, enc sat.Encoding) bool {
+	if enc != sat.Native {
+		return true
+	}
 	s, err := Open(name)
 	if err != nil {
 		return false
 	}
 	_, ok := s.(sat.LinearAdder)
 	return ok
+}
+
+// Prepare opens a fresh solver of the backend called name and loads f
+// into it, its linear constraints lowered with enc or, with sat.Native,
+// given natively. The solver is ready for Solve or sat.Count.
+func Prepare(name string, f *sat.Formula, enc sat.Encoding) (sat.Solver, error) {
+	s, err := Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if enc != sat.Native && f.NumLinears() > 0 {
+		f = f.Lower(enc)
+	}
+	if err := sat.Load(s, f); err != nil {
+		return nil, fmt.Errorf("backend %q, encoding %v: %w", name, enc, err)
+	}
+	return s, nil
 }

@@ -30,8 +30,9 @@ func TestOpen(t *testing.T) {
 	s, err = backends.Open("gophersat")
 	require.NoError(t, err)
 	assert.IsType(t, &gophersat.Solver{}, s)
-	assert.True(t, backends.Native("gophersat"))
-	assert.False(t, backends.Native("gini"))
+	assert.True(t, backends.Supports("gophersat", sat.Native))
+	assert.False(t, backends.Supports("gini", sat.Native))
+	assert.True(t, backends.Supports("gini", sat.SortingNetwork))
 
 	_, err = backends.Open("minisat")
 	assert.ErrorIs(t, err, backends.ErrUnknown)
@@ -63,12 +64,11 @@ func TestAgreement(t *testing.T) {
 		want := len(sattest.Models(f))
 		for _, name := range backends.Available() {
 			for _, enc := range sat.Encodings() {
-				if enc == sat.Native && !backends.Native(name) {
+				if !backends.Supports(name, enc) {
 					continue
 				}
-				s, err := backends.Open(name)
+				s, err := backends.Prepare(name, f, enc)
 				require.NoError(t, err)
-				require.NoError(t, sat.Load(s, f.Lower(enc)))
 				n, all, err := sat.Count(t.Context(), s, primary, 0)
 				require.NoError(t, err, "%s/%v", name, enc)
 				assert.True(t, all)
@@ -90,5 +90,28 @@ func TestTimeoutEveryBackend(t *testing.T) {
 			}
 			sattest.CheckTimeout(t, open, sattest.Pigeonhole(10))
 		})
+	}
+}
+
+func TestPrepare(t *testing.T) {
+	f := sat.NewFormula()
+	x := f.NewVars(3)
+	f.Exactly(2, x...)
+	_, err := backends.Prepare("gini", f, sat.Native)
+	assert.ErrorContains(t, err, "takes no linear constraints natively")
+	_, err = backends.Prepare("nope", f, sat.Totalizer)
+	assert.ErrorIs(t, err, backends.ErrUnknown)
+	for _, name := range backends.Builtin() {
+		for _, enc := range sat.Encodings() {
+			if !backends.Supports(name, enc) {
+				continue
+			}
+			s, err := backends.Prepare(name, f, enc)
+			require.NoError(t, err)
+			n, all, err := sat.Count(t.Context(), s, x, 0)
+			require.NoError(t, err)
+			assert.Equal(t, 3, n, "%s/%v", name, enc)
+			assert.True(t, all)
+		}
 	}
 }

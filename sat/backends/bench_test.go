@@ -39,7 +39,7 @@ func BenchmarkBackends(b *testing.B) {
 	runs = append(runs, run{"gophersat", cancellable, "gophersat/ctx=cancellable"})
 	for _, f := range formulas {
 		for _, r := range runs {
-			if f.f.NumLinears() > 0 && !backends.Native(r.backend) {
+			if f.f.NumLinears() > 0 && !backends.Supports(r.backend, sat.Native) {
 				continue
 			}
 			b.Run(fmt.Sprintf("formula=%s/backend=%s", f.name, r.label), func(b *testing.B) {

@@ -1,6 +1,7 @@
 package external_test
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -114,4 +115,43 @@ func TestPlaceholders(t *testing.T) {
 	}
 	_, err := external.Parse("  ")
 	assert.Error(t, err)
+}
+
+// TestSolversReadOurDIMACS feeds each solver a file written by
+// sat.WriteDIMACS with name comments before the header, as "aquarium
+// encode" will, and checks that it answers and that its model satisfies
+// the formula.
+func TestSolversReadOurDIMACS(t *testing.T) {
+	f := sat.NewFormula()
+	x := f.NewNamedVar("cell(r1,c1)")
+	y := f.NewNamedVar("cell(r1,c2)")
+	z := f.NewNamedVar("a name = with = signs")
+	f.AddClause(x, y)
+	f.AddClause(y.Not(), z)
+	f.Exactly(1, x, y, z)
+	cnf := f.Lower(sat.Totalizer)
+	path := filepath.Join(t.TempDir(), "named.cnf")
+	file, err := os.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, sat.WriteDIMACS(file, cnf))
+	require.NoError(t, file.Close())
+	for _, prog := range solvers {
+		t.Run(prog, func(t *testing.T) {
+			need(t, prog)
+			args := []string{path}
+			if prog == "minisat" {
+				args = append(args, filepath.Join(t.TempDir(), "out"))
+			}
+			out, _ := exec.Command(prog, args...).Output()
+			if prog == "minisat" {
+				data, err := os.ReadFile(args[1])
+				require.NoError(t, err)
+				out = []byte("s SATISFIABLE\nv " + strings.TrimPrefix(string(data), "SAT\n"))
+			}
+			res, err := sat.ReadResult(bytes.NewReader(out))
+			require.NoError(t, err)
+			require.Equal(t, sat.Sat, res.Status, "%s", out)
+			assert.NoError(t, f.Check(res.Model))
+		})
+	}
 }
