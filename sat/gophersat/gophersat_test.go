@@ -31,7 +31,7 @@ func TestPropertiesInProcess(t *testing.T) {
 // TestPropertiesWorker solves under a context that can end, so in a child
 // process: fewer cases, each one starts a process.
 func TestPropertiesWorker(t *testing.T) {
-	sattest.CheckSolver(t, t.Context(), open, 10)
+	sattest.CheckSolver(t, t.Context(), open, 3)
 }
 
 func TestTimeout(t *testing.T) {

@@ -4,13 +4,9 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -310,36 +306,4 @@ func timeOnce(t *testing.T, open Opener, hard *sat.Formula, timeout time.Duratio
 		t.Errorf("the process used %v of CPU in the 200ms after the solve: work goes on", used)
 	}
 	return elapsed
-}
-
-// children lists the child processes of this process from /proc.
-func children(t *testing.T) []string {
-	tasks, err := filepath.Glob("/proc/self/task/*/children")
-	if err != nil || len(tasks) == 0 {
-		t.Log("no /proc: child processes not checked")
-		return nil
-	}
-	var kids []string
-	for _, task := range tasks {
-		data, err := os.ReadFile(task)
-		if err != nil {
-			continue
-		}
-		kids = append(kids, strings.Fields(string(data))...)
-	}
-	return kids
-}
-
-// cpuTime returns the user and system CPU time of this process and its
-// waited-for children.
-func cpuTime(t *testing.T) time.Duration {
-	var total time.Duration
-	for _, who := range []int{syscall.RUSAGE_SELF, syscall.RUSAGE_CHILDREN} {
-		var ru syscall.Rusage
-		if err := syscall.Getrusage(who, &ru); err != nil {
-			t.Skipf("no getrusage: %v", err)
-		}
-		total += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	return total
 }
