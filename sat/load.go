@@ -18,6 +18,10 @@ func Load(s Solver, f *Formula) error {
 // and solve again:
 //
 //	m, err = sat.LoadFrom(s, f, m)
+//
+// For a backend without native linear constraints, an incremental user
+// writes each constraint into f as clauses when adding it, with
+// enc.Encode(f, c) instead of f.AddLinear(c).
 func LoadFrom(s Solver, f *Formula, m Mark) (Mark, error) {
 	end := f.Mark()
 	if m.Clauses > end.Clauses || m.Linears > end.Linears {
