@@ -213,6 +213,23 @@ func totalizer(a *emitter, terms []Term, m int, up, down bool) []Lit {
 	left := totalizer(a, terms[:half], m, up, down)
 	right := totalizer(a, terms[half:], m, up, down)
 	out := newLits(a, min(len(left)+len(right), m))
+	// Two leaves repeat their literals, so their clauses repeat too.
+	var seen map[[3]Lit]bool
+	if half == 1 && len(terms) == 2 {
+		seen = make(map[[3]Lit]bool)
+	}
+	emit := func(clause []Lit) {
+		a.buf = clause
+		if seen != nil {
+			var key [3]Lit
+			copy(key[:], clause)
+			if seen[key] {
+				return
+			}
+			seen[key] = true
+		}
+		a.AddClause(clause...)
+	}
 	// value(left) = i and value(right) = j give sums i+j (up) and rule out
 	// sums above i+j when left < i+1 and right < j+1 (down).
 	for i := 0; i <= len(left); i++ {
@@ -225,8 +242,7 @@ func totalizer(a *emitter, terms []Term, m int, up, down bool) []Lit {
 				if j > 0 {
 					clause = append(clause, right[j-1].Not())
 				}
-				a.buf = append(clause, out[r-1])
-				a.AddClause(a.buf...)
+				emit(append(clause, out[r-1]))
 			}
 			if r := i + j + 1; down && r <= len(out) {
 				clause := append(a.buf[:0], out[r-1].Not())
@@ -236,8 +252,7 @@ func totalizer(a *emitter, terms []Term, m int, up, down bool) []Lit {
 				if j < len(right) {
 					clause = append(clause, right[j])
 				}
-				a.buf = clause
-				a.AddClause(clause...)
+				emit(clause)
 			}
 		}
 	}

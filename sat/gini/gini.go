@@ -89,7 +89,7 @@ func (s *Solver) rebuild() {
 // quick solves return quickly, then longer to cost nothing.
 const (
 	firstPoll = 20 * time.Microsecond
-	lastPoll  = 2 * time.Millisecond
+	lastPoll  = 500 * time.Microsecond
 )
 
 // Solve implements [sat.Solver].

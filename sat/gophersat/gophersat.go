@@ -21,7 +21,8 @@
 //
 // Without it, such a Solve fails with [ErrNoWorker] rather than leave a
 // search running after its deadline. A Solve under a context that cannot
-// end (context.Background()) runs in this process.
+// end (context.Background()) runs in this process, and so does every
+// Solve of a Solver with InProcess set.
 package gophersat
 
 import (
@@ -43,6 +44,14 @@ import (
 // Solver solves with gophersat. The zero value is an empty solver ready to
 // use.
 type Solver struct {
+	// InProcess makes every Solve run in this process, even under a
+	// context that can end. When the context ends first, Solve returns at
+	// once, but the search goes on in a goroutine until it finishes on its
+	// own. Set it only in a program that exits when its context ends, such
+	// as a command-line run without a time limit that Ctrl-C interrupts;
+	// it saves starting a worker process for every Solve.
+	InProcess bool
+
 	f     sat.Formula
 	model sat.Model
 	stats sat.Stats
@@ -86,6 +95,10 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...sat.Lit) (sat.Status,
 		var stats sat.Stats
 		st, model, stats = solveInProcess(&s.f, assumptions)
 		s.stats = s.stats.Add(stats)
+	case s.InProcess:
+		if st, model, err = s.solveAbandoning(ctx, assumptions); err != nil {
+			return sat.Unknown, err
+		}
 	case !workerReady.Load():
 		return sat.Unknown, ErrNoWorker
 	default:
@@ -109,6 +122,34 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...sat.Lit) (sat.Status,
 	return st, nil
 }
 
+// solveAbandoning solves in a goroutine of this process and returns when
+// ctx ends, leaving the goroutine to finish on its own.
+func (s *Solver) solveAbandoning(ctx context.Context, assumptions []sat.Lit) (sat.Status, sat.Model, error) {
+	type answer struct {
+		st    sat.Status
+		model sat.Model
+		stats sat.Stats
+	}
+	// The problem is built here, so the goroutine shares nothing with s.
+	pb, trivial := problem(&s.f, assumptions)
+	if trivial != sat.Unknown {
+		s.stats.Solves++
+		return trivial, nil, nil
+	}
+	done := make(chan answer, 1)
+	go func() {
+		st, model, stats := solve(pb)
+		done <- answer{st, model, stats}
+	}()
+	select {
+	case a := <-done:
+		s.stats = s.stats.Add(a.stats)
+		return a.st, a.model, nil
+	case <-ctx.Done():
+		return sat.Unknown, nil, ctx.Err()
+	}
+}
+
 // solveInProcess builds a gophersat problem from f and the assumptions and
 // solves it.
 func solveInProcess(f *sat.Formula, assumptions []sat.Lit) (sat.Status, sat.Model, sat.Stats) {
@@ -116,6 +157,11 @@ func solveInProcess(f *sat.Formula, assumptions []sat.Lit) (sat.Status, sat.Mode
 	if trivial != sat.Unknown {
 		return trivial, nil, sat.Stats{Solves: 1}
 	}
+	return solve(pb)
+}
+
+// solve solves a gophersat problem.
+func solve(pb *solver.Problem) (sat.Status, sat.Model, sat.Stats) {
 	g := solver.New(pb)
 	st := g.Solve()
 	stats := sat.Stats{

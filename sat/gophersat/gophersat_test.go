@@ -103,3 +103,21 @@ func TestCardinalityAfterUnit(t *testing.T) {
 		assert.Equal(t, sat.Unsat, st)
 	}
 }
+
+// TestInProcessReturnsOnTime: with InProcess, a Solve returns when its
+// context ends (the abandoned search may go on), and the Solver stays
+// usable.
+func TestInProcessReturnsOnTime(t *testing.T) {
+	s := &gophersat.Solver{InProcess: true}
+	require.NoError(t, sat.Load(s, sattest.Pigeonhole(9)))
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	st, err := s.Solve(ctx)
+	assert.Less(t, time.Since(start), time.Second)
+	assert.Equal(t, sat.Unknown, st)
+	assert.ErrorIs(t, err, context.DeadlineExceeded)
+	st, err = s.Solve(t.Context(), 1, 10)
+	require.NoError(t, err)
+	assert.Equal(t, sat.Unsat, st)
+}
