@@ -19,20 +19,27 @@
 // The usual flow is:
 //
 //	f := sat.NewFormula()
-//	x := f.NewNamedVar("x")   // primary variables
+//	x := f.NewNamedVar("cell(r1,c1)") // primary variables
 //	...
 //	f.AddClause(x, y)
-//	f.AtMost(2, x, y, z)      // kept structured
-//	cnf := f.Lower(sat.Totalizer)
+//	f.AtMost(2, x, y, z)              // kept structured
 //	s := gini.New()
-//	err := sat.Load(s, cnf)
+//	err := sat.Load(s, f.Lower(sat.Totalizer))
 //	st, err := s.Solve(ctx)
-//	if st == sat.Sat { s.Value(x) ... }
+//	if st == sat.Sat { ... s.Value(x) ... }
+//
+// (backends.Prepare(name, f, enc) opens a backend by name and does the
+// lowering and loading in one call.)
 //
 // [Count] and [Enumerate] list the models that differ on a given set of
 // primary variables only, never on the auxiliary variables that encodings
 // introduce. [WriteDIMACS] and [WriteOPB] export a formula from its own
-// clause list; [ReadDIMACS] and [ReadOPB] read one back.
+// clause list; [ReadDIMACS] and [ReadOPB] read one back; [ReadResult] and
+// [WriteResult] read and write SAT-competition solver output.
+//
+// Package sat/sattest has test helpers: a slow reference [Solver], brute
+// force model counting, random formulas and the property checks every
+// backend passes.
 package sat
 
 import (
