@@ -130,6 +130,7 @@ func linearsPossible(f *sat.Formula, p Partial) bool {
 
 type full Partial
 
+// Value reports whether l is true; unassigned literals are false.
 func (p full) Value(l sat.Lit) bool { return Partial(p).Lit(l) == 1 }
 
 // Models returns every complete assignment of f's variables that
