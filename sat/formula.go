@@ -24,7 +24,7 @@ type Formula struct {
 func NewFormula() *Formula { return new(Formula) }
 
 // NumVars returns the number of variables: the highest variable handed out
-// by NewVar or used in a clause or constraint.
+// by NewVar, named, or used in a clause or constraint.
 func (f *Formula) NumVars() int { return f.numVars }
 
 // NewVar returns the positive literal of a fresh variable, numbered one
