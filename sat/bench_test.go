@@ -32,6 +32,34 @@ func BenchmarkEncode(b *testing.B) {
 	}
 }
 
+// BenchmarkEncodeWeighted encodes an Aquarium-like row clue: 200 cells in
+// blocks of 1 to 9 cells, each block one literal weighted by its width,
+// exactly 100 cells full.
+func BenchmarkEncodeWeighted(b *testing.B) {
+	for _, enc := range cnfEncodings {
+		b.Run("enc="+enc.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			var f *sat.Formula
+			var terms int
+			for b.Loop() {
+				f = sat.NewFormula()
+				var c sat.Linear
+				for left, w := 200, 1; left > 0; w = w%9 + 1 {
+					c.Terms = append(c.Terms, sat.Term{Lit: f.NewVar(), Weight: min(w, left)})
+					left -= w
+				}
+				c.Op, c.K = sat.Exactly, 100
+				terms = len(c.Terms)
+				if err := enc.Encode(f, c); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(f.NumVars()-terms), "auxvars")
+			b.ReportMetric(float64(f.NumClauses()), "clauses")
+		})
+	}
+}
+
 // BenchmarkSolveGrid lowers a grid with exactly k per row and column with
 // each encoding and solves it with gini.
 func BenchmarkSolveGrid(b *testing.B) {
