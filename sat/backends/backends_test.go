@@ -2,6 +2,7 @@ package backends_test
 
 import (
 	"context"
+	"flag"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -114,6 +115,59 @@ func TestPrepare(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, 3, n, "%s/%v", name, enc)
 			assert.True(t, all)
+		}
+	}
+}
+
+var long = flag.Bool("long", false, "run the long cross-backend stress test")
+
+// TestBackendsAgree solves random 3-SAT formulas near the threshold, with
+// cardinality constraints and assumptions, with gini, gophersat and
+// cadical under every encoding, solves each again without and then with
+// the assumptions, and checks that all answers agree and every model
+// satisfies the formula. -long runs 400 formulas instead of 15.
+func TestBackendsAgree(t *testing.T) {
+	formulas := 15
+	if *long {
+		formulas = 400
+	}
+	names := []string{"gini", "gophersat"}
+	if _, err := exec.LookPath("cadical"); err == nil {
+		names = append(names, "dimacs:cadical")
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	ctx := context.Background()
+	for i := range formulas {
+		n := 20 + rng.IntN(40)
+		f := sattest.Random3SAT(n, 3.8+rng.Float64(), uint64(i))
+		for range rng.IntN(4) {
+			f.AddLinear(sattest.RandomLinear(rng, n, 12, 3))
+		}
+		assume := sattest.RandomLits(rng, rng.IntN(4), n)
+		first, firstName := sat.Unknown, ""
+		for _, name := range names {
+			for _, enc := range sat.Encodings() {
+				if !backends.Supports(name, enc) {
+					continue
+				}
+				label := name + "/" + enc.String()
+				s, err := backends.Prepare(name, f, enc)
+				require.NoError(t, err)
+				st, err := s.Solve(ctx, assume...)
+				require.NoError(t, err, label)
+				if st == sat.Sat {
+					require.NoError(t, f.Check(s), label)
+				}
+				_, err = s.Solve(ctx)
+				require.NoError(t, err, label)
+				again, err := s.Solve(ctx, assume...)
+				require.NoError(t, err, label)
+				require.Equal(t, st, again, "formula %d, %s: solved again", i, label)
+				if firstName == "" {
+					first, firstName = st, label
+				}
+				require.Equal(t, first, st, "formula %d: %s and %s disagree", i, firstName, label)
+			}
 		}
 	}
 }
