@@ -119,14 +119,26 @@ func RandomPuzzle(rng *rand.Rand, width, height, maxRegionSize int, rule Rule, h
 		settlePools(l, full)
 	}
 	sol := l.Solution(p, func(b int) bool { return full[b] })
-	p.Rows = make([]int, height)
-	p.Cols = make([]int, width)
+	setClues(p, sol)
+	hideClues(rng, p, hide)
+	return p, sol
+}
+
+// setClues gives p every row and column clue: the counts of full cells in
+// sol.
+func setClues(p *Puzzle, sol Solution) {
+	p.Rows = make([]int, p.Height)
+	p.Cols = make([]int, p.Width)
 	for i, c := range sol.Cells {
 		if c == Water {
-			p.Rows[i/width]++
-			p.Cols[i%width]++
+			p.Rows[i/p.Width]++
+			p.Cols[i%p.Width]++
 		}
 	}
+}
+
+// hideClues removes each clue of p with probability hide.
+func hideClues(rng *rand.Rand, p *Puzzle, hide float64) {
 	for i := range p.Rows {
 		if rng.Float64() < hide {
 			p.Rows[i] = NoClue
@@ -137,7 +149,6 @@ func RandomPuzzle(rng *rand.Rand, width, height, maxRegionSize int, rule Rule, h
 			p.Cols[i] = NoClue
 		}
 	}
-	return p, sol
 }
 
 // settlePools empties, under the pool rule, every block of a body of water
