@@ -1,0 +1,125 @@
+package aquarium
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"waterworks/cp"
+	"waterworks/sat"
+	"waterworks/sat/backends"
+)
+
+// satCount enumerates up to limit solutions with a built-in backend.
+func satCount(t testing.TB, p *Puzzle, rule Rule, backend string, enc sat.Encoding, limit int) ([]string, bool) {
+	t.Helper()
+	m, err := EncodeSAT(p, rule)
+	require.NoError(t, err)
+	s, err := backends.Prepare(backend, m.Formula, enc)
+	require.NoError(t, err)
+	sols, exhausted, err := m.Solutions(context.Background(), s, limit)
+	require.NoError(t, err)
+	var rows []string
+	for _, sol := range sols {
+		require.NoError(t, Check(p, sol, rule), "%s/%v: %v", backend, enc, p)
+		rows = append(rows, sol.String())
+	}
+	slices.Sort(rows)
+	return rows, exhausted
+}
+
+// TestBackendsAgree checks, on random small puzzles of both rules (some
+// unsolvable, some with several solutions, some with separate pieces and
+// U-shapes), that every built-in SAT backend with every encoding finds
+// exactly the solutions the CP model finds.
+func TestBackendsAgree(t *testing.T) {
+	type engine struct {
+		backend string
+		enc     sat.Encoding
+	}
+	var engines []engine
+	for _, b := range backends.Builtin() {
+		for _, enc := range sat.Encodings() {
+			if backends.Supports(b, enc) {
+				engines = append(engines, engine{b, enc})
+			}
+		}
+	}
+	require.GreaterOrEqual(t, len(engines), 7, "gini with three encodings, gophersat with four")
+	for _, rule := range []Rule{RegionRule, PoolRule} {
+		t.Run(rule.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, uint64(rule)))
+			for i := range 120 {
+				p := randomSmallPuzzle(rng, rule)
+				res, err := SolveCP(context.Background(), p, rule, 0, cp.Limits{})
+				require.NoError(t, err)
+				var want []string
+				for _, s := range res.Solutions {
+					want = append(want, s.String())
+				}
+				slices.Sort(want)
+				for _, e := range engines {
+					got, exhausted := satCount(t, p, rule, e.backend, e.enc, 0)
+					require.True(t, exhausted)
+					require.Equal(t, want, got, "case %d, %s/%v: %+v", i, e.backend, e.enc, p)
+				}
+			}
+		})
+	}
+}
+
+// TestCorpusSAT solves every corpus puzzle with gini and counts to two
+// under both rules, like TestCorpusCP.
+func TestCorpusSAT(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		p := c.puzzle()
+		for _, rule := range []Rule{RegionRule, PoolRule} {
+			got, exhausted := satCount(t, p, rule, backends.Gini, sat.Totalizer, 2)
+			require.NotEmpty(t, got, "%s %v", c.ID, rule)
+			want := c.Unique
+			if rule == PoolRule {
+				want = c.UniquePoolRule
+			}
+			require.Equal(t, want, len(got) == 1 && exhausted, "%s under the %v rule", c.ID, rule)
+		}
+	}
+}
+
+func TestSATNames(t *testing.T) {
+	p := &Puzzle{Width: 3, Height: 2, Regions: []int{0, 1, 0, 0, 0, 0},
+		Cols: []int{NoClue, NoClue, NoClue}, Rows: []int{NoClue, 2}, Names: []string{"u", "v"}}
+	m, err := EncodeSAT(p, RegionRule)
+	require.NoError(t, err)
+	var names []string
+	for _, name := range m.Formula.Names() {
+		names = append(names, name)
+	}
+	require.Equal(t, []string{
+		"water(row=1;cols=1,3;aquarium=u)",
+		"water(row=1;cols=2;aquarium=v)",
+		"water(row=2;cols=1,2,3;aquarium=u)",
+	}, names)
+}
+
+// Two aquariums, one per column: the left holds one cell of water, the
+// right two. The encoding has one variable per block, gravity clauses
+// between a block and the one beneath it, and one constraint per clue.
+func ExampleEncodeSAT() {
+	p := &Puzzle{Width: 2, Height: 2, Regions: []int{0, 1, 0, 1}, Cols: []int{1, 2}, Rows: []int{1, 2}}
+	m, _ := EncodeSAT(p, RegionRule)
+	fmt.Println(m.Formula.NumVars(), "block variables,", m.Formula.NumClauses(), "gravity clauses,", m.Formula.NumLinears(), "linear constraints")
+
+	s, _ := backends.Prepare(backends.Gini, m.Formula, sat.Totalizer)
+	sols, exhausted, _ := m.Solutions(context.Background(), s, 2)
+	fmt.Println(len(sols), "solution, all found:", exhausted)
+	fmt.Println(sols[0])
+	// Output:
+	// 4 block variables, 2 gravity clauses, 4 linear constraints
+	// 1 solution, all found: true
+	// .#
+	// ##
+}
