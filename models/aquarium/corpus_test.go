@@ -31,6 +31,7 @@ type corpusPuzzle struct {
 	Solution       []string `json:"solution"`
 	Unique         bool     `json:"unique"`
 	UniquePoolRule bool     `json:"unique_pool_rule"`
+	Difficulty     string   `json:"difficulty"`
 }
 
 func (c corpusPuzzle) puzzle() *Puzzle {

@@ -87,15 +87,14 @@ func (r *Reasoner) Explain(ctx context.Context, maxDepth int) ([]Deduction, erro
 
 // settle applies the rules and probing up to depth until nothing changes,
 // without words, going back to the cheapest reasoning after each success.
-// It reports false when the state has no solution.
-func (r *Reasoner) settle(ctx context.Context, depth int) (bool, error) {
-	for {
-		if !r.propagate(BySums) {
-			return false, nil
-		}
-		if depth == 0 || r.Solved() {
-			return true, nil
-		}
+// The state must be a fixpoint of the rules but for the blocks set since
+// the trail had height since; since < 0 reads the whole grid. It reports
+// false when the state has no solution.
+func (r *Reasoner) settle(ctx context.Context, depth, since int) (bool, error) {
+	if !r.propagateFrom(since) {
+		return false, nil
+	}
+	for depth > 0 && r.open > 0 {
 		progress := false
 		for d := 1; d <= depth && !progress; d++ {
 			n, ok, err := r.probeRound(ctx, d)
@@ -105,9 +104,10 @@ func (r *Reasoner) settle(ctx context.Context, depth int) (bool, error) {
 			progress = n > 0
 		}
 		if !progress {
-			return true, nil
+			break
 		}
 	}
+	return true, nil
 }
 
 // probeRound probes every open block both ways at depth d (each
@@ -131,7 +131,7 @@ func (r *Reasoner) probeRound(ctx context.Context, d int) (int, bool, error) {
 			if err != nil {
 				return fixed, false, err
 			}
-			before := r.unknown()
+			before, h := r.open, r.mark()
 			switch {
 			case !ok[0] && !ok[1]:
 				return fixed, false, nil
@@ -146,10 +146,10 @@ func (r *Reasoner) probeRound(ctx context.Context, d int) (int, bool, error) {
 					}
 				}
 			}
-			if !r.propagate(BySums) {
+			if !r.propagateFrom(h) {
 				return fixed, false, nil
 			}
-			if n := before - r.unknown(); n > 0 {
+			if n := before - r.open; n > 0 {
 				fixed += n
 				changed = true
 				if d > 1 {
@@ -174,7 +174,7 @@ func (r *Reasoner) tryBoth(ctx context.Context, b, d int) ([2]bool, [2][]Cell, e
 	for i, v := range [2]Cell{Water, Empty} {
 		h := r.mark()
 		r.set(b, v)
-		survived, err := r.settle(ctx, d-1)
+		survived, err := r.settle(ctx, d-1, h)
 		if err != nil {
 			r.undo(h)
 			return ok, after, err
@@ -227,6 +227,9 @@ func (r *Reasoner) probeHint(ctx context.Context, depth int) (Deduction, bool, e
 		}
 		if !ok[1] {
 			fails = append(fails, supposition{b, Empty})
+		}
+		if depth > 1 && len(fails) >= maxExplained(depth) {
+			break // deep screening is costly: a few candidates will do
 		}
 		if ok[0] && ok[1] && cases < 0 {
 			for x, c := range after[0] {

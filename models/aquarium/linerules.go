@@ -93,7 +93,11 @@ func (r *Reasoner) lineRule(i int, reason Reason, emit func(*Deduction) bool) bo
 }
 
 func (r *Reasoner) lineDeduction(ln *rline, reason Reason, region int) *Deduction {
-	return &Deduction{Reason: reason, Line: ln.Line, HasLine: true, Region: region, reads: r.lineReads(ln)}
+	d := &Deduction{Reason: reason, Line: ln.Line, HasLine: true, Region: region}
+	if r.words {
+		d.reads = r.lineReads(ln)
+	}
+	return d
 }
 
 // countRule: a line over its clue or unable to reach it is a conflict; a

@@ -17,23 +17,7 @@ func RandomLayout(rng *rand.Rand, width, height, maxSize int) []int {
 	maxSize = max(maxSize, 2)
 	next := 0
 	var frontier []int
-	neighbours := func(i int) []int {
-		r, c := i/width, i%width
-		var ns []int
-		if r > 0 {
-			ns = append(ns, i-width)
-		}
-		if r+1 < height {
-			ns = append(ns, i+width)
-		}
-		if c > 0 {
-			ns = append(ns, i-1)
-		}
-		if c+1 < width {
-			ns = append(ns, i+1)
-		}
-		return ns
-	}
+	neighbours := func(i int) []int { return gridNeighbours(width, height, i, nil) }
 	size := make([]int, 0, width*height)
 	for _, start := range rng.Perm(width * height) {
 		if regions[start] >= 0 {

@@ -25,6 +25,7 @@ type Reasoner struct {
 	rule  Rule
 	state []Cell // by block
 	trail []int  // the blocks set, in order; undo truncates it
+	open  int    // the blocks not decided
 	// up lists, for each block, the blocks whose water rests on it: the
 	// reverse of Layout.Below.
 	up [][]int
@@ -41,6 +42,10 @@ type Reasoner struct {
 	// supposing counts the suppositions being told in words: conflicts
 	// under one are told as what would happen.
 	supposing int
+
+	// Scratch for propagateFrom: the lines queued, and which are.
+	dirty []bool
+	queue []int
 
 	// Scratch for the line rules, reused.
 	lo, hi   []int
@@ -81,7 +86,7 @@ func NewReasoner(p *Puzzle, rule Rule, start Solution) (*Reasoner, error) {
 		return nil, fmt.Errorf("unknown rule %v", rule)
 	}
 	l := NewLayout(p, rule)
-	r := &Reasoner{p: p, l: l, rule: rule, state: make([]Cell, len(l.Blocks)), words: true}
+	r := &Reasoner{p: p, l: l, rule: rule, state: make([]Cell, len(l.Blocks)), open: len(l.Blocks), words: true}
 	r.up = make([][]int, len(l.Blocks))
 	for b, below := range l.Below {
 		for _, c := range below {
@@ -211,6 +216,7 @@ func (r *Reasoner) tense(is, would string) string {
 func (r *Reasoner) set(b int, c Cell) {
 	r.state[b] = c
 	r.trail = append(r.trail, b)
+	r.open--
 }
 
 // mark returns the trail height, for undo.
@@ -221,18 +227,8 @@ func (r *Reasoner) undo(h int) {
 	for _, b := range r.trail[h:] {
 		r.state[b] = Unknown
 	}
+	r.open += len(r.trail) - h
 	r.trail = r.trail[:h]
-}
-
-// unknown counts the blocks not decided.
-func (r *Reasoner) unknown() int {
-	n := 0
-	for _, c := range r.state {
-		if c == Unknown {
-			n++
-		}
-	}
-	return n
 }
 
 // Current returns the grid as far as it is decided.
@@ -245,7 +241,7 @@ func (r *Reasoner) Current() Solution {
 }
 
 // Solved reports whether every cell is decided.
-func (r *Reasoner) Solved() bool { return r.unknown() == 0 }
+func (r *Reasoner) Solved() bool { return r.open == 0 }
 
 // apply decides the blocks of d that are still open. It reports false when
 // one of them is decided the other way.
@@ -330,6 +326,83 @@ func (r *Reasoner) propagate(maxReason Reason) bool {
 		}
 		if !changed {
 			return true
+		}
+	}
+}
+
+// propagateFrom is propagate(BySums) for a state that is a fixpoint of
+// the rules but for the blocks set since the trail had height since: it
+// follows gravity from those blocks and reads again only the lines they
+// are in (and, under the pool rule, the levels), as a queue. since < 0
+// reads the whole grid.
+func (r *Reasoner) propagateFrom(since int) bool {
+	if since < 0 {
+		return r.propagate(BySums)
+	}
+	words := r.words
+	r.words = false
+	defer func() { r.words = words }()
+	if cap(r.dirty) < len(r.lines) {
+		r.dirty = make([]bool, len(r.lines))
+	}
+	dirty := r.dirty[:len(r.lines)]
+	queue := r.queue[:0]
+	defer func() {
+		for _, i := range queue {
+			dirty[i] = false
+		}
+		r.queue = queue[:0]
+	}()
+	conflict := false
+	emit := func(d *Deduction) bool {
+		if d.Conflict || !r.apply(d) {
+			conflict = true
+			return false
+		}
+		return true
+	}
+	pos, head := since, 0
+	for {
+		for ; pos < len(r.trail); pos++ {
+			b := r.trail[pos]
+			c := r.state[b]
+			next := r.l.Below[b]
+			if c == Empty {
+				next = r.up[b]
+			}
+			for _, n := range next {
+				switch r.state[n] {
+				case Unknown:
+					r.set(n, c)
+				case c:
+				default:
+					return false
+				}
+			}
+			for _, i := range r.lineOf[b] {
+				if !dirty[i] {
+					dirty[i] = true
+					queue = append(queue, i)
+				}
+			}
+		}
+		if r.rule == PoolRule {
+			before := len(r.trail)
+			if !r.levels(emit) || conflict {
+				return false
+			}
+			if len(r.trail) > before {
+				continue
+			}
+		}
+		if head == len(queue) {
+			return true
+		}
+		i := queue[head]
+		head++
+		dirty[i] = false
+		if !r.lineRule(i, ByCount, emit) || !r.lineRule(i, BySums, emit) || conflict {
+			return false
 		}
 	}
 }

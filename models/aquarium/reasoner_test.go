@@ -53,7 +53,7 @@ func reasonerFixpoint(t *testing.T, p *Puzzle, rule Rule, start Solution, depth 
 		require.ErrorIs(t, err, ErrWrongSolution)
 		return Solution{}, false
 	}
-	ok, err := r.settle(context.Background(), depth)
+	ok, err := r.settle(context.Background(), depth, -1)
 	require.NoError(t, err)
 	if !ok {
 		return Solution{}, false
