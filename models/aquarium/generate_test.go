@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"waterworks/cp"
+	"waterworks/sat"
+	"waterworks/sat/backends"
 )
 
 // long runs the slow cases too: 100 generated puzzles of each size.
@@ -24,8 +26,8 @@ func generateSeeded(t testing.TB, seed uint64, i int, opt GenerateOptions) Gener
 }
 
 // requireGoodPuzzle checks a generated puzzle: valid, its solution right,
-// unique as the CP model counts, the grade asked for, and a layout without
-// one-cell or oversized aquariums.
+// unique as the CP model and a SAT backend (gini) both count, the grade
+// asked for, and a layout without one-cell or oversized aquariums.
 func requireGoodPuzzle(t *testing.T, g Generated, opt GenerateOptions) {
 	t.Helper()
 	p := g.Puzzle
@@ -36,6 +38,9 @@ func requireGoodPuzzle(t *testing.T, g Generated, opt GenerateOptions) {
 	require.True(t, res.Exhausted)
 	require.Len(t, res.Solutions, 1, "unique")
 	require.Equal(t, g.Solution.String(), res.Solutions[0].String())
+	satSols, exhausted := satCount(t, p, opt.Rule, backends.Gini, sat.Totalizer, 2)
+	require.True(t, exhausted)
+	require.Equal(t, []string{g.Solution.String()}, satSols, "unique for SAT too")
 	require.True(t, g.Grade.Unique)
 	if opt.Graded {
 		require.Equal(t, opt.Difficulty, g.Grade.Difficulty, g.Grade.String())
@@ -158,6 +163,7 @@ func TestGenerateHundreds(t *testing.T) {
 						probing++
 					}
 				}
+				t.Logf("%d of %d puzzles need probing", probing, n)
 				if graded {
 					require.GreaterOrEqual(t, 2*probing, n, "at least half of the hard puzzles need probing")
 				}
