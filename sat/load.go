@@ -23,6 +23,17 @@ func Load(s Solver, f *Formula) error {
 // writes each constraint into f as clauses when adding it, with
 // enc.Encode(f, c) instead of f.AddLinear(c).
 func LoadFrom(s Solver, f *Formula, m Mark) (Mark, error) {
+	return loadFrom(context.Background(), s, f, m)
+}
+
+// LoadContext is Load for big formulas under a deadline: it stops adding
+// clauses when ctx ends and returns ctx's error, leaving s with part of f.
+func LoadContext(ctx context.Context, s Solver, f *Formula) error {
+	_, err := loadFrom(ctx, s, f, Mark{})
+	return err
+}
+
+func loadFrom(ctx context.Context, s Solver, f *Formula, m Mark) (Mark, error) {
 	end := f.Mark()
 	if m.Clauses > end.Clauses || m.Linears > end.Linears {
 		return m, fmt.Errorf("sat: mark %+v beyond the end %+v of the formula", m, end)
@@ -35,6 +46,11 @@ func LoadFrom(s Solver, f *Formula, m Mark) (Mark, error) {
 		}
 	}
 	for i := m.Clauses; i < end.Clauses; i++ {
+		if i%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return m, err
+			}
+		}
 		s.AddClause(f.Clause(i)...)
 	}
 	for _, c := range f.linears[m.Linears:end.Linears] {

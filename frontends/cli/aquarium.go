@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +15,9 @@ import (
 	"waterworks/frontends/aquariumfmt"
 	"waterworks/frontends/inputerr"
 	"waterworks/models/aquarium"
+	"waterworks/sat"
+	"waterworks/sat/backends"
+	"waterworks/sat/gophersat"
 )
 
 func aquariumCommand() *command {
@@ -24,6 +25,9 @@ func aquariumCommand() *command {
 		{name: "solve", args: "[flags] [FILE...]", summary: "solve Aquarium puzzles (--unique: and prove the solution unique)", run: runAquariumSolve},
 		{name: "count", args: "[flags] [FILE...]", summary: "count the solutions of Aquarium puzzles, up to --limit", run: runAquariumCount},
 		{name: "check", args: "[flags] [FILE...]", summary: "check the solutions written in Aquarium files", run: runAquariumCheck},
+		{name: "hint", args: "[flags] [FILE...]", summary: "give the next deduction, in words, from a puzzle's (partial) solution", run: runAquariumHint},
+		{name: "generate", args: "--size WxH --seed S [flags]", summary: "generate Aquarium puzzles with one solution, of a chosen difficulty", run: runAquariumGenerate},
+		{name: "encode", args: "[flags] FILE", summary: "write the SAT encoding of a puzzle as DIMACS or OPB", run: runAquariumEncode},
 		{name: "convert", args: "--to FORMAT [flags] [FILE...]", summary: "convert Aquarium puzzles to text, json, task, url or pzprv3", run: runAquariumConvert},
 		{name: "render", args: "[flags] [FILE]", summary: "draw an Aquarium puzzle and its (partial) solution as SVG or PNG", run: runAquariumRender},
 	}}
@@ -41,16 +45,94 @@ type aquariumOutcome struct {
 // aquariumBackend searches for up to limit solutions of a valid puzzle.
 type aquariumBackend func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error)
 
-// aquariumBackends are the engines --backend chooses from.
-var aquariumBackends = map[string]aquariumBackend{
-	"cp": solveAquariumCP,
+// aquariumBackendNames lists the engines --backend chooses from.
+func aquariumBackendNames() []string {
+	return []string{"cp", backends.Gini, backends.Gophersat, backends.DIMACS + "CMD"}
 }
 
-func aquariumBackendNames() []string { return slices.Sorted(maps.Keys(aquariumBackends)) }
+// openAquariumBackend returns the engine called name: the CP core, or a SAT
+// backend (gini, gophersat, dimacs:CMD) on the Aquarium SAT encoding with
+// its linear constraints written by the named encoding. An empty encoding
+// means the backend's best: native constraints for gophersat, the
+// totalizer for the others. With timeouts, gophersat, which cannot be
+// stopped, runs in a child process that is killed when time is up;
+// without, it runs in this process, which an interrupt ends anyway.
+func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend, error) {
+	if name == "cp" {
+		if encoding != "" {
+			return nil, fmt.Errorf("--encoding applies to SAT backends, not cp")
+		}
+		return solveAquariumCP, nil
+	}
+	if _, err := backends.Open(name); err != nil {
+		if errors.Is(err, backends.ErrUnknown) {
+			return nil, fmt.Errorf("unknown backend %q (want %s)", name, strings.Join(aquariumBackendNames(), ", "))
+		}
+		return nil, err
+	}
+	enc := sat.Totalizer
+	if name == backends.Gophersat {
+		enc = sat.Native
+	}
+	if encoding != "" {
+		var err error
+		if enc, err = sat.ParseEncoding(encoding); err != nil {
+			return nil, err
+		}
+	}
+	if !backends.Supports(name, enc) {
+		return nil, fmt.Errorf("backend %s does not take the %v encoding", name, enc)
+	}
+	open := func() (sat.Solver, error) { return backends.Open(name) }
+	if name == backends.Gophersat && !timeouts {
+		open = func() (sat.Solver, error) { return &gophersat.Solver{InProcess: true}, nil }
+	}
+	return solveAquariumSAT(open, enc), nil
+}
 
 func solveAquariumCP(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
 	res, err := aquarium.SolveCP(ctx, p, rule, limit, cp.Limits{})
 	return aquariumOutcome{solutions: res.Solutions, exhausted: res.Exhausted, stats: cpStats(res.Stats)}, err
+}
+
+// solveAquariumSAT returns the engine that encodes a puzzle with enc and
+// enumerates its solutions with a SAT solver that open makes.
+func solveAquariumSAT(open func() (sat.Solver, error), enc sat.Encoding) aquariumBackend {
+	return func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
+		m, err := aquarium.EncodeSAT(p, rule)
+		if err != nil {
+			return aquariumOutcome{}, err
+		}
+		// Encoding and loading a big puzzle take a while before the
+		// solver's own deadline checks: check the context in between.
+		f := m.Formula
+		if enc != sat.Native {
+			f = f.Lower(enc)
+		}
+		if err := ctx.Err(); err != nil {
+			return aquariumOutcome{}, err
+		}
+		s, err := open()
+		if err != nil {
+			return aquariumOutcome{}, err
+		}
+		if err := sat.LoadContext(ctx, s, f); err != nil {
+			return aquariumOutcome{}, err
+		}
+		sols, exhausted, err := m.Solutions(ctx, s, limit)
+		stats := statList{
+			{"encoding", enc.String()},
+			{"variables", f.NumVars()},
+			{"clauses", f.NumClauses()},
+			{"linears", f.NumLinears()},
+		}
+		if r, ok := s.(sat.StatsReporter); ok {
+			st := r.Stats()
+			stats = append(stats, stat{"solves", st.Solves}, stat{"conflicts", st.Conflicts},
+				stat{"decisions", st.Decisions}, stat{"propagations", st.Propagations})
+		}
+		return aquariumOutcome{solutions: sols, exhausted: exhausted, stats: stats}, err
+	}
 }
 
 func cpStats(s cp.Stats) statList {
@@ -65,14 +147,24 @@ func cpStats(s cp.Stats) statList {
 // aquariumFlags are the flags shared by solve and count.
 type aquariumFlags struct {
 	commonFlags
-	backend string
-	rule    string
+	backend  string
+	encoding string
+	rule     string
 }
 
 func (f *aquariumFlags) register(fs *flag.FlagSet) {
 	f.commonFlags.register(fs)
 	fs.StringVar(&f.backend, "backend", "cp", "solving `engine`: "+strings.Join(aquariumBackendNames(), ", "))
+	fs.StringVar(&f.encoding, "encoding", "", "how SAT backends get row and column counts: "+encodingNames()+"\n(default native for gophersat, totalizer for the others)")
 	fs.StringVar(&f.rule, "rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
+}
+
+func encodingNames() string {
+	var names []string
+	for _, e := range sat.Encodings() {
+		names = append(names, e.String())
+	}
+	return strings.Join(names, ", ")
 }
 
 // resolve checks the flags and returns the backend they name.
@@ -85,11 +177,7 @@ func (f *aquariumFlags) resolve() (aquariumBackend, error) {
 			return nil, err
 		}
 	}
-	b, ok := aquariumBackends[f.backend]
-	if !ok {
-		return nil, fmt.Errorf("unknown backend %q (want %s)", f.backend, strings.Join(aquariumBackendNames(), ", "))
-	}
-	return b, nil
+	return openAquariumBackend(f.backend, f.encoding, f.timeout > 0)
 }
 
 // ruleFor returns the rule to apply to a document: the flag's, else the
@@ -119,6 +207,9 @@ type aquariumRecord struct {
 	MS        float64  `json:"ms"`
 	Stats     statList `json:"stats,omitempty"`
 	Error     string   `json:"error,omitempty"`
+	// Grade, depth and deductions, with --stats, --logic-only, --explain
+	// and from hint (aquarium_logic.go).
+	*logicRecord
 }
 
 // aquariumRun reads inputs and reports a result for each puzzle.
@@ -320,11 +411,16 @@ func runAquariumSolve(ctx context.Context, stdio IO, args []string) int {
 	var f aquariumFlags
 	f.register(fs)
 	unique := fs.Bool("unique", false, "also prove the solution unique; a puzzle with several solutions fails (exit 1)")
+	var lf logicFlags
+	lf.register(fs)
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return parseFailed(err)
 	}
 	backend, err := f.resolve()
+	if err == nil {
+		err = lf.check(f.backend)
+	}
 	if err != nil {
 		return usageError(stdio, fs, err)
 	}
@@ -334,6 +430,9 @@ func runAquariumSolve(ctx context.Context, stdio IO, args []string) int {
 	}
 	r := newAquariumRun(stdio, f.format, f.stats)
 	r.separate = true
+	if lf.on() {
+		return r.each(ctx, files, func(d aquariumfmt.Document) int { return r.solveByLogic(ctx, &f, &lf, d, *unique) })
+	}
 	return r.each(ctx, files, func(d aquariumfmt.Document) int {
 		rec, got := r.search(ctx, &f, backend, d, limit)
 		code := rec.Status.exitCode(ctx)
@@ -349,6 +448,7 @@ func runAquariumSolve(ctx context.Context, stdio IO, args []string) int {
 			}
 		}
 		r.note(ctx, rec, what)
+		r.addGrade(ctx, &f, lf.depth, d, &rec)
 		if rec.Status == StatusSolved && code == ExitOK || r.format != formatText {
 			r.emit(rec, func(w io.Writer) error {
 				out := d

@@ -97,7 +97,7 @@ func runAquariumRender(ctx context.Context, stdio IO, args []string) int {
 	if err != nil {
 		return usageError(stdio, fs, err)
 	}
-	d, code := renderInput(stdio, files, f.id)
+	d, code := oneInput(stdio, files, f.id, "render")
 	if code != ExitOK {
 		return code
 	}
@@ -140,10 +140,10 @@ func runAquariumRender(ctx context.Context, stdio IO, args []string) int {
 	return ExitOK
 }
 
-// renderInput reads the one puzzle render draws: the only puzzle of the
-// input, or the one with the given id. Problems are reported on stdio.Err
-// with ExitUsage.
-func renderInput(stdio IO, files []string, id string) (aquariumfmt.Document, int) {
+// oneInput reads the one puzzle a command such as render or encode works
+// on (named by verb in messages): the only puzzle of the input, or the one
+// with the given id. Problems are reported on stdio.Err with ExitUsage.
+func oneInput(stdio IO, files []string, id, verb string) (aquariumfmt.Document, int) {
 	inputs, code := readInputsWith(stdio, files, isInlinePuzzle)
 	if code != ExitOK {
 		return aquariumfmt.Document{}, code
@@ -166,7 +166,7 @@ func renderInput(stdio IO, files []string, id string) (aquariumfmt.Document, int
 		return aquariumfmt.Document{}, ExitUsage
 	}
 	if len(docs) != 1 {
-		fmt.Fprintf(stdio.Err, "%s: holds %d puzzles; render draws one (pick it with --id)\n", in.name, len(docs))
+		fmt.Fprintf(stdio.Err, "%s: holds %d puzzles; %s takes one (pick it with --id)\n", in.name, len(docs), verb)
 		return aquariumfmt.Document{}, ExitUsage
 	}
 	return docs[0], ExitOK

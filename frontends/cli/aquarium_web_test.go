@@ -432,7 +432,7 @@ func TestAquariumRenderErrors(t *testing.T) {
 		{[]string{"--format", "gif", easy}, ExitUsage, `unknown picture format "gif"`},
 		{[]string{easy, easy}, ExitUsage, "render draws one puzzle; got 2 inputs"},
 		{[]string{"--rule", "sideways", easy}, ExitUsage, "unknown rule"},
-		{[]string{filepath.Join(aquariumTestdata, "small.jsonl")}, ExitUsage, "puzzles; render draws one (pick it with --id)"},
+		{[]string{filepath.Join(aquariumTestdata, "small.jsonl")}, ExitUsage, "puzzles; render takes one (pick it with --id)"},
 		{[]string{"--id", "nope", filepath.Join(aquariumTestdata, "small.jsonl")}, ExitUsage, `no puzzle with id "nope"`},
 		{[]string{"--solve", archRegionURL}, ExitFailed, "arg1: no solution (proven)"},
 	} {

@@ -1,0 +1,15 @@
+package cli
+
+import (
+	"os"
+	"testing"
+
+	"waterworks/sat/gophersat"
+)
+
+// TestMain lets the test binary serve as gophersat's worker process, which
+// the gophersat backend starts under --timeout so that it can be killed.
+func TestMain(m *testing.M) {
+	gophersat.ServeIfWorker()
+	os.Exit(m.Run())
+}
