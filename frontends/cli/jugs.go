@@ -2,9 +2,7 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -297,51 +295,4 @@ func (r *jugsReporter) text(rec jugsRecord, p *jugs.Puzzle, note string) error {
 	}
 	fmt.Fprintf(r.out, "%s: solved in %d %s\n", rec.ID, *rec.Steps, unit)
 	return jugsfmt.WritePlan(r.out, p, rec.Plan.Plan())
-}
-
-// stat is one named statistic of a method.
-type stat struct {
-	name  string
-	value any // int, bool or string
-}
-
-// statList is a method's statistics in a fixed order. It encodes as a JSON
-// object with the keys in that order, and prints as "name=value ...".
-type statList []stat
-
-// MarshalJSON writes the statistics as one JSON object, in order.
-func (l statList) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, s := range l {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		name, err := json.Marshal(s.name)
-		if err != nil {
-			return nil, err
-		}
-		value, err := json.Marshal(s.value)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(name)
-		b.WriteByte(':')
-		b.Write(value)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// String writes the statistics as "name=value" pairs separated by spaces,
-// leaving out empty strings.
-func (l statList) String() string {
-	parts := make([]string, 0, len(l))
-	for _, s := range l {
-		if s.value == "" {
-			continue
-		}
-		parts = append(parts, fmt.Sprintf("%s=%v", s.name, s.value))
-	}
-	return strings.Join(parts, " ")
 }

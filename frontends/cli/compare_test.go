@@ -1,0 +1,123 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"text/tabwriter"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCompareAquarium(t *testing.T) {
+	path := filepath.Join(aquariumTestdata, "6x6-easy.txt")
+	code, out, errOut := run(t, "", "compare", "--format", "json", path, filepath.Join(aquariumTestdata, "pool-rule.txt"))
+	require.Equal(t, ExitOK, code, errOut)
+	engines := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var row struct {
+			Kind, ID, Engine, Status, Answer string
+			Agree                            *bool
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &row))
+		assert.Equal(t, "aquarium", row.Kind)
+		assert.Equal(t, "solved", row.Status, row.Engine)
+		assert.Equal(t, "unique", row.Answer, row.Engine)
+		require.NotNil(t, row.Agree)
+		assert.True(t, *row.Agree)
+		engines[row.Engine] = true
+	}
+	for _, e := range []string{"cp", "gini/totalizer", "gini/sequential", "gini/sortnet", "gophersat/native", "gophersat/totalizer"} {
+		assert.True(t, engines[e], "engine %s missing", e)
+	}
+
+	code, out, _ = run(t, "", "compare", "--engines", "cp,gini", path)
+	require.Equal(t, ExitOK, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.Regexp(t, `^PUZZLE\s+ENGINE\s+STATUS\s+ANSWER\s+MS\s+AGREE\s+STATS$`, lines[0])
+	assert.Len(t, lines, 1+4, "cp and gini with its three encodings")
+
+	code, out, _ = run(t, "", "compare", "--format", "bench", "--count", "3", "--engines", "cp", path)
+	require.Equal(t, ExitOK, code)
+	bench := regexp.MustCompile(`^BenchmarkCompare/kind=aquarium/puzzle=[^ /]+/engine=cp 1 \d+ ns/op$`)
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 3)
+	for _, l := range lines {
+		assert.Regexp(t, bench, l)
+	}
+
+	code, out, _ = run(t, twoDiagonals, "compare", "--engines", "cp,gophersat", "--format", "csv", "-")
+	require.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "2+ solutions")
+}
+
+func TestCompareReportsDisagreement(t *testing.T) {
+	var out, errOut bytes.Buffer
+	w := bufio.NewWriter(&out)
+	c := &comparison{flags: &compareFlags{commonFlags: commonFlags{format: formatText}}, stdio: IO{Err: &errOut}, out: w}
+	c.table = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	c.puzzle([]compareRow{
+		{Kind: "aquarium", ID: "p", Engine: "a", Status: StatusSolved, Answer: "unique", key: "unique"},
+		{Kind: "aquarium", ID: "p", Engine: "b", Status: StatusSolved, Answer: "2+ solutions", key: "2+ solutions"},
+		{Kind: "aquarium", ID: "p", Engine: "c", Status: StatusUnknown, Answer: "timed out"},
+	})
+	assert.Equal(t, ExitFailed, c.code)
+	assert.Equal(t, "DISAGREEMENT on aquarium p: a: unique; b: 2+ solutions\n", errOut.String())
+	assert.Regexp(t, `(?m)^p\s+a\s+solved\s+unique\s+0.000\s+NO`, out.String())
+	assert.Regexp(t, `(?m)^p\s+c\s+unknown\s+timed out\s+0.000\s*$`, out.String(), "a timeout is left out of the agreement")
+}
+
+func TestCompareUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"compare"},
+		{"compare", "--kind", "chess", "x"},
+		{"compare", "--count", "0", "x"},
+		{"compare", "--format", "yaml", "x"},
+	} {
+		code, _, errOut := run(t, "", args...)
+		assert.Equal(t, ExitUsage, code, "%v", args)
+		assert.NotEmpty(t, errOut)
+	}
+	code, _, errOut := run(t, "3 3\n1 a b c\n", "compare", "-")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, "-:1:")
+}
+
+// TestCompareCorpus runs the engines issue 3 names on every corpus puzzle:
+// every answer passes the checker (compare re-checks it), the engines
+// agree, and unique puzzles come out unique.
+func TestCompareCorpus(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(aquariumCorpus, "*.jsonl"))
+	if len(files) == 0 {
+		t.Skipf("corpus not found at %s (it is not part of a clone)", aquariumCorpus)
+	}
+	engines := "cp,gini/totalizer,gophersat/native"
+	if _, err := exec.LookPath("cadical"); err == nil {
+		engines += ",dimacs:cadical/totalizer"
+	} else {
+		t.Log("cadical not found in PATH: comparing without it")
+	}
+	args := append([]string{"compare", "--format", "json", "--engines", engines}, files...)
+	code, out, errOut := run(t, "", args...)
+	require.Equal(t, ExitOK, code, errOut)
+	answers := map[string]map[string]string{} // id → engine → answer
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var row struct{ ID, Engine, Status, Answer string }
+		require.NoError(t, json.Unmarshal([]byte(line), &row))
+		require.Contains(t, []string{"solved"}, row.Status, "%s on %s", row.Engine, row.ID)
+		if answers[row.ID] == nil {
+			answers[row.ID] = map[string]string{}
+		}
+		answers[row.ID][row.Engine] = row.Answer
+	}
+	assert.Len(t, answers, 113, "every corpus puzzle")
+	for id, byEngine := range answers {
+		assert.Len(t, byEngine, strings.Count(engines, ",")+1, id)
+	}
+}
