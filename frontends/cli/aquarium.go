@@ -25,6 +25,8 @@ func aquariumCommand() *command {
 		{name: "solve", args: "[flags] [FILE...]", summary: "solve Aquarium puzzles (--unique: and prove the solution unique)", run: runAquariumSolve},
 		{name: "count", args: "[flags] [FILE...]", summary: "count the solutions of Aquarium puzzles, up to --limit", run: runAquariumCount},
 		{name: "check", args: "[flags] [FILE...]", summary: "check the solutions written in Aquarium files", run: runAquariumCheck},
+		{name: "hint", args: "[flags] [FILE...]", summary: "give the next deduction, in words, from a puzzle's (partial) solution", run: runAquariumHint},
+		{name: "generate", args: "--size WxH --seed S [flags]", summary: "generate Aquarium puzzles with one solution, of a chosen difficulty", run: runAquariumGenerate},
 		{name: "encode", args: "[flags] FILE", summary: "write the SAT encoding of a puzzle as DIMACS or OPB", run: runAquariumEncode},
 		{name: "convert", args: "--to FORMAT [flags] [FILE...]", summary: "convert Aquarium puzzles to text, json, task, url or pzprv3", run: runAquariumConvert},
 		{name: "render", args: "[flags] [FILE]", summary: "draw an Aquarium puzzle and its (partial) solution as SVG or PNG", run: runAquariumRender},
@@ -205,6 +207,9 @@ type aquariumRecord struct {
 	MS        float64  `json:"ms"`
 	Stats     statList `json:"stats,omitempty"`
 	Error     string   `json:"error,omitempty"`
+	// Grade, depth and deductions, with --stats, --logic-only, --explain
+	// and from hint (aquarium_logic.go).
+	*logicRecord
 }
 
 // aquariumRun reads inputs and reports a result for each puzzle.
@@ -412,11 +417,16 @@ func runAquariumSolve(ctx context.Context, stdio IO, args []string) int {
 	var f aquariumFlags
 	f.register(fs)
 	unique := fs.Bool("unique", false, "also prove the solution unique; a puzzle with several solutions fails (exit 1)")
+	var lf logicFlags
+	lf.register(fs)
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return parseFailed(err)
 	}
 	backend, err := f.resolve()
+	if err == nil {
+		err = lf.check(f.backend)
+	}
 	if err != nil {
 		return usageError(stdio, fs, err)
 	}
@@ -426,6 +436,9 @@ func runAquariumSolve(ctx context.Context, stdio IO, args []string) int {
 	}
 	r := newAquariumRun(stdio, f.format, f.stats)
 	r.separate = true
+	if lf.on() {
+		return r.each(ctx, files, func(d aquariumfmt.Document) int { return r.solveByLogic(ctx, &f, &lf, d, *unique) })
+	}
 	return r.each(ctx, files, func(d aquariumfmt.Document) int {
 		rec, got := r.search(ctx, &f, backend, d, limit)
 		code := rec.Status.exitCode(ctx)
@@ -441,6 +454,7 @@ func runAquariumSolve(ctx context.Context, stdio IO, args []string) int {
 			}
 		}
 		r.note(ctx, rec, what)
+		r.addGrade(ctx, &f, lf.depth, d, &rec)
 		if rec.Status == StatusSolved && code == ExitOK || r.format != formatText {
 			r.emit(rec, func(w io.Writer) error {
 				out := d

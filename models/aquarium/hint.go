@@ -363,7 +363,7 @@ func (r *Reasoner) contradiction(ctx context.Context, b int, v Cell, depth int) 
 	last := steps[len(steps)-1]
 	after := ""
 	if len(steps) > 1 {
-		after = fmt.Sprintf(" after %d steps,", len(steps)-1)
+		after = fmt.Sprintf(" after %s,", plural(len(steps)-1, "step"))
 	}
 	d.Text = capitalize(fmt.Sprintf("Suppose %s:%s %s. So %s.",
 		r.supposition(b, v), after, conflictSummary(&last, r), r.describe(d.sets)))

@@ -138,6 +138,8 @@ func (r *Reasoner) countRule(ln *rline, need, most int, emit func(*Deduction) bo
 			d.Text = fmt.Sprintf("%s has no full cells (its clue is 0), so %s.", name, r.describe(sets))
 		case need == 0 && ln.clue == 1:
 			d.Text = fmt.Sprintf("%s has its one full cell already, so its other cells are empty: %s.", name, r.describe(sets))
+		case need == 0 && ln.clue == 2:
+			d.Text = fmt.Sprintf("%s has both of its full cells already, so its other cells are empty: %s.", name, r.describe(sets))
 		case need == 0:
 			d.Text = fmt.Sprintf("%s has all %d of its full cells already, so its other cells are empty: %s.", name, ln.clue, r.describe(sets))
 		case need == 1:

@@ -1,0 +1,490 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"waterworks/cp"
+	"waterworks/frontends/aquariumfmt"
+	"waterworks/models/aquarium"
+)
+
+// logicFlags are solve's flags for reasoning without guessing.
+type logicFlags struct {
+	logicOnly bool
+	explain   bool
+	depth     int
+}
+
+func (lf *logicFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&lf.logicOnly, "logic-only", false, "reason without guessing (propagation, then probing); where reasoning stops short, print the partial grid, status unknown, exit 124")
+	fs.BoolVar(&lf.explain, "explain", false, "print the chain of deductions, in words, to the solution or as far as reasoning goes")
+	registerDepth(fs, &lf.depth)
+}
+
+// registerDepth adds the --depth flag of hint and solve.
+func registerDepth(fs *flag.FlagSet, depth *int) {
+	fs.IntVar(depth, "depth", aquarium.DefaultLogicDepth, "deepest nested probing to try (0: no probing, 1: probing, 2 and more: probing inside suppositions)")
+}
+
+func checkDepth(depth int) error {
+	if depth < 0 || depth > 9 {
+		return fmt.Errorf("--depth %d is outside 0..9", depth)
+	}
+	return nil
+}
+
+// on reports whether solve should reason rather than search.
+func (lf *logicFlags) on() bool { return lf.logicOnly || lf.explain }
+
+// check validates the flags after parsing; reasoning runs on the CP core.
+func (lf *logicFlags) check(backend string) error {
+	if err := checkDepth(lf.depth); err != nil {
+		return err
+	}
+	if lf.on() && backend != "cp" {
+		return fmt.Errorf("--logic-only and --explain reason on the CP core; --backend %s does not apply", backend)
+	}
+	return nil
+}
+
+// logicRecord holds what reasoning found, in JSON output.
+type logicRecord struct {
+	Grade       *gradeJSON      `json:"grade,omitempty"`
+	Logic       *logicJSON      `json:"logic,omitempty"`
+	Explanation []deductionJSON `json:"explanation,omitempty"`
+	Hints       []deductionJSON `json:"hints,omitempty"`
+}
+
+// gradeJSON is a puzzle's grade.
+type gradeJSON struct {
+	Level string `json:"level"` // easy, medium, hard, extreme
+	Depth int    `json:"depth"` // probing depth needed: 0 none, 1 probing, 2+ nested
+	Logic bool   `json:"logic"` // reasoning without guessing solves it
+	Nodes int64  `json:"nodes,omitempty"`
+	Why   string `json:"why"`
+}
+
+func gradeOf(g aquarium.Grade) *gradeJSON {
+	return &gradeJSON{Level: g.Difficulty.String(), Depth: g.Depth, Logic: g.Logic, Nodes: g.Nodes, Why: g.Why()}
+}
+
+// logicJSON is what logic-only solving reached from the starting grid.
+type logicJSON struct {
+	Solved bool  `json:"solved"`
+	Depth  int   `json:"depth"`
+	Fixed  []int `json:"fixed"` // blocks decided by each depth of reasoning
+	Open   int   `json:"open"`  // cells left undecided
+}
+
+// deductionJSON is one deduction; rows and columns count from 0 here, as
+// everywhere in JSON output, while the words count from 1.
+type deductionJSON struct {
+	Rule     string            `json:"rule"`
+	Depth    int               `json:"depth"`
+	Line     string            `json:"line,omitempty"`
+	Aquarium string            `json:"aquarium,omitempty"`
+	Conflict bool              `json:"conflict,omitempty"`
+	Cells    []cellJSON        `json:"cells,omitempty"`
+	Supposed []cellJSON        `json:"supposed,omitempty"`
+	Text     string            `json:"text"`
+	Branches [][]deductionJSON `json:"branches,omitempty"`
+}
+
+type cellJSON struct {
+	Row  int    `json:"row"`
+	Col  int    `json:"col"`
+	Cell string `json:"cell"` // "#" water, "." empty
+}
+
+func deductionsOf(p *aquarium.Puzzle, ds []aquarium.Deduction) []deductionJSON {
+	out := make([]deductionJSON, len(ds))
+	for i, d := range ds {
+		j := deductionJSON{Rule: d.Reason.String(), Depth: d.Depth, Conflict: d.Conflict, Text: d.Text,
+			Cells: cellsOf(d.Cells), Supposed: cellsOf(d.Supposed)}
+		if d.HasLine {
+			j.Line = d.Line.String()
+		}
+		if d.Region >= 0 {
+			j.Aquarium = p.Name(d.Region)
+		}
+		for _, b := range d.Branches {
+			j.Branches = append(j.Branches, deductionsOf(p, b))
+		}
+		out[i] = j
+	}
+	return out
+}
+
+func cellsOf(ps []aquarium.Placement) []cellJSON {
+	out := make([]cellJSON, len(ps))
+	for i, c := range ps {
+		out[i] = cellJSON{Row: c.Row, Col: c.Col, Cell: map[aquarium.Cell]string{aquarium.Water: "#", aquarium.Empty: "."}[c.Cell]}
+	}
+	return out
+}
+
+// outline writes deductions numbered from first, one per line with the
+// steps under suppositions indented beneath, each line after prefix.
+func outline(w *strings.Builder, prefix string, first int, ds []aquarium.Deduction) {
+	for i, d := range ds {
+		lines := strings.Split(strings.TrimSuffix(d.Outline(), "\n"), "\n")
+		num := fmt.Sprintf("%d. ", first+i)
+		fmt.Fprintf(w, "%s%s%s\n", prefix, num, lines[0])
+		for _, l := range lines[1:] {
+			fmt.Fprintf(w, "%s%s%s\n", prefix, strings.Repeat(" ", len(num)), l)
+		}
+	}
+}
+
+// startOf returns the cells a document's solution block decides, which
+// reasoning starts from, or the zero Solution.
+func startOf(d aquariumfmt.Document) aquarium.Solution {
+	if d.HasSolution() {
+		return d.Solution
+	}
+	return aquarium.Solution{}
+}
+
+// addGrade grades the document's puzzle for solve --stats, and in JSON
+// for solve --logic-only and --explain: the record gets the grade, and with
+// --stats stderr a line in text format.
+func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int, d aquariumfmt.Document, rec *aquariumRecord) {
+	if !r.stats && (rec.logicRecord == nil || r.format == formatText) || rec.Status == StatusError {
+		return
+	}
+	work, cancel := f.withTimeout(ctx)
+	defer cancel()
+	g, err := aquarium.GradePuzzle(work, d.Puzzle, f.ruleFor(d), depth)
+	if err != nil {
+		if r.format == formatText {
+			fmt.Fprintf(r.stdio.Err, "%s: no grade: %v\n", rec.ID, err)
+		}
+		return
+	}
+	if rec.logicRecord == nil {
+		rec.logicRecord = &logicRecord{}
+	}
+	rec.Grade = gradeOf(g)
+	if r.stats && r.format == formatText {
+		fmt.Fprintf(r.stdio.Err, "%s: grade %v\n", rec.ID, g)
+	}
+}
+
+// solveByLogic is solve with --logic-only or --explain for one document:
+// reasoning on the CP model from the cells its solution block decides, the
+// chain of deductions in words with --explain, and, without --logic-only,
+// a search on the CP model for what reasoning leaves open.
+func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *logicFlags, d aquariumfmt.Document, unique bool) int {
+	rule := f.ruleFor(d)
+	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: "logic", Rule: rule.String(), logicRecord: &logicRecord{}}
+	rec.Solution = nil
+	work, cancel := f.withTimeout(ctx)
+	defer cancel()
+	started := time.Now()
+	start := startOf(d)
+	fail := func(status Status, err error) int { return r.fail(ctx, rec, started, status, err) }
+
+	// Logic-only solving on the CP model: the status and the depth.
+	m, err := aquarium.NewModel(d.Puzzle, rule)
+	if err != nil {
+		return fail(StatusError, err)
+	}
+	if start.Width > 0 {
+		if err := m.Restrict(start); err != nil {
+			return fail(StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err))
+		}
+	}
+	res, err := m.Logic(work, lf.depth)
+	if err != nil {
+		return fail(StatusUnknown, err)
+	}
+	if res.Contradiction && start.Width > 0 {
+		return fail(StatusUnsolvable, errors.New("reasoning proves that no solution agrees with the cells filled in"))
+	}
+	if res.Contradiction {
+		return fail(StatusUnsolvable, errors.New("reasoning proves there is no solution"))
+	}
+	open := 0
+	for _, c := range res.Solution.Cells {
+		if c == aquarium.Unknown {
+			open++
+		}
+	}
+	rec.Logic = &logicJSON{Solved: res.Solved, Depth: res.Depth, Fixed: res.Fixed, Open: open}
+	rec.Stats = cpStats(m.Solver.Stats())
+
+	// The chain in words, from the same start.
+	var chain []aquarium.Deduction
+	var stopped string
+	if lf.explain {
+		rsn, err := aquarium.NewReasoner(d.Puzzle, rule, start)
+		if err != nil {
+			return fail(StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err))
+		}
+		chain, err = rsn.Explain(work, lf.depth)
+		if err != nil && !errors.Is(err, aquarium.ErrWrongSolution) {
+			return fail(StatusUnknown, err)
+		}
+		rec.Explanation = deductionsOf(d.Puzzle, chain)
+		if !rsn.Solved() {
+			stopped = fmt.Sprintf("Reasoning up to depth %d stops here with %s undecided.", lf.depth, cellsWord(rsn.Current()))
+		}
+	}
+
+	grid := res.Solution
+	switch {
+	case res.Solved:
+		rec.Status = StatusSolved
+	case lf.logicOnly:
+		rec.Status = StatusUnknown
+	default:
+		// Search on the CP model finishes what reasoning left open.
+		limit := 1
+		if unique {
+			limit = 2
+		}
+		found, err := m.Search(work, limit, cp.Limits{})
+		rec.Backend, rec.Stats = "logic+cp", cpStats(found.Stats)
+		switch {
+		case err != nil:
+			return fail(StatusUnknown, err)
+		case len(found.Solutions) == 0:
+			return fail(StatusUnsolvable, errors.New("no solution (proven by search)"))
+		}
+		grid = found.Solutions[0]
+		rec.Status = StatusSolved
+		if unique {
+			u := len(found.Solutions) == 1 && found.Exhausted
+			rec.Unique = &u
+		}
+		if stopped != "" {
+			stopped += " The rest was found by search."
+		}
+	}
+	if rec.Status == StatusSolved {
+		if err := aquarium.Check(d.Puzzle, grid, rule); err != nil {
+			return fail(StatusError, fmt.Errorf("internal error: the solution fails the check: %w", err))
+		}
+		if unique && res.Solved {
+			u := true
+			rec.Unique = &u
+		}
+		if rec.Unique != nil && !*rec.Unique {
+			rec.MS = millis(time.Since(started))
+			rec.Solution = grid.Rows()
+			r.note(ctx, rec, "not unique: it has more than one solution")
+			if r.format != formatText {
+				r.emit(rec, nil)
+			}
+			return ExitFailed
+		}
+	}
+	rec.MS = millis(time.Since(started))
+	rec.Solution = grid.Rows()
+	what := ""
+	if rec.Status == StatusUnknown {
+		what = fmt.Sprintf("reasoning up to depth %d stops short: %s undecided", lf.depth, cellsWord(grid))
+	}
+	code := rec.Status.exitCode(ctx)
+	if rec.Status == StatusUnknown && ctx.Err() == nil {
+		code = ExitTimeout // a limit of reasoning reached, not an interrupt
+		r.noteLogic(rec, what)
+	} else {
+		r.note(ctx, rec, what)
+	}
+	r.addGrade(ctx, f, lf.depth, d, &rec)
+	if r.stats {
+		if r.format == formatText {
+			fmt.Fprintf(r.stdio.Err, "%s: logic depth %d, blocks fixed per depth %v\n", rec.ID, res.Depth, res.Fixed)
+		}
+	}
+	r.emit(rec, func(w io.Writer) error {
+		var b strings.Builder
+		if lf.explain {
+			b.WriteString("# Deductions, easiest first:\n")
+			outline(&b, "# ", 1, chain)
+			if stopped != "" {
+				b.WriteString("# " + stopped + "\n")
+			}
+		}
+		return writeAnnotated(w, b.String(), d, grid)
+	})
+	return code
+}
+
+// writeAnnotated writes comment lines, then the document with grid as its
+// solution block, in the text format.
+func writeAnnotated(w io.Writer, comments string, d aquariumfmt.Document, grid aquarium.Solution) error {
+	if _, err := io.WriteString(w, comments); err != nil {
+		return err
+	}
+	d.Solution = grid
+	d.HasID = d.HasID || d.Corpus != nil
+	return aquariumfmt.WriteText(w, d)
+}
+
+// fail ends a record whose reasoning did not succeed: it takes the status
+// and the error (a timeout or an interrupt makes the status unknown),
+// reports on stderr in text format and emits the record without text.
+func (r *aquariumRun) fail(ctx context.Context, rec aquariumRecord, started time.Time, status Status, err error) int {
+	rec.MS = millis(time.Since(started))
+	rec.Status, rec.Error = status, err.Error()
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		rec.Status, rec.Error = StatusUnknown, ""
+	}
+	if (rec.Status == StatusWrong || rec.Status == StatusUnsolvable) && r.format == formatText {
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, rec.Error)
+	}
+	r.note(ctx, aquariumRecord{Record: rec.Record, Status: rec.Status, Error: rec.Error}, "")
+	r.emit(rec, nil)
+	return rec.Status.exitCode(ctx)
+}
+
+// noteLogic reports on stderr, in text format, that reasoning stopped short.
+func (r *aquariumRun) noteLogic(rec aquariumRecord, what string) {
+	if r.format == formatText {
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, what)
+	}
+}
+
+// cellsWord says how many cells of s are undecided: "1 cell", "12 cells".
+func cellsWord(s aquarium.Solution) string {
+	n := 0
+	for _, c := range s.Cells {
+		if c == aquarium.Unknown {
+			n++
+		}
+	}
+	if n == 1 {
+		return "1 cell"
+	}
+	return fmt.Sprintf("%d cells", n)
+}
+
+const aquariumHintSummary = "Give the next deduction for Aquarium puzzles, in words: the easiest rule that\n" +
+	"decides something (gravity, a line's count, bounds or sums, then probing), naming\n" +
+	"rows, columns (from 1) and aquariums by their labels. The solution block of a text\n" +
+	"file (with ? for undecided cells) or the solution field of JSON Lines is the\n" +
+	"starting point, so a person can ask midway.\n" +
+	aquariumInputs +
+	"--apply prints the puzzle with the hinted cells filled in (the hints as comments),\n" +
+	"ready for the next call.\n" +
+	"Exit 0 with a hint (or a complete grid), 1 when the cells filled in cannot be completed,\n" +
+	"2 bad input, 124 when reasoning up to --depth finds nothing or time runs out."
+
+func runAquariumHint(ctx context.Context, stdio IO, args []string) int {
+	fs := newFlagSet(stdio, "waterworks aquarium hint", "[flags] [FILE...]", aquariumHintSummary)
+	var f aquariumFlags
+	f.commonFlags.register(fs)
+	fs.StringVar(&f.rule, "rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
+	steps := fs.Int("steps", 1, "give this many deductions, each applied before the next; 0: all, to the end")
+	apply := fs.Bool("apply", false, "text format: print the puzzle with the hinted cells filled in")
+	var depth int
+	registerDepth(fs, &depth)
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return parseFailed(err)
+	}
+	f.backend = "cp"
+	if _, err = f.resolve(); err == nil {
+		err = checkDepth(depth)
+	}
+	if err == nil && *steps < 0 {
+		err = fmt.Errorf("negative --steps %d", *steps)
+	}
+	if err != nil {
+		return usageError(stdio, fs, err)
+	}
+	r := newAquariumRun(stdio, f.format, f.stats)
+	r.separate = *apply
+	return r.each(ctx, files, func(d aquariumfmt.Document) int {
+		return r.hint(ctx, &f, d, *steps, depth, *apply)
+	})
+}
+
+// hint gives the next deductions for one document.
+func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.Document, steps, depth int, apply bool) int {
+	rule := f.ruleFor(d)
+	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: "logic", Rule: rule.String(), logicRecord: &logicRecord{}}
+	work, cancel := f.withTimeout(ctx)
+	defer cancel()
+	started := time.Now()
+	start := startOf(d)
+	fail := func(status Status, err error) int { return r.fail(ctx, rec, started, status, err) }
+	if start.Width > 0 {
+		if err := aquarium.CheckPartial(work, d.Puzzle, rule, start); err != nil {
+			if errors.Is(err, aquarium.ErrWrongSolution) {
+				return fail(StatusWrong, fmt.Errorf("the cells filled in contradict the puzzle: %s",
+					strings.TrimPrefix(err.Error(), aquarium.ErrWrongSolution.Error()+": ")))
+			}
+			return fail(StatusUnknown, err)
+		}
+	}
+	rsn, err := aquarium.NewReasoner(d.Puzzle, rule, start)
+	if err != nil {
+		return fail(StatusWrong, err)
+	}
+	var hints []aquarium.Deduction
+	for steps == 0 || len(hints) < steps {
+		h, ok, err := rsn.Next(work, depth)
+		if err != nil {
+			return fail(StatusUnknown, err)
+		}
+		if !ok {
+			break
+		}
+		if err := rsn.Apply(h); err != nil {
+			return fail(StatusWrong, err)
+		}
+		hints = append(hints, h)
+	}
+	rec.MS = millis(time.Since(started))
+	rec.Hints = deductionsOf(d.Puzzle, hints)
+	grid := rsn.Current()
+	rec.Solution = grid.Rows()
+	code := ExitOK
+	rec.Status = StatusOK
+	var note string
+	switch {
+	case len(hints) == 0 && rsn.Solved():
+		note = "the grid is complete; nothing is left to deduce"
+	case len(hints) == 0:
+		rec.Status, code = StatusUnknown, ExitTimeout
+		note = fmt.Sprintf("no deduction found by reasoning up to depth %d; the puzzle needs guessing from here, or has more than one solution", depth)
+	case rsn.Solved():
+		rec.Status = StatusSolved
+	}
+	if rec.Status == StatusSolved {
+		if err := aquarium.Check(d.Puzzle, grid, rule); err != nil {
+			return fail(StatusError, fmt.Errorf("internal error: the hints give a grid that fails the check: %w", err))
+		}
+	}
+	if note != "" && r.format == formatText && !apply {
+		r.emit(rec, func(w io.Writer) error {
+			_, err := fmt.Fprintf(w, "%s: %s\n", rec.ID, note)
+			return err
+		})
+		return code
+	}
+	r.emit(rec, func(w io.Writer) error {
+		var b strings.Builder
+		if apply {
+			if note != "" {
+				b.WriteString("# " + note + "\n")
+			}
+			outline(&b, "# ", 1, hints)
+			return writeAnnotated(w, b.String(), d, grid)
+		}
+		fmt.Fprintf(&b, "%s:\n", rec.ID)
+		outline(&b, "  ", 1, hints)
+		_, err := io.WriteString(w, b.String())
+		return err
+	})
+	return code
+}
