@@ -22,8 +22,8 @@ type logicFlags struct {
 }
 
 func (lf *logicFlags) register(fs *flag.FlagSet) {
-	fs.BoolVar(&lf.logicOnly, "logic-only", false, "reason without guessing (propagation, then probing); where reasoning stops short, print the partial grid, status unknown, exit 124")
-	fs.BoolVar(&lf.explain, "explain", false, "print the chain of deductions, in words, to the solution or as far as reasoning goes")
+	fs.BoolVar(&lf.logicOnly, "logic-only", false, "reason without guessing (propagation, then probing), from the cells of a partial solution block if any; where reasoning stops short, print the partial grid, status unknown, exit 124")
+	fs.BoolVar(&lf.explain, "explain", false, "print the chain of deductions in words (as comments above the grid), to the solution or as far as reasoning goes; JSON: the explanation field")
 	registerDepth(fs, &lf.depth)
 }
 
@@ -143,12 +143,14 @@ func outline(w *strings.Builder, prefix string, first int, ds []aquarium.Deducti
 }
 
 // startOf returns the cells a document's solution block decides, which
-// reasoning starts from, or the zero Solution.
-func startOf(d aquariumfmt.Document) aquarium.Solution {
-	if d.HasSolution() {
-		return d.Solution
+// reasoning starts from, or the zero Solution. With partialOnly, a
+// complete solution (the answer, as corpus records carry it) is not a
+// starting point.
+func startOf(d aquariumfmt.Document, partialOnly bool) aquarium.Solution {
+	if !d.HasSolution() || partialOnly && d.Solution.Complete() {
+		return aquarium.Solution{}
 	}
-	return aquarium.Solution{}
+	return d.Solution
 }
 
 // addGrade grades the document's puzzle for solve --stats, and in JSON
@@ -187,7 +189,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	work, cancel := f.withTimeout(ctx)
 	defer cancel()
 	started := time.Now()
-	start := startOf(d)
+	start := startOf(d, true)
 	fail := func(status Status, err error) int { return r.fail(ctx, rec, started, status, err) }
 
 	// Logic-only solving on the CP model: the status and the depth.
@@ -271,8 +273,8 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 		if err := aquarium.Check(d.Puzzle, grid, rule); err != nil {
 			return fail(StatusError, fmt.Errorf("internal error: the solution fails the check: %w", err))
 		}
-		if unique && res.Solved {
-			u := true
+		if res.Solved && (unique || start.Width == 0) {
+			u := true // what reasoning decides holds in every solution
 			rec.Unique = &u
 		}
 		if rec.Unique != nil && !*rec.Unique {
@@ -415,7 +417,7 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 	work, cancel := f.withTimeout(ctx)
 	defer cancel()
 	started := time.Now()
-	start := startOf(d)
+	start := startOf(d, false)
 	fail := func(status Status, err error) int { return r.fail(ctx, rec, started, status, err) }
 	if start.Width > 0 {
 		if err := aquarium.CheckPartial(work, d.Puzzle, rule, start); err != nil {

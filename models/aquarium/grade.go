@@ -72,7 +72,17 @@ type Grade struct {
 	// is 0, 1, or 2 for two or more.
 	Unique    bool
 	Solutions int
+	// Truncated reports that nested probing stopped at GradeBudget before
+	// deciding, so the grade says guessing where deeper reasoning might
+	// still have done.
+	Truncated bool
 }
+
+// GradeBudget bounds the suppositions that nested probing examines when
+// grading (see Model.LogicWithin): about a second on a 30×30 grid, and
+// far more than graded 15×15 puzzles need (the hardest corpus puzzle
+// needs 48).
+const GradeBudget = 2000
 
 // Why says in a few words what made the grade: "gravity and counting",
 // "a line's sums", "probing (depth 1)", "nested probing (depth 2)",
@@ -83,6 +93,8 @@ func (g Grade) Why() string {
 		return "no solution"
 	case !g.Logic && g.Solutions > 1:
 		return "several solutions"
+	case !g.Logic && g.Truncated:
+		return fmt.Sprintf("guessing (%d search nodes after probing to depth %d, cut short by its budget)", g.Nodes, g.Depth)
 	case !g.Logic:
 		return fmt.Sprintf("guessing (%d search nodes after probing to depth %d)", g.Nodes, g.Depth)
 	case g.Depth > 1:
@@ -100,9 +112,10 @@ func (g Grade) String() string { return g.Difficulty.String() + ": " + g.Why() }
 
 // GradePuzzle grades p under rule: the simple rules of the Reasoner first
 // (easy), then the CP model's propagation (medium), probing (hard) and
-// nested probing up to maxDepth (extreme); when logic falls short, the
-// search that finishes the puzzle counts its nodes and up to two solutions
-// (extreme). The error is ctx.Err() when ctx ends the work.
+// nested probing up to maxDepth within GradeBudget (extreme); when logic
+// falls short, the search that finishes the puzzle counts its nodes and up
+// to two solutions (extreme). The error is ctx.Err() when ctx ends the
+// work.
 func GradePuzzle(ctx context.Context, p *Puzzle, rule Rule, maxDepth int) (Grade, error) {
 	if easy, err := simpleRulesSolve(p, rule); err != nil || easy {
 		return Grade{Difficulty: Easy, Logic: true, Unique: true, Solutions: 1}, err
@@ -116,11 +129,11 @@ func GradePuzzle(ctx context.Context, p *Puzzle, rule Rule, maxDepth int) (Grade
 
 // grade is GradePuzzle's part on the CP model, from its current state.
 func (m *Model) grade(ctx context.Context, maxDepth int) (Grade, error) {
-	res, err := m.Logic(ctx, maxDepth)
+	res, err := m.LogicWithin(ctx, maxDepth, GradeBudget)
 	if err != nil {
 		return Grade{}, err
 	}
-	g := Grade{Depth: res.Depth}
+	g := Grade{Depth: res.Depth, Truncated: res.Truncated}
 	switch {
 	case res.Contradiction:
 		g.Difficulty = Extreme

@@ -38,6 +38,9 @@ type LogicResult struct {
 	// (depth 2 and more, at every level of nesting); plain probing is
 	// counted in the solver's statistics.
 	Suppositions int64
+	// Truncated reports that nested probing stopped at its budget
+	// (LogicWithin), so deeper reasoning might have gone further.
+	Truncated bool
 	// Time is the time spent reasoning.
 	Time time.Duration
 }
@@ -64,11 +67,19 @@ func SolveLogic(ctx context.Context, p *Puzzle, rule Rule, maxDepth int) (LogicR
 // The error is ctx.Err() when ctx ended the reasoning; the result then
 // holds what was reached.
 func (m *Model) Logic(ctx context.Context, maxDepth int) (LogicResult, error) {
+	return m.LogicWithin(ctx, maxDepth, 0)
+}
+
+// LogicWithin is Logic with a budget for nested probing, whose cost grows
+// with a power of the grid's size: once budget suppositions (counted as in
+// LogicResult.Suppositions) have been examined, nested probing stops and
+// the result says Truncated. A budget of 0 means no limit.
+func (m *Model) LogicWithin(ctx context.Context, maxDepth int, budget int64) (LogicResult, error) {
 	start := time.Now()
-	lg := logician{ctx: ctx, m: m, fixed: make([]int, max(maxDepth, 0)+1)}
+	lg := logician{ctx: ctx, m: m, fixed: make([]int, max(maxDepth, 0)+1), budget: budget}
 	before := m.unfixed()
 	deepest, err := lg.reason(maxDepth, true)
-	res := LogicResult{Solution: m.Current(), Depth: deepest, Suppositions: lg.suppositions, Time: time.Since(start)}
+	res := LogicResult{Solution: m.Current(), Depth: deepest, Suppositions: lg.suppositions, Truncated: lg.truncated, Time: time.Since(start)}
 	res.Fixed = lg.fixed[:deepest+1]
 	res.Fixed[0] = before - m.unfixed()
 	for _, n := range res.Fixed[1:] {
@@ -101,6 +112,8 @@ type logician struct {
 	ctx          context.Context
 	m            *Model
 	suppositions int64
+	budget       int64 // for suppositions; 0: none
+	truncated    bool  // the budget ran out
 	// fixed counts blocks fixed at the top level by each depth.
 	fixed []int
 }
@@ -168,6 +181,10 @@ func (lg *logician) nestedRound(d int) (int, error) {
 		}
 		if err := lg.ctx.Err(); err != nil {
 			return 0, err
+		}
+		if lg.budget > 0 && lg.suppositions >= lg.budget {
+			lg.truncated = true
+			return 0, nil
 		}
 		var holds [2]bool
 		for val := range 2 {
