@@ -381,3 +381,39 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// FuzzAquariumHint feeds arbitrary input, seeded with our puzzles and
+// partial grids, to 'aquarium hint' and 'solve --explain': they must never
+// panic, must exit with a documented code, and a hint they give must
+// decide only cells the input left open.
+func FuzzAquariumHint(f *testing.F) {
+	for _, pattern := range []string{"../../testdata/hints/*.txt", "../../testdata/aquarium/*.txt"} {
+		files, _ := filepath.Glob(pattern)
+		for _, name := range files {
+			data, err := os.ReadFile(name)
+			require.NoError(f, err)
+			f.Add(string(data))
+		}
+	}
+	f.Add(twoDiagonals)
+	f.Fuzz(func(t *testing.T, input string) {
+		if len(input) > 4000 {
+			return
+		}
+		code, out, _ := run(t, input, "aquarium", "hint", "--depth", "1", "--timeout", "2s", "--format", "json", "-")
+		require.Contains(t, []int{ExitOK, ExitFailed, ExitUsage, ExitTimeout}, code)
+		if code == ExitOK && out != "" {
+			r := decodeLogic(t, strings.SplitN(out, "\n", 2)[0])
+			docs, err := aquariumfmt.Read("-", []byte(input))
+			if err == nil && len(docs) == 1 && docs[0].HasSolution() {
+				for _, h := range r.Hints {
+					for _, c := range h.Cells {
+						require.Equal(t, aquarium.Unknown, docs[0].Solution.At(c.Row, c.Col), "a hint decides an open cell")
+					}
+				}
+			}
+		}
+		code, _, _ = run(t, input, "aquarium", "solve", "--explain", "--depth", "1", "--timeout", "2s", "-")
+		require.Contains(t, []int{ExitOK, ExitFailed, ExitUsage, ExitTimeout}, code)
+	})
+}

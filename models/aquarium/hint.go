@@ -208,18 +208,18 @@ func (r *Reasoner) probeHint(ctx context.Context, depth int) (Deduction, bool, e
 	var fails []supposition
 	cases := -1
 	var common []blockValue
+	words := r.words
+	defer func() { r.words = words }()
 	r.words = false
 	for b := range r.state {
 		if r.state[b] != Unknown {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
-			r.words = true
 			return Deduction{}, false, err
 		}
 		ok, after, err := r.tryBoth(ctx, b, depth)
 		if err != nil {
-			r.words = true
 			return Deduction{}, false, err
 		}
 		if !ok[0] {
@@ -242,31 +242,44 @@ func (r *Reasoner) probeHint(ctx context.Context, depth int) (Deduction, bool, e
 			}
 		}
 	}
-	r.words = true
 	if len(fails) > 0 {
+		// Follow each failing supposition without words to find the
+		// shortest chain, then tell that one.
 		var best Deduction
-		bestCost := -1
-		for _, s := range fails[:min(len(fails), maxExplained(depth))] {
+		bestAt, bestCost := -1, -1
+		r.tracing++
+		for i, s := range fails[:min(len(fails), maxExplained(depth))] {
 			d, err := r.contradiction(ctx, s.block, s.value, depth)
 			if errors.Is(err, errNoConflict) {
 				continue
 			}
 			if err != nil {
+				r.tracing--
 				return Deduction{}, false, err
 			}
 			if cost := stepCount(d.Branches[0]); bestCost < 0 || cost < bestCost {
-				best, bestCost = d, cost
+				best, bestAt, bestCost = d, i, cost
 			}
 		}
-		if bestCost >= 0 {
+		r.tracing--
+		r.words = words
+		if bestAt >= 0 && words {
+			s := fails[bestAt]
+			d, err := r.contradiction(ctx, s.block, s.value, depth)
+			return d, err == nil, err
+		}
+		if bestAt >= 0 {
 			return best, true, nil
 		}
 		// Telling the chain failed (it should not): state the result alone.
 		s := fails[0]
 		d := r.probeDeduction(ByContradiction, depth, s.block, s.value, []blockValue{{s.block, opposite(s.value)}})
-		d.Text = capitalize(fmt.Sprintf("Supposing %s leads to a contradiction, so %s.", r.supposition(s.block, s.value), r.describe(d.sets)))
+		if words {
+			d.Text = capitalize(fmt.Sprintf("Supposing %s leads to a contradiction, so %s.", r.supposition(s.block, s.value), r.describe(d.sets)))
+		}
 		return d, true, nil
 	}
+	r.words = words
 	if cases >= 0 {
 		d, err := r.bothWays(ctx, cases, common, depth)
 		return d, err == nil, err
@@ -306,6 +319,9 @@ func (r *Reasoner) supposition(b int, v Cell) string {
 // probeDeduction starts a probing deduction about block b supposed v.
 func (r *Reasoner) probeDeduction(reason Reason, depth, b int, v Cell, sets []blockValue) Deduction {
 	d := Deduction{Reason: reason, Depth: depth, Region: r.l.Blocks[b].Region, sets: sets}
+	if !r.words {
+		return d
+	}
 	for i, blk := range r.l.CellBlock {
 		if blk == b {
 			d.Supposed = append(d.Supposed, Placement{Row: i / r.p.Width, Col: i % r.p.Width, Cell: v})
@@ -356,10 +372,13 @@ func (r *Reasoner) contradiction(ctx context.Context, b int, v Cell, depth int) 
 	if !conflict {
 		return Deduction{}, errNoConflict
 	}
-	steps = trim(steps, nil, len(r.state))
+	steps = r.trim(steps, nil)
 	d := r.probeDeduction(ByContradiction, depth, b, v, []blockValue{{b, opposite(v)}})
 	d.Branches = [][]Deduction{steps}
 	d.reads = premises(steps, b)
+	if !r.words {
+		return d, nil
+	}
 	last := steps[len(steps)-1]
 	after := ""
 	if len(steps) > 1 {
@@ -405,7 +424,7 @@ func (r *Reasoner) bothWays(ctx context.Context, b int, common []blockValue, dep
 		if err != nil {
 			return Deduction{}, err
 		}
-		branches = append(branches, trim(steps, targets, len(r.state)))
+		branches = append(branches, r.trim(steps, targets))
 	}
 	d := r.probeDeduction(ByCases, depth, b, Water, common)
 	d.Branches = branches
@@ -420,9 +439,10 @@ func (r *Reasoner) bothWays(ctx context.Context, b int, common []blockValue, dep
 
 // trim keeps the steps a conclusion needs: the final conflict, or the
 // steps that decided the target blocks, and then, working backwards, the
-// steps that decided blocks a kept step read. n is the number of blocks.
-func trim(steps []Deduction, targets []int, n int) []Deduction {
-	needed := make([]bool, n)
+// steps that decided blocks a kept step read.
+func (r *Reasoner) trim(steps []Deduction, targets []int) []Deduction {
+	needed := r.seen
+	defer clear(needed)
 	for _, b := range targets {
 		needed[b] = true
 	}

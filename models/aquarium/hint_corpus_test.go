@@ -155,3 +155,46 @@ func TestCorpusGrades(t *testing.T) {
 	}
 	require.True(t, slices.ContainsFunc(labels, func(l string) bool { return byLabel[l].grades[Hard] > 0 }))
 }
+
+// BenchmarkCorpusReasoning measures, on the corpus's 15×15 "hard" puzzles,
+// logic-only solving on the CP model (as solve --logic-only and grading
+// do), and the whole chain of deductions in words (as solve --explain and
+// hint --steps 0 do).
+func BenchmarkCorpusReasoning(b *testing.B) {
+	var hard []corpusPuzzle
+	for _, c := range loadCorpus(b) {
+		if c.Unique && c.Difficulty == "puzzle-aquarium.com 15x15 hard" {
+			hard = append(hard, c)
+		}
+	}
+	if len(hard) == 0 {
+		b.Skip("no 15x15 hard puzzles in the corpus")
+	}
+	b.Run("logic", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, c := range hard {
+				res, err := SolveLogic(context.Background(), c.puzzle(), RegionRule, DefaultLogicDepth)
+				if err != nil || !res.Solved {
+					b.Fatalf("%s: not solved by logic (%v)", c.ID, err)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(hard)), "µs/puzzle")
+	})
+	b.Run("explain", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, c := range hard {
+				r, err := NewReasoner(c.puzzle(), RegionRule, Solution{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := r.Explain(context.Background(), DefaultLogicDepth); err != nil || !r.Solved() {
+					b.Fatalf("%s: not solved by hints (%v)", c.ID, err)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(hard)), "ms/puzzle")
+	})
+}

@@ -61,6 +61,28 @@ func (r *Reasoner) lineReads(ln *rline) []int {
 
 // lineRule applies one line rule (ByCount, ByBounds or BySums) to line i.
 func (r *Reasoner) lineRule(i int, reason Reason, emit func(*Deduction) bool) bool {
+	quiet := &r.quiet[reason-ByCount][i]
+	if *quiet > r.changed[i] {
+		return true
+	}
+	r.said = false
+	ok := r.readLine(i, reason, emit)
+	if !r.said {
+		r.clock++
+		*quiet = r.clock
+	}
+	return ok
+}
+
+// say passes a line rule's deduction or conflict to emit, noting for the
+// quiet cache that the line had something to say.
+func (r *Reasoner) say(emit func(*Deduction) bool, d *Deduction) bool {
+	r.said = true
+	return emit(d)
+}
+
+// readLine applies one line rule to line i, as lineRule without the cache.
+func (r *Reasoner) readLine(i int, reason Reason, emit func(*Deduction) bool) bool {
 	ln := &r.lines[i]
 	lo, hi := r.lo[:0], r.hi[:0]
 	need, most := ln.clue, 0
@@ -94,7 +116,7 @@ func (r *Reasoner) lineRule(i int, reason Reason, emit func(*Deduction) bool) bo
 
 func (r *Reasoner) lineDeduction(ln *rline, reason Reason, region int) *Deduction {
 	d := &Deduction{Reason: reason, Line: ln.Line, HasLine: true, Region: region}
-	if r.words {
+	if r.words || r.tracing > 0 {
 		d.reads = r.lineReads(ln)
 	}
 	return d
@@ -104,7 +126,10 @@ func (r *Reasoner) lineDeduction(ln *rline, reason Reason, region int) *Deductio
 // line with its clue met has its open cells empty; a line that needs every
 // open cell fills them.
 func (r *Reasoner) countRule(ln *rline, need, most int, emit func(*Deduction) bool) bool {
-	name := capitalize(ln.Line.String())
+	name := ""
+	if r.words {
+		name = capitalize(ln.Line.String())
+	}
 	if need < 0 || need > most {
 		d := r.lineDeduction(ln, ByCount, -1)
 		d.Conflict = true
@@ -117,7 +142,7 @@ func (r *Reasoner) countRule(ln *rline, need, most int, emit func(*Deduction) bo
 				d.Text = fmt.Sprintf("%s %s %s, but only %s can still hold water.", name, r.tense("needs", "would need"), more(need), plural(most, "open cell"))
 			}
 		}
-		return emit(d)
+		return r.say(emit, d)
 	}
 	if most == 0 || need != 0 && need != most {
 		return true
@@ -149,7 +174,7 @@ func (r *Reasoner) countRule(ln *rline, need, most int, emit func(*Deduction) bo
 		}
 		r.finish(d)
 	}
-	return emit(d)
+	return r.say(emit, d)
 }
 
 // chainName names chain g of a line: its aquarium, with its place when the
@@ -200,7 +225,7 @@ func (r *Reasoner) boundsRule(ln *rline, need, most int, emit func(*Deduction) b
 				d.Text = fmt.Sprintf("%s %s %s; %s would add too many and without it the line reaches at most %d.",
 					capitalize(ln.Line.String()), r.tense("needs", "would need"), more(need), "aquarium "+r.chainName(ln, g), others+add(newHi))
 			}
-			if !emit(d) {
+			if !r.say(emit, d) {
 				return false
 			}
 			continue
@@ -214,7 +239,7 @@ func (r *Reasoner) boundsRule(ln *rline, need, most int, emit func(*Deduction) b
 			d.Text = r.boundsWords(ln, g, need, others, lo, newLo, newHi, d.sets)
 			r.finish(d)
 		}
-		if !emit(d) {
+		if !r.say(emit, d) {
 			return false
 		}
 	}
@@ -318,7 +343,7 @@ func (r *Reasoner) sumsRule(ln *rline, need int, emit func(*Deduction) bool) boo
 			d.Text = fmt.Sprintf("%s %s %s, but no choice among %s adds up to exactly %d.",
 				capitalize(ln.Line.String()), r.tense("needs", "would need"), more(need), r.offers(ln), need)
 		}
-		return emit(d)
+		return r.say(emit, d)
 	}
 	// back[i][x]: chains i.. can add exactly x.
 	ls.back[n][0] = true
@@ -361,7 +386,7 @@ func (r *Reasoner) sumsRule(ln *rline, need int, emit func(*Deduction) bool) boo
 			d.Text = r.sumsWords(ln, g, need, newLo, newHi, d.sets)
 			r.finish(d)
 		}
-		if !emit(d) {
+		if !r.say(emit, d) {
 			return false
 		}
 	}

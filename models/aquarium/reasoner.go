@@ -42,6 +42,19 @@ type Reasoner struct {
 	// supposing counts the suppositions being told in words: conflicts
 	// under one are told as what would happen.
 	supposing int
+	// tracing counts the suppositions being followed to compare their
+	// chains: deductions then record what they read even without words.
+	tracing int
+
+	// The quiet cache of the line rules: clock counts block changes,
+	// changed[i] is the clock at the last change of a block of line i, and
+	// quiet[k][i] the clock at which line rule ByCount+k last found nothing
+	// to say about line i; while no block of the line changes since, it
+	// has nothing to say still.
+	clock   int
+	changed []int
+	quiet   [3][]int
+	said    bool // the line rule running has emitted
 
 	// Scratch for propagateFrom: the lines queued, and which are.
 	dirty []bool
@@ -51,7 +64,7 @@ type Reasoner struct {
 	lo, hi   []int
 	sums     lineSums
 	after    [][2][]Cell // by depth: the states tryBoth reached
-	seen     []bool
+	seen     []bool // by block, for trim; all false between uses
 	bodyOf   []int
 	bodyTops []int
 }
@@ -126,6 +139,10 @@ func NewReasoner(p *Puzzle, rule Rule, start Solution) (*Reasoner, error) {
 			chains = append(chains, rchain{region: l.Blocks[blocks[0]].Region, blocks: blocks, run: run})
 		}
 		addLine(Line{Column: true, Index: col}, clue, chains)
+	}
+	r.changed = make([]int, len(r.lines))
+	for k := range r.quiet {
+		r.quiet[k] = make([]int, len(r.lines))
 	}
 	r.ambiguous = make([]bool, len(l.Blocks))
 	if rule == PoolRule {
@@ -217,6 +234,16 @@ func (r *Reasoner) set(b int, c Cell) {
 	r.state[b] = c
 	r.trail = append(r.trail, b)
 	r.open--
+	r.touch(b)
+}
+
+// touch records that block b changed, for the quiet cache of the lines it
+// is in.
+func (r *Reasoner) touch(b int) {
+	r.clock++
+	for _, i := range r.lineOf[b] {
+		r.changed[i] = r.clock
+	}
 }
 
 // mark returns the trail height, for undo.
@@ -226,6 +253,7 @@ func (r *Reasoner) mark() int { return len(r.trail) }
 func (r *Reasoner) undo(h int) {
 	for _, b := range r.trail[h:] {
 		r.state[b] = Unknown
+		r.touch(b)
 	}
 	r.open += len(r.trail) - h
 	r.trail = r.trail[:h]
@@ -308,9 +336,9 @@ func (r *Reasoner) scanRules(maxReason Reason, quick bool, emit func(*Deduction)
 // propagate applies the rules up to maxReason (at most BySums) until none
 // applies, without words. It reports false on a conflict.
 func (r *Reasoner) propagate(maxReason Reason) bool {
-	words := r.words
-	r.words = false
-	defer func() { r.words = words }()
+	words, tracing := r.words, r.tracing
+	r.words, r.tracing = false, 0
+	defer func() { r.words, r.tracing = words, tracing }()
 	for {
 		changed, conflict := false, false
 		r.scanRules(maxReason, true, func(d *Deduction) bool {
@@ -339,9 +367,9 @@ func (r *Reasoner) propagateFrom(since int) bool {
 	if since < 0 {
 		return r.propagate(BySums)
 	}
-	words := r.words
-	r.words = false
-	defer func() { r.words = words }()
+	words, tracing := r.words, r.tracing
+	r.words, r.tracing = false, 0
+	defer func() { r.words, r.tracing = words, tracing }()
 	if cap(r.dirty) < len(r.lines) {
 		r.dirty = make([]bool, len(r.lines))
 	}
