@@ -64,7 +64,7 @@ type Reasoner struct {
 	lo, hi   []int
 	sums     lineSums
 	after    [][2][]Cell // by depth: the states tryBoth reached
-	seen     []bool // by block, for trim; all false between uses
+	seen     []bool      // by block, for trim; all false between uses
 	bodyOf   []int
 	bodyTops []int
 }
