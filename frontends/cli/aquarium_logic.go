@@ -234,7 +234,13 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 			return fail(StatusUnknown, err)
 		}
 		rec.Explanation = deductionsOf(d.Puzzle, chain)
-		if !rsn.Solved() {
+		switch {
+		case rsn.Solved():
+		case res.Solved:
+			// Under the pool rule the CP model also reasons about ranges of
+			// water levels, which the hints do not put in words.
+			stopped = fmt.Sprintf("The hints stop here with %s undecided; reasoning about the ranges water levels can take decides the rest.", cellsWord(rsn.Current()))
+		default:
 			stopped = fmt.Sprintf("Reasoning up to depth %d stops here with %s undecided.", lf.depth, cellsWord(rsn.Current()))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -327,6 +328,13 @@ func TestAquariumGenerate(t *testing.T) {
 	code, checked, _ = run(t, out, "aquarium", "check", "-")
 	assert.Equal(t, ExitOK, code)
 	assert.Contains(t, checked, ": ok")
+
+	// A timeout stops the generator.
+	start := time.Now()
+	code, out, errOut = run(t, "", "aquarium", "generate", "--size", "40x40", "--difficulty", "extreme", "--timeout", "100ms")
+	assert.Equal(t, ExitTimeout, code, errOut)
+	assert.Empty(t, out)
+	assert.Less(t, time.Since(start), 5*time.Second)
 
 	for _, bad := range [][]string{
 		{"--size", "1x5"}, {"--size", "ten"}, {"--size", "10x"}, {"--difficulty", "insane"},
