@@ -135,11 +135,27 @@ func outline(w *strings.Builder, prefix string, first int, ds []aquarium.Deducti
 	for i, d := range ds {
 		lines := strings.Split(strings.TrimSuffix(d.Outline(), "\n"), "\n")
 		num := fmt.Sprintf("%d. ", first+i)
-		fmt.Fprintf(w, "%s%s%s\n", prefix, num, lines[0])
+		fmt.Fprintf(w, "%s%s[%s] %s\n", prefix, num, ruleLabel(d), lines[0])
 		for _, l := range lines[1:] {
 			fmt.Fprintf(w, "%s%s%s\n", prefix, strings.Repeat(" ", len(num)), l)
 		}
 	}
+}
+
+// ruleLabel names a deduction's rule for people: "gravity", "sums",
+// "probing", "nested probing, depth 2", "probing, both cases".
+func ruleLabel(d aquarium.Deduction) string {
+	switch {
+	case d.Depth == 0:
+		return d.Reason.String()
+	case d.Depth > 1 && d.Reason == aquarium.ByCases:
+		return fmt.Sprintf("nested probing, depth %d, both cases", d.Depth)
+	case d.Depth > 1:
+		return fmt.Sprintf("nested probing, depth %d", d.Depth)
+	case d.Reason == aquarium.ByCases:
+		return "probing, both cases"
+	}
+	return "probing"
 }
 
 // startOf returns the cells a document's solution block decides, which
@@ -389,7 +405,7 @@ const aquariumHintSummary = "Give the next deduction for Aquarium puzzles, in wo
 func runAquariumHint(ctx context.Context, stdio IO, args []string) int {
 	fs := newFlagSet(stdio, "waterworks aquarium hint", "[flags] [FILE...]", aquariumHintSummary)
 	var f aquariumFlags
-	f.commonFlags.register(fs)
+	f.commonFlags.register(fs, formatText, formatJSON)
 	fs.StringVar(&f.rule, "rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
 	steps := fs.Int("steps", 1, "give this many deductions, each applied before the next; 0: all, to the end")
 	apply := fs.Bool("apply", false, "text format: print the puzzle with the hinted cells filled in")
@@ -400,7 +416,10 @@ func runAquariumHint(ctx context.Context, stdio IO, args []string) int {
 		return parseFailed(err)
 	}
 	f.backend = "cp"
-	if _, err = f.resolve(); err == nil {
+	if err = f.check(formatText, formatJSON); err == nil {
+		_, err = f.resolve()
+	}
+	if err == nil {
 		err = checkDepth(depth)
 	}
 	if err == nil && *steps < 0 {
