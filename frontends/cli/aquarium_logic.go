@@ -330,6 +330,9 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	}
 	r.emit(rec, func(w io.Writer) error {
 		var b strings.Builder
+		if lf.logicOnly {
+			fmt.Fprintf(&b, "# %s\n", logicSummary(res, lf.depth))
+		}
 		if lf.explain {
 			b.WriteString("# Deductions, easiest first:\n")
 			outline(&b, "# ", 1, chain)
@@ -340,6 +343,27 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 		return writeAnnotated(w, b.String(), d, grid)
 	})
 	return code
+}
+
+// logicSummary says whether reasoning solved the grid and how deep it went:
+// "Solved by logic alone: probing (depth 1).", "Logic alone stops short
+// with 17 cells undecided (...)."
+func logicSummary(res aquarium.LogicResult, maxDepth int) string {
+	how := "propagation alone (gravity and the counts of rows and columns)"
+	switch {
+	case res.Depth == 1:
+		how = "probing (depth 1)"
+	case res.Depth > 1:
+		how = fmt.Sprintf("nested probing (depth %d)", res.Depth)
+	}
+	if res.Solved {
+		return "Solved by logic alone: " + how + "."
+	}
+	tried := fmt.Sprintf("probing tried to depth %d", maxDepth)
+	if maxDepth == 0 {
+		tried = "no probing tried"
+	}
+	return fmt.Sprintf("Logic alone stops short with %s undecided (%s; what helped: %s).", cellsWord(res.Solution), tried, how)
 }
 
 // writeAnnotated writes comment lines, then the document with grid as its

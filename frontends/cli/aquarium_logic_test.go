@@ -69,6 +69,10 @@ func TestAquariumSolveLogicOnly(t *testing.T) {
 	checkTextSolution(t, out, aquarium.RegionRule)
 
 	hard := filepath.Join(hintsTestdata, "8x8-hard.txt")
+	code, out, errOut = run(t, "", "aquarium", "solve", "--logic-only", hard)
+	require.Equal(t, ExitOK, code, errOut)
+	assert.True(t, strings.HasPrefix(out, "# Solved by logic alone: probing (depth 1).\n"), out)
+	checkTextSolution(t, out, aquarium.RegionRule)
 	code, out, errOut = run(t, "", "aquarium", "solve", "--logic-only", "--format", "json", "--unique", hard)
 	require.Equal(t, ExitOK, code, errOut)
 	r := decodeLogic(t, out)
@@ -85,6 +89,7 @@ func TestAquariumSolveLogicOnly(t *testing.T) {
 	code, out, errOut = run(t, "", "aquarium", "solve", "--logic-only", "--depth", "0", hard)
 	assert.Equal(t, ExitTimeout, code)
 	assert.Contains(t, errOut, "stops short")
+	assert.True(t, strings.HasPrefix(out, "# Logic alone stops short with 17 cells undecided (no probing tried"), out)
 	doc, err := aquariumfmt.ParseText("stdout", []byte(out))
 	require.NoError(t, err, out)
 	require.True(t, doc.HasSolution())
