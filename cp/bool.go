@@ -55,6 +55,7 @@ func (s *Solver) AddClause(lits ...Lit) PropID {
 
 func (c *clause) Priority() Priority { return PriorityUnary }
 func (c *clause) Idempotent() bool   { return true }
+func (c *clause) Explains() bool     { return true }
 
 func (c *clause) Propagate(s *Solver) error {
 	free, nfree := Lit{}, 0
@@ -68,11 +69,29 @@ func (c *clause) Propagate(s *Solver) error {
 	}
 	switch nfree {
 	case 0:
-		return ErrInconsistent
+		return s.Fail(c.falsified(s, Lit{Var: -1})...)
 	case 1:
+		if s.Learning() {
+			s.SetReason(c.falsified(s, free)...)
+		}
 		return s.makeTrue(free)
 	}
 	return nil
+}
+
+// falsified returns the negations of the clause's literals other than
+// except: the true literals that rule the clause's other options out.
+func (c *clause) falsified(s *Solver, except Lit) []Lit {
+	if !s.Learning() {
+		return nil
+	}
+	why := make([]Lit, 0, len(c.lits))
+	for _, l := range c.lits {
+		if l != except {
+			why = append(why, l.Not())
+		}
+	}
+	return why
 }
 
 // implication is the binary clause if → then.
@@ -90,12 +109,15 @@ func (s *Solver) AddImplication(cond, then Lit) PropID {
 
 func (p *implication) Priority() Priority { return PriorityUnary }
 func (p *implication) Idempotent() bool   { return true }
+func (p *implication) Explains() bool     { return true }
 
 func (p *implication) Propagate(s *Solver) error {
 	if s.isTrue(p.cond) {
+		s.SetReason(p.cond)
 		return s.makeTrue(p.then)
 	}
 	if s.isFalse(p.then) {
+		s.SetReason(p.then.Not())
 		return s.makeTrue(p.cond.Not())
 	}
 	return nil

@@ -350,6 +350,102 @@ func TestAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestLearningAgainstBruteForce enumerates every solution of random 0..1
+// problems with the learning search and compares them with brute force.
+func TestLearningAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	for i := range 3000 {
+		p := randomBoolProblem(r)
+		if r.IntN(2) == 0 {
+			p = biggerBoolProblem(r)
+		}
+		want := p.bruteForce()
+		s := New()
+		vars := make([]Var, len(p.lo))
+		for i := range vars {
+			vars[i] = s.NewVar(p.lo[i], p.hi[i])
+		}
+		for _, c := range p.constraints {
+			c.post(s, vars)
+		}
+		var got []string
+		err := s.SearchLearning(context.Background(), vars, Limits{}, func() bool {
+			values := make([]int, len(vars))
+			for i, v := range vars {
+				require.True(t, s.Fixed(v))
+				values[i] = s.Value(v)
+			}
+			got = append(got, fmt.Sprint(values))
+			return true
+		})
+		require.NoError(t, err)
+		slices.Sort(got)
+		slices.Sort(want)
+		require.Equal(t, want, got, "case %d: %v", i, p)
+		for i, v := range vars {
+			require.Equal(t, p.hi[i]-p.lo[i]+1, s.Size(v), "the search must undo itself")
+		}
+	}
+}
+
+// biggerBoolProblem has up to 14 variables and enough constraints to make
+// conflicts, learned clauses and backjumps happen.
+func biggerBoolProblem(r *rand.Rand) testProblem {
+	n := 8 + r.IntN(7)
+	p := testProblem{lo: make([]int, n), hi: make([]int, n)}
+	for i := range p.hi {
+		p.hi[i] = 1
+	}
+	for range 4 + r.IntN(8) {
+		size := 2 + r.IntN(min(n-1, 6))
+		idx := randomSubset(r, n, size)
+		neg := make([]bool, size)
+		for i := range neg {
+			neg[i] = r.IntN(2) == 0
+		}
+		if r.IntN(2) == 0 {
+			p.constraints = append(p.constraints, clauseC{idx: idx, negated: neg})
+			continue
+		}
+		w := make([]int, size)
+		for i := range w {
+			w[i] = 1 + r.IntN(3)
+		}
+		p.constraints = append(p.constraints, boolSumC{idx: idx, negated: neg, weights: w,
+			rel: Relation(r.IntN(3)), k: r.IntN(2*size) + 1})
+	}
+	return p
+}
+
+func TestLearningNeedsExplanations(t *testing.T) {
+	s := New()
+	x := s.NewVar(0, 3)
+	err := s.SearchLearning(context.Background(), []Var{x}, Limits{}, func() bool { return true })
+	require.ErrorIs(t, err, ErrCannotLearn)
+	s = New()
+	b, y := s.NewBool(), s.NewVar(0, 2)
+	s.AddCondBound(Pos(b), y, GreaterEq, 2)
+	err = s.SearchLearning(context.Background(), []Var{b}, Limits{}, func() bool { return true })
+	require.ErrorIs(t, err, ErrCannotLearn)
+}
+
+func TestLearningPigeonholeLimitsAndCancel(t *testing.T) {
+	s, vars := pigeonhole(7)
+	n, err := 0, s.SearchLearning(context.Background(), vars, Limits{}, func() bool { return true })
+	require.NoError(t, err)
+	assert.Zero(t, n)
+	assert.Positive(t, s.Stats().Failures, "a refutation needs conflicts")
+
+	s, vars = pigeonhole(12)
+	err = s.SearchLearning(context.Background(), vars, Limits{Failures: 50}, func() bool { return true })
+	require.ErrorIs(t, err, ErrLimit)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	s, vars = pigeonhole(12)
+	err = s.SearchLearning(ctx, vars, Limits{}, func() bool { return true })
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+}
+
 func TestDomainOperations(t *testing.T) {
 	s := New()
 	x := s.NewVar(-3, 130) // three bitset words

@@ -98,6 +98,7 @@ type engine struct {
 	failures []int64 // by propagator: how often it failed
 	tracer   Tracer
 	stats    Stats
+	learn    learning
 }
 
 // Add registers p and schedules it for a first run. Watch tells the solver
@@ -151,6 +152,9 @@ func (s *Solver) Stats() Stats { return s.stats }
 func (s *Solver) changed(v Var, kind int) {
 	if s.tracer != nil {
 		s.tracer(v, s.current)
+	}
+	if s.learn.on && s.learn.level > 0 && s.vars[v].boolean {
+		s.recordFix(v)
 	}
 	happened := OnDomain
 	if kind == eventBounds {
@@ -221,6 +225,7 @@ func (s *Solver) Propagate() error {
 		}
 		s.current = id
 		s.stats.Propagations++
+		s.learn.cur = reason{}
 		err := s.props[id].p.Propagate(s)
 		s.current = -1
 		if err != nil {

@@ -92,6 +92,27 @@ func (s *Solver) AddBoolSum(lits []Lit, weights []int, rel Relation, k int) *Boo
 // Idempotent reports that the constraint reaches its own fixpoint.
 func (c *BoolSum) Idempotent() bool { return true }
 
+// Explains reports that the constraint explains its deductions.
+func (c *BoolSum) Explains() bool { return true }
+
+// why returns the literals behind a bound: for the upper bound (the sum of
+// the true literals is too large) the true literals, for the lower bound
+// (the sum can no longer reach k) the negations of the false ones.
+func (c *BoolSum) why(s *Solver, upper bool) []Lit {
+	if !s.Learning() {
+		return nil
+	}
+	var lits []Lit
+	for _, l := range c.lits {
+		if upper && s.isTrue(l) {
+			lits = append(lits, l)
+		} else if !upper && s.isFalse(l) {
+			lits = append(lits, l.Not())
+		}
+	}
+	return lits
+}
+
 // Advise keeps the running sums as the literals get fixed.
 func (c *BoolSum) Advise(s *Solver, tag int32) bool {
 	w := c.weights[tag]
@@ -114,33 +135,46 @@ func (c *BoolSum) Bounds(s *Solver) (lo, hi int) {
 // nothing changes after it; every literal before it is fixed.
 func (c *BoolSum) Propagate(s *Solver) error {
 	atMost, atLeast := c.rel != GreaterEq, c.rel != LessEq
+	if err := c.check(s, atMost, atLeast); err != nil {
+		return err
+	}
 	for i, l := range c.lits {
-		lo := s.Get(c.fixed)
-		hi := lo + s.Get(c.free)
-		if atMost && lo > c.k || atLeast && hi < c.k {
-			return ErrInconsistent
-		}
 		if s.Fixed(l.Var) {
 			continue
 		}
+		lo := s.Get(c.fixed)
+		hi := lo + s.Get(c.free)
 		w := c.weights[i]
-		var err error
 		switch {
 		case atMost && lo+w > c.k:
-			err = s.makeTrue(l.Not())
+			s.SetReason(c.why(s, true)...)
+			if err := s.makeTrue(l.Not()); err != nil {
+				return err
+			}
 		case atLeast && hi-w < c.k:
-			err = s.makeTrue(l)
+			s.SetReason(c.why(s, false)...)
+			if err := s.makeTrue(l); err != nil {
+				return err
+			}
 		default:
 			return nil
 		}
-		if err != nil {
+		if err := c.check(s, atMost, atLeast); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// check fails when the bounds leave no sum that satisfies the relation.
+func (c *BoolSum) check(s *Solver, atMost, atLeast bool) error {
 	lo := s.Get(c.fixed)
 	hi := lo + s.Get(c.free)
-	if atMost && lo > c.k || atLeast && hi < c.k {
-		return ErrInconsistent
+	switch {
+	case atMost && lo > c.k:
+		return s.Fail(c.why(s, true)...)
+	case atLeast && hi < c.k:
+		return s.Fail(c.why(s, false)...)
 	}
 	return nil
 }

@@ -38,9 +38,10 @@ type trailEntry struct {
 // mem[base+1] the maximum, mem[base+2] the size; variables with more than two
 // values follow with a bitset whose bit i stands for value offset+i.
 type varInfo struct {
-	base   int32
-	offset int64 // the initial minimum: the value of bit 0
-	words  int32 // bitset words, 0 for variables of at most two values
+	base    int32
+	offset  int64 // the initial minimum: the value of bit 0
+	words   int32 // bitset words, 0 for variables of at most two values
+	boolean bool  // created as 0..1
 }
 
 // Solver holds variables, propagators and the search state.
@@ -79,7 +80,7 @@ func (s *Solver) NewVar(lo, hi int) Var {
 		panic(fmt.Sprintf("cp: domain %d..%d is too large", lo, hi))
 	}
 	v := Var(len(s.vars))
-	info := varInfo{base: int32(len(s.mem)), offset: int64(lo)}
+	info := varInfo{base: int32(len(s.mem)), offset: int64(lo), boolean: lo == 0 && hi == 1}
 	s.mem = append(s.mem, int64(lo), int64(hi), size)
 	if size > 2 {
 		info.words = int32((size + 63) / 64)
@@ -160,6 +161,9 @@ func (s *Solver) undo(h int) {
 	}
 	s.trail = s.trail[:h]
 	s.newMagic()
+	if s.learn.on {
+		s.popFixes(h)
+	}
 }
 
 func (s *Solver) newMagic() {
@@ -272,7 +276,7 @@ func (s *Solver) SetMin(v Var, x int) error {
 		return nil
 	}
 	if int64(x) > hi {
-		return ErrInconsistent
+		return s.failOn(v)
 	}
 	newLo := s.next(v, x)
 	size := s.mem[info.base+2]
@@ -296,7 +300,7 @@ func (s *Solver) SetMax(v Var, x int) error {
 		return nil
 	}
 	if int64(x) < lo {
-		return ErrInconsistent
+		return s.failOn(v)
 	}
 	newHi := s.prev(v, x)
 	size := s.mem[info.base+2]
@@ -315,7 +319,7 @@ func (s *Solver) SetMax(v Var, x int) error {
 // Assign reduces v's domain to the single value x.
 func (s *Solver) Assign(v Var, x int) error {
 	if !s.Contains(v, x) {
-		return ErrInconsistent
+		return s.failOn(v)
 	}
 	info := s.vars[v]
 	if s.mem[info.base+2] == 1 {
@@ -342,7 +346,7 @@ func (s *Solver) Remove(v Var, x int) error {
 	lo, hi := s.mem[info.base], s.mem[info.base+1]
 	switch {
 	case lo == hi:
-		return ErrInconsistent
+		return s.failOn(v)
 	case int64(x) == lo:
 		return s.SetMin(v, x+1)
 	case int64(x) == hi:

@@ -1,0 +1,141 @@
+package cp
+
+// clauseDB holds the clauses a learning search adds (learned clauses and
+// the clauses that block found solutions) and propagates them with two
+// watched literals, as SAT solvers do: a clause is looked at only when one
+// of its two watched literals becomes false, and watches need no undoing
+// on backtracking.
+type clauseDB struct {
+	lits    []Lit     // every clause's literals, one after the other
+	start   []int32   // clause i is lits[start[i]:start[i+1]]
+	watches [][]int32 // by literal index: the clauses watching that literal
+	pending []Var     // variables fixed since the last run
+}
+
+// litIndex numbers the literals of variable v as 2v and 2v+1.
+func litIndex(l Lit) int {
+	i := 2 * int(l.Var)
+	if l.Negated {
+		i++
+	}
+	return i
+}
+
+// newClauseDB adds an empty clause store to s, watching its 0..1 variables;
+// variables made later are not covered.
+func newClauseDB(s *Solver) *clauseDB {
+	db := &clauseDB{start: []int32{0}, watches: make([][]int32, 2*s.NumVars())}
+	id := s.Add(db)
+	for v := range s.vars {
+		if s.vars[v].boolean {
+			s.Watch(id, Var(v), OnFix, int32(v))
+		}
+	}
+	return db
+}
+
+func (db *clauseDB) Priority() Priority { return PriorityUnary }
+func (db *clauseDB) Idempotent() bool   { return true }
+func (db *clauseDB) Explains() bool     { return true }
+
+// reset drops every clause.
+func (db *clauseDB) reset() {
+	db.lits, db.start, db.pending = db.lits[:0], db.start[:1], db.pending[:0]
+	for i := range db.watches {
+		db.watches[i] = db.watches[i][:0]
+	}
+}
+
+func (db *clauseDB) clause(c int32) []Lit { return db.lits[db.start[c]:db.start[c+1]] }
+
+// Advise queues a newly fixed variable whose false literal some clause
+// watches.
+func (db *clauseDB) Advise(s *Solver, tag int32) bool {
+	v := Var(tag)
+	if len(db.watches[litIndex(s.LitOf(v).Not())]) == 0 {
+		return false
+	}
+	db.pending = append(db.pending, v)
+	return true
+}
+
+// add stores a clause of at least two literals and watches its first two.
+func (db *clauseDB) add(lits []Lit) int32 {
+	c := int32(len(db.start) - 1)
+	db.lits = append(db.lits, lits...)
+	db.start = append(db.start, int32(len(db.lits)))
+	db.watches[litIndex(lits[0])] = append(db.watches[litIndex(lits[0])], c)
+	db.watches[litIndex(lits[1])] = append(db.watches[litIndex(lits[1])], c)
+	return c
+}
+
+// appendReason appends the reason a clause gives for the literal r.skip:
+// the negations of its other literals, which are all false.
+func (db *clauseDB) appendReason(dst []Lit, r reason) []Lit {
+	for _, l := range db.clause(r.start) {
+		if l != r.skip {
+			dst = append(dst, l.Not())
+		}
+	}
+	return dst
+}
+
+// Propagate visits the clauses watching the literals made false since the
+// last run: each finds another literal to watch, or makes its other
+// watched literal true, or fails.
+func (db *clauseDB) Propagate(s *Solver) error {
+	for len(db.pending) > 0 {
+		v := db.pending[len(db.pending)-1]
+		db.pending = db.pending[:len(db.pending)-1]
+		if !s.Fixed(v) {
+			continue // undone since it was queued
+		}
+		falseLit := s.LitOf(v).Not()
+		fi := litIndex(falseLit)
+		ws := db.watches[fi]
+		kept := ws[:0]
+		for i, c := range ws {
+			lits := db.clause(c)
+			if lits[0] == falseLit {
+				lits[0], lits[1] = lits[1], lits[0]
+			}
+			if s.isTrue(lits[0]) {
+				kept = append(kept, c)
+				continue
+			}
+			moved := false
+			for k := 2; k < len(lits); k++ {
+				if !s.isFalse(lits[k]) {
+					lits[1], lits[k] = lits[k], lits[1]
+					db.watches[litIndex(lits[1])] = append(db.watches[litIndex(lits[1])], c)
+					moved = true
+					break
+				}
+			}
+			if moved {
+				continue
+			}
+			kept = append(kept, c)
+			if s.isFalse(lits[0]) {
+				kept = append(kept, ws[i+1:]...)
+				db.watches[fi] = kept
+				db.pending = db.pending[:0]
+				conflict := s.learn.conflict[:0]
+				for _, l := range lits {
+					conflict = append(conflict, l.Not())
+				}
+				s.learn.conflict = conflict
+				return ErrInconsistent
+			}
+			s.learn.cur = reason{kind: reasonClause, start: c, skip: lits[0]}
+			if err := s.makeTrue(lits[0]); err != nil {
+				kept = append(kept, ws[i+1:]...)
+				db.watches[fi] = kept
+				db.pending = db.pending[:0]
+				return err
+			}
+		}
+		db.watches[fi] = kept
+	}
+	return nil
+}

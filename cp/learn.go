@@ -1,0 +1,430 @@
+package cp
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// SearchLearning is Search with conflict learning, for models of 0..1
+// variables whose propagators all explain themselves (Explaining): lazy
+// clause generation. Each failure is traced back through the propagators'
+// reasons to a clause that holds in every solution (first unique
+// implication point), which is kept, propagated with two watched literals
+// and used to jump back over decisions that played no part. Branching picks
+// the variable of vars most active in recent conflicts (VSIDS), with its
+// last value first (phase saving), and restarts follow the Luby sequence.
+//
+// Each solution found is blocked by the clause that negates its decisions,
+// so the search can go on for the next: counting is exact, and stopping at
+// two decides uniqueness. Learned and blocking clauses are dropped when the
+// search returns. The arguments and results are those of Search; vars must
+// hold every variable that a solution needs fixed.
+func (s *Solver) SearchLearning(ctx context.Context, vars []Var, lim Limits, onSolution func() bool) error {
+	for _, v := range vars {
+		if !s.vars[v].boolean {
+			return fmt.Errorf("%w: %s is not 0..1", ErrCannotLearn, s.Name(v))
+		}
+	}
+	for _, e := range s.props {
+		if x, ok := e.p.(Explaining); !ok || !x.Explains() {
+			return fmt.Errorf("%w: %T does not explain", ErrCannotLearn, e.p)
+		}
+	}
+	start := time.Now()
+	defer func() { s.stats.Time += time.Since(start) }()
+	base := s.mark()
+	l := &s.learn
+	if l.clauses == nil || len(l.clauses.watches) < 2*s.NumVars() {
+		l.clauses = newClauseDB(s) // variables made since need watching too
+	}
+	n := s.NumVars()
+	l.varLevel = make([]int32, n)
+	l.varWhy = make([]reason, n)
+	l.on, l.level, l.fixes, l.arena = true, 0, l.fixes[:0], l.arena[:0]
+	defer func() {
+		s.undo(base)
+		l.on, l.level = false, 0
+		// Blocking clauses exclude the solutions found, and clauses learned
+		// after them may rely on them: none of them outlives the search.
+		l.clauses.reset()
+	}()
+	c := newCDCL(s, vars)
+	return c.run(ctx, lim, onSolution)
+}
+
+// cdcl is the state of one learning search.
+type cdcl struct {
+	s         *Solver
+	vars      []Var
+	activity  []float64 // by variable
+	bump      float64
+	heap      varHeap
+	phase     []int8 // by variable: last value + 1, or 0
+	seen      []bool // by variable, during analysis
+	branch    []bool // by variable: one of vars
+	marks     []int  // marks[l-1]: the trail height when level l began
+	decisions []Lit  // decisions[l-1]: the decision of level l
+	learnt    []Lit  // scratch
+}
+
+func newCDCL(s *Solver, vars []Var) *cdcl {
+	n := s.NumVars()
+	c := &cdcl{s: s, vars: vars, activity: make([]float64, n), bump: 1,
+		phase: make([]int8, n), seen: make([]bool, n), branch: make([]bool, n)}
+	c.heap = varHeap{activity: c.activity, index: make([]int32, n)}
+	for i := range c.heap.index {
+		c.heap.index[i] = -1
+	}
+	for _, v := range vars {
+		if !c.branch[v] {
+			c.branch[v] = true
+			c.heap.push(v)
+		}
+	}
+	return c
+}
+
+// luby returns the i-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 ...
+func luby(i int) int {
+	size, seq := 1, 0
+	for size < i+1 {
+		seq++
+		size = 2*size + 1
+	}
+	for size-1 != i {
+		size = (size - 1) / 2
+		seq--
+		i %= size
+	}
+	return 1 << seq
+}
+
+const restartBase = 64 // conflicts in the shortest run between restarts
+
+func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) error {
+	s, l := c.s, &c.s.learn
+	nodes0, failures0 := s.stats.Nodes, s.stats.Failures
+	restarts, sinceRestart := 0, 0
+	err := s.Propagate()
+	for {
+		if err != nil {
+			s.stats.Failures++
+			sinceRestart++
+			if s.stats.Failures&63 == 0 {
+				if cerr := ctx.Err(); cerr != nil {
+					return cerr
+				}
+			}
+			if l.level == 0 {
+				return nil // no (more) solutions
+			}
+			if err = c.learnFrom(); err != nil {
+				return nil // the conflict holds at the root
+			}
+			if lim.Failures > 0 && s.stats.Failures-failures0 >= lim.Failures {
+				return ErrLimit
+			}
+			if sinceRestart >= restartBase*luby(restarts) {
+				restarts++
+				sinceRestart = 0
+				c.backjump(0)
+			}
+			err = s.Propagate()
+			continue
+		}
+		if s.stats.Nodes&63 == 0 {
+			if cerr := ctx.Err(); cerr != nil {
+				return cerr
+			}
+		}
+		v, ok := c.pick()
+		if !ok {
+			s.stats.Solutions++
+			if !onSolution() {
+				return nil
+			}
+			if l.level == 0 {
+				return nil // no decision: this was the only solution
+			}
+			if err = c.block(); err == nil {
+				err = s.Propagate()
+			}
+			continue
+		}
+		if lim.Nodes > 0 && s.stats.Nodes-nodes0 >= lim.Nodes {
+			return ErrLimit
+		}
+		val := 1
+		if c.phase[v] == 1 {
+			val = 0
+		}
+		d := Lit{Var: v, Negated: val == 0}
+		c.marks = append(c.marks, s.mark())
+		c.decisions = append(c.decisions, d)
+		l.level++
+		s.stats.Nodes++
+		s.stats.MaxDepth = max(s.stats.MaxDepth, int(l.level))
+		l.cur = reason{kind: reasonDecision}
+		if err = s.Assign(v, val); err == nil {
+			err = s.Propagate()
+		}
+	}
+}
+
+// pick returns the unfixed variable of highest activity.
+func (c *cdcl) pick() (Var, bool) {
+	for c.heap.len() > 0 {
+		v := c.heap.pop()
+		if !c.s.Fixed(v) {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// backjump undoes every level above level, saving the undone values as
+// phases and putting the freed variables back in the heap.
+func (c *cdcl) backjump(level int32) {
+	s, l := c.s, &c.s.learn
+	if level >= l.level {
+		return
+	}
+	h := c.marks[level]
+	first := len(l.fixes)
+	for first > 0 && int(l.fixes[first-1].trailPos) > h {
+		first--
+		v := l.fixes[first].v
+		c.phase[v] = int8(s.Value(v) + 1)
+		if c.branch[v] && !c.heap.has(v) {
+			c.heap.push(v)
+		}
+	}
+	s.undo(h)
+	c.marks, c.decisions = c.marks[:level], c.decisions[:level]
+	l.level = level
+	l.clauses.pending = l.clauses.pending[:0]
+}
+
+// block adds the clause that rules out the solution just found: not all of
+// its decisions again. It jumps back one level, where the clause makes the
+// last decision false.
+func (c *cdcl) block() error {
+	l := &c.s.learn
+	lits := make([]Lit, 0, len(c.decisions))
+	last := c.decisions[len(c.decisions)-1].Not()
+	lits = append(lits, last)
+	for _, d := range c.decisions[:len(c.decisions)-1] {
+		lits = append(lits, d.Not())
+	}
+	c.backjump(l.level - 1)
+	return c.assert(lits)
+}
+
+// assert stores a clause whose first literal is unfixed and whose other
+// literals are false, and makes its first literal true.
+func (c *cdcl) assert(lits []Lit) error {
+	s, l := c.s, &c.s.learn
+	if len(lits) == 1 {
+		l.cur = reason{}
+		return s.makeTrue(lits[0])
+	}
+	// Watch the false literal of the highest level, so the clause wakes
+	// first when that level is undone.
+	best := 1
+	for i := 2; i < len(lits); i++ {
+		if l.varLevel[lits[i].Var] > l.varLevel[lits[best].Var] {
+			best = i
+		}
+	}
+	lits[1], lits[best] = lits[best], lits[1]
+	cl := l.clauses.add(lits)
+	if l.level == 0 {
+		l.cur = reason{}
+	} else {
+		l.cur = reason{kind: reasonClause, start: cl, skip: lits[0]}
+	}
+	return s.makeTrue(lits[0])
+}
+
+// learnFrom analyses the last conflict, jumps back to the level where the
+// learned clause asserts its literal, and adds it. It returns
+// ErrInconsistent when the conflict holds at the root.
+func (c *cdcl) learnFrom() error {
+	l := &c.s.learn
+	conflict := l.conflict
+	// A conflict whose literals all predate this level belongs to the
+	// highest level among them.
+	top := int32(0)
+	for _, lit := range conflict {
+		top = max(top, l.varLevel[lit.Var])
+	}
+	if top == 0 {
+		return ErrInconsistent
+	}
+	if top < l.level {
+		conflict = append([]Lit(nil), conflict...)
+		c.backjump(top)
+	}
+	learnt := c.analyze(conflict)
+	back := int32(0)
+	for _, lit := range learnt[1:] {
+		back = max(back, l.varLevel[lit.Var])
+	}
+	c.backjump(back)
+	c.bump *= 1 / 0.95
+	if c.bump > 1e100 {
+		for i := range c.activity {
+			c.activity[i] *= 1e-100
+		}
+		c.bump *= 1e-100
+	}
+	return c.assert(learnt)
+}
+
+// analyze resolves the conflict's literals back to the first unique
+// implication point of the current level and returns the learned clause,
+// its asserting literal first.
+func (c *cdcl) analyze(conflict []Lit) []Lit {
+	s, l := c.s, &c.s.learn
+	learnt := append(c.learnt[:0], Lit{})
+	pending := 0
+	var buf []Lit
+	add := func(lit Lit) {
+		v := lit.Var
+		if c.seen[v] {
+			return
+		}
+		lv := l.varLevel[v]
+		if lv == 0 {
+			return
+		}
+		c.seen[v] = true
+		c.activity[v] += c.bump
+		c.heap.fix(v)
+		if lv == l.level {
+			pending++
+		} else {
+			learnt = append(learnt, lit.Not())
+		}
+	}
+	for _, lit := range conflict {
+		add(lit)
+	}
+	for i := len(l.fixes) - 1; ; i-- {
+		v := l.fixes[i].v
+		if !c.seen[v] {
+			continue
+		}
+		c.seen[v] = false
+		pending--
+		if pending == 0 {
+			learnt[0] = s.LitOf(v).Not()
+			break
+		}
+		buf = s.reasonOf(buf[:0], v)
+		for _, lit := range buf {
+			add(lit)
+		}
+	}
+	// Local minimization: a literal whose reason lies within the clause
+	// (or at the root) adds nothing; drop it. The seen marks still hold
+	// for every literal of learnt[1:].
+	kept := make([]Lit, 1, len(learnt))
+	kept[0] = learnt[0]
+	for _, lit := range learnt[1:] {
+		if l.varWhy[lit.Var].kind == reasonDecision || !c.implied(lit.Var, &buf) {
+			kept = append(kept, lit)
+		}
+	}
+	for _, lit := range learnt[1:] {
+		c.seen[lit.Var] = false
+	}
+	c.learnt = learnt
+	return kept
+}
+
+// implied reports whether every literal of v's reason is in the learned
+// clause being built (marked seen) or fixed at the root.
+func (c *cdcl) implied(v Var, buf *[]Lit) bool {
+	l := &c.s.learn
+	*buf = c.s.reasonOf((*buf)[:0], v)
+	if len(*buf) == 0 {
+		return false
+	}
+	for _, r := range *buf {
+		if !c.seen[r.Var] && l.varLevel[r.Var] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// varHeap is a binary max-heap of variables by activity.
+type varHeap struct {
+	activity []float64
+	items    []Var
+	index    []int32 // by variable: its position in items, or -1
+}
+
+func (h *varHeap) len() int           { return len(h.items) }
+func (h *varHeap) has(v Var) bool     { return h.index[v] >= 0 }
+func (h *varHeap) less(i, j int) bool { return h.activity[h.items[i]] > h.activity[h.items[j]] }
+
+func (h *varHeap) swap(i, j int) {
+	h.items[i], h.items[j] = h.items[j], h.items[i]
+	h.index[h.items[i]], h.index[h.items[j]] = int32(i), int32(j)
+}
+
+func (h *varHeap) up(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !h.less(i, parent) {
+			return
+		}
+		h.swap(i, parent)
+		i = parent
+	}
+}
+
+func (h *varHeap) down(i int) {
+	for {
+		best, left, right := i, 2*i+1, 2*i+2
+		if left < len(h.items) && h.less(left, best) {
+			best = left
+		}
+		if right < len(h.items) && h.less(right, best) {
+			best = right
+		}
+		if best == i {
+			return
+		}
+		h.swap(i, best)
+		i = best
+	}
+}
+
+func (h *varHeap) push(v Var) {
+	h.index[v] = int32(len(h.items))
+	h.items = append(h.items, v)
+	h.up(len(h.items) - 1)
+}
+
+func (h *varHeap) pop() Var {
+	v := h.items[0]
+	last := len(h.items) - 1
+	h.swap(0, last)
+	h.items = h.items[:last]
+	h.index[v] = -1
+	if last > 0 {
+		h.down(0)
+	}
+	return v
+}
+
+// fix restores the heap order after v's activity grew.
+func (h *varHeap) fix(v Var) {
+	if i := h.index[v]; i >= 0 {
+		h.up(int(i))
+	}
+}
