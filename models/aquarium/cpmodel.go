@@ -74,32 +74,49 @@ func (m *Model) addLine(need int, chains []lineChain) {
 	newLineSum(m.Solver, need, chains)
 }
 
-// addPoolLevels posts the pool rule's flat surfaces. Each block gets a level
-// variable h ≤ its row: the top row of its body of water. A full block and a
-// block beneath it are in the same body, so their levels are equal; a full
-// block under an empty block of its aquarium is at the surface, so its level
-// is its own row. A body with two surfaces at different rows then has no
-// level, and fails. Empty blocks' levels are free and never branched on.
+// addPoolLevels posts the pool rule's flat surfaces. Each block gets a
+// level h ≤ its row, the top row of its body of water, in order encoding:
+// 0..1 variables ge[v-1] standing for h ≥ v, so that the model stays one of
+// 0..1 variables and clauses that conflict learning can explain. A full
+// block and a block beneath it are in the same body, so their levels are
+// equal; a full block under an empty block of its aquarium is at the
+// surface, so its level is its own row. A body with two surfaces at
+// different rows then has no level, and fails. Levels are never branched
+// on: once the blocks are fixed, propagation either fixes every level of a
+// body with a surface or fails, and a body without one takes level 0.
 func (m *Model) addPoolLevels() {
 	s, l := m.Solver, m.Layout
-	level := make([]cp.Var, len(l.Blocks))
+	ge := make([][]cp.Var, len(l.Blocks))
 	for i, b := range l.Blocks {
-		level[i] = s.NewVar(0, b.Row)
+		ge[i] = make([]cp.Var, b.Row)
+		for v := range ge[i] {
+			ge[i][v] = s.NewBool()
+			if v > 0 {
+				s.AddImplication(cp.Pos(ge[i][v]), cp.Pos(ge[i][v-1]))
+			}
+		}
 	}
 	for i, below := range l.Below {
+		full := cp.Pos(m.Full[i])
 		for _, j := range below {
-			s.AddCondEqual(cp.Pos(m.Full[i]), level[i], level[j])
+			for v := range ge[i] {
+				s.AddClause(full.Not(), cp.Neg(ge[i][v]), cp.Pos(ge[j][v]))
+				s.AddClause(full.Not(), cp.Pos(ge[i][v]), cp.Neg(ge[j][v]))
+			}
+			if n := len(ge[j]); n > len(ge[i]) {
+				// j is a row lower: its level is at most i's row.
+				s.AddClause(full.Not(), cp.Neg(ge[j][n-1]))
+			}
 		}
 	}
 	for i, above := range l.Above {
-		if len(above) == 0 {
+		row := l.Blocks[i].Row
+		if row == 0 {
 			continue
 		}
-		surface := s.NewBool()
 		for _, u := range above {
-			s.AddClause(cp.Neg(m.Full[i]), cp.Pos(m.Full[u]), cp.Pos(surface))
+			s.AddClause(cp.Neg(m.Full[i]), cp.Pos(m.Full[u]), cp.Pos(ge[i][row-1]))
 		}
-		s.AddCondBound(cp.Pos(surface), level[i], cp.GreaterEq, l.Blocks[i].Row)
 	}
 }
 
@@ -167,10 +184,26 @@ func SolveCP(ctx context.Context, p *Puzzle, rule Rule, limit int, lim cp.Limits
 	return m.Search(ctx, limit, lim)
 }
 
-// Search runs the model's search from its current state: propagation, then
-// failed-literal probing at the root when propagation leaves blocks open,
-// then depth-first search.
+// Search runs the model's search from its current state: propagation,
+// then conflict-learning search over the blocks (cp.SearchLearning), which
+// counts solutions exactly up to limit.
 func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, error) {
+	var res Result
+	n := 0
+	err := m.Solver.SearchLearning(ctx, m.Full, lim, func() bool {
+		res.Solutions = append(res.Solutions, m.Current())
+		n++
+		return limit <= 0 || n < limit
+	})
+	res.Stats = m.Solver.Stats()
+	res.Exhausted = err == nil && (limit <= 0 || n < limit)
+	return res, err
+}
+
+// SearchProbing is the search without learning: propagation, failed-literal
+// probing at the root, then depth-first search with dom/wdeg branching. It
+// is kept for comparison.
+func (m *Model) SearchProbing(ctx context.Context, limit int, lim cp.Limits) (Result, error) {
 	var res Result
 	if _, err := m.Solver.Probe(ctx, m.Full); err != nil {
 		res.Stats = m.Solver.Stats()

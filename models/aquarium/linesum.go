@@ -41,6 +41,7 @@ type lineSum struct {
 	// shift), where rest is need less the settled contribution.
 	clo, chi       []int
 	prefix, suffix [][]uint64
+	reason         []cp.Lit
 }
 
 // lineChain is a chain's blocks, top to bottom, with their weights and the
@@ -102,6 +103,104 @@ func makeChain(vars []cp.Var, weights []int) lineChain {
 func (c *lineSum) Priority() cp.Priority { return cp.PriorityHeavy }
 func (c *lineSum) Idempotent() bool      { return true }
 
+// Explains reports that the line explains its deductions: each chain's run
+// bounds come from two literals, its topmost full block (the run is at
+// least that long) and its lowest empty block (the run is shorter), and
+// every deduction follows from these literals of the chains involved.
+func (c *lineSum) Explains() bool { return true }
+
+// boundLits appends the literals behind chain g's lower bound (its
+// topmost full block) and upper bound (its lowest empty block), as asked.
+func (c *lineSum) boundLits(s *cp.Solver, dst []cp.Lit, g int, lower, upper bool) []cp.Lit {
+	vars := c.chains[g].vars
+	m := len(vars)
+	if lo := int(s.Get(c.lo[g])); lower && lo > 0 {
+		dst = append(dst, cp.Pos(vars[m-lo]))
+	}
+	if hi := int(s.Get(c.hi[g])); upper && hi < m {
+		dst = append(dst, cp.Neg(vars[m-hi-1]))
+	}
+	return dst
+}
+
+// why returns the literals behind the chosen bounds of every chain but
+// except (-1 for none), the reason for a deduction of the dynamic program,
+// or nil when nobody is learning. A deduction that the sum of the others'
+// lower bounds makes (too much water) needs only those; one that the sum
+// of their upper bounds makes (too little) needs only those; any other
+// needs both.
+func (c *lineSum) why(s *cp.Solver, except int, lower, upper bool) []cp.Lit {
+	if !s.Learning() {
+		return nil
+	}
+	c.reason = c.reason[:0]
+	for g := range c.chains {
+		if g != except {
+			c.reason = c.boundLits(s, c.reason, g, lower, upper)
+		}
+	}
+	return c.reason
+}
+
+// whyChain is the reason a chain's own bounds give: they clash.
+func (c *lineSum) whyChain(s *cp.Solver, g int) []cp.Lit {
+	if !s.Learning() {
+		return nil
+	}
+	c.reason = c.boundLits(s, c.reason[:0], g, true, true)
+	return c.reason
+}
+
+// sums returns the smallest and largest totals the chains' bounds allow.
+func (c *lineSum) sums(s *cp.Solver, n int) (lo, hi int) {
+	lo = int(s.Get(c.settled))
+	hi = lo
+	for i, g := range c.active[:n] {
+		run := c.chains[g].run
+		lo += run[c.clo[i]]
+		hi += run[c.chi[i]]
+	}
+	return lo, hi
+}
+
+// failure explains a line whose bounds admit no total equal to need.
+func (c *lineSum) failure(s *cp.Solver, n int) error {
+	if !s.Learning() {
+		return cp.ErrInconsistent
+	}
+	lo, hi := c.sums(s, n)
+	switch {
+	case lo > c.need: // too much water whatever the others do
+		return s.Fail(c.why(s, -1, true, false)...)
+	case hi < c.need: // too little
+		return s.Fail(c.why(s, -1, false, true)...)
+	}
+	return s.Fail(c.why(s, -1, true, true)...)
+}
+
+// narrow fixes the blocks of the i-th active chain to the run lengths
+// lo..hi that the dynamic program found supported, with the reasons the
+// bounds allow; sumLo and sumHi are the totals from sums.
+func (c *lineSum) narrow(s *cp.Solver, i, lo, hi, sumLo, sumHi int) error {
+	g := c.active[i]
+	if !s.Learning() {
+		return c.settle(s, g, lo, hi, nil, nil)
+	}
+	run := c.chains[g].run
+	var above, below []cp.Lit
+	if hi < c.chi[i] {
+		// Longer runs were cut: by the others' lower bounds alone when
+		// the shortest of them is already too much.
+		tooMuch := run[hi+1]+sumLo-run[c.clo[i]] > c.need
+		above = append([]cp.Lit(nil), c.why(s, g, true, !tooMuch)...)
+	}
+	if lo > c.clo[i] {
+		tooLittle := run[lo-1]+sumHi-run[c.chi[i]] < c.need
+		below = append([]cp.Lit(nil), c.why(s, g, !tooLittle, true)...)
+	}
+	return c.settle(s, g, lo, hi, above, below)
+}
+
 // Advise narrows a chain's run bounds when one of its blocks is fixed, and
 // asks for a run only when they moved: the deductions depend on the bounds
 // alone. The tag holds the chain in its high bits and the block's index
@@ -132,14 +231,19 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 		g := c.active[i]
 		lo, hi := int(s.Get(c.lo[g])), int(s.Get(c.hi[g]))
 		if lo > hi {
-			return cp.ErrInconsistent
+			return s.Fail(c.whyChain(s, g)...)
 		}
 		if lo < hi {
 			c.clo[i], c.chi[i] = lo, hi
 			i++
 			continue
 		}
-		if err := c.settle(s, g, lo, hi); err != nil {
+		// Gravity has usually fixed these blocks already.
+		var above, below []cp.Lit
+		if s.Learning() {
+			above, below = c.boundLits(s, nil, g, false, true), c.boundLits(s, nil, g, true, false)
+		}
+		if err := c.settle(s, g, lo, hi, above, below); err != nil {
 			return err
 		}
 		settled += c.chains[g].run[lo]
@@ -150,7 +254,7 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 	s.Set(c.settled, int64(settled))
 	rest := c.need - settled
 	if rest < 0 {
-		return cp.ErrInconsistent
+		return c.failure(s, n)
 	}
 	if rest < 64 {
 		return c.propagateSmall(s, n, rest)
@@ -167,7 +271,7 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 		}
 	}
 	if !has(c.prefix[n], rest) {
-		return cp.ErrInconsistent
+		return c.failure(s, n)
 	}
 	clear(c.suffix[n][:words])
 	c.suffix[n][rest/64] = 1 << (rest % 64)
@@ -179,6 +283,7 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 			orShiftedDown(dst, c.suffix[i+1][:words], run[t])
 		}
 	}
+	sumLo, sumHi := c.sums(s, n)
 	for i, g := range c.active[:n] {
 		run := c.chains[g].run
 		lo, hi := -1, -1
@@ -191,10 +296,10 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 			}
 		}
 		if lo < 0 {
-			return cp.ErrInconsistent
+			return c.failure(s, n)
 		}
 		if lo > c.clo[i] || hi < c.chi[i] {
-			if err := c.settle(s, g, lo, hi); err != nil {
+			if err := c.narrow(s, i, lo, hi, sumLo, sumHi); err != nil {
 				return err
 			}
 		}
@@ -218,7 +323,7 @@ func (c *lineSum) propagateSmall(s *cp.Solver, n, rest int) error {
 		prefix[i+1][0] = set & mask
 	}
 	if prefix[n][0]&(1<<rest) == 0 {
-		return cp.ErrInconsistent
+		return c.failure(s, n)
 	}
 	suffix[n][0] = 1 << rest
 	for i := n - 1; i >= 0; i-- {
@@ -229,6 +334,7 @@ func (c *lineSum) propagateSmall(s *cp.Solver, n, rest int) error {
 		}
 		suffix[i][0] = set
 	}
+	sumLo, sumHi := c.sums(s, n)
 	for i, g := range c.active[:n] {
 		run := c.chains[g].run
 		lo, hi := -1, -1
@@ -241,10 +347,10 @@ func (c *lineSum) propagateSmall(s *cp.Solver, n, rest int) error {
 			}
 		}
 		if lo < 0 {
-			return cp.ErrInconsistent
+			return c.failure(s, n)
 		}
 		if lo > c.clo[i] || hi < c.chi[i] {
-			if err := c.settle(s, g, lo, hi); err != nil {
+			if err := c.narrow(s, i, lo, hi, sumLo, sumHi); err != nil {
 				return err
 			}
 		}
@@ -254,25 +360,24 @@ func (c *lineSum) propagateSmall(s *cp.Solver, n, rest int) error {
 
 // settle fixes the blocks of chain g on which every bottom run of length
 // lo..hi agrees: the top m-hi blocks are empty, the bottom lo are full.
-func (c *lineSum) settle(s *cp.Solver, g, lo, hi int) error {
+// The blocks above get reason above, those below reason below.
+func (c *lineSum) settle(s *cp.Solver, g, lo, hi int, above, below []cp.Lit) error {
 	vars := c.chains[g].vars
 	m := len(vars)
-	for j := range m - hi {
-		if !s.Fixed(vars[j]) {
+	if m-hi > 0 {
+		s.SetReason(above...)
+		for j := range m - hi {
 			if err := s.Assign(vars[j], 0); err != nil {
 				return err
 			}
-		} else if s.Value(vars[j]) != 0 {
-			return cp.ErrInconsistent
 		}
 	}
-	for j := m - lo; j < m; j++ {
-		if !s.Fixed(vars[j]) {
+	if lo > 0 {
+		s.SetReason(below...)
+		for j := m - lo; j < m; j++ {
 			if err := s.Assign(vars[j], 1); err != nil {
 				return err
 			}
-		} else if s.Value(vars[j]) != 1 {
-			return cp.ErrInconsistent
 		}
 	}
 	return nil
