@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"waterworks/models/watersort"
+	"waterworks/sat/gini"
 )
 
 // Two colours, one empty bottle: bottom to top, bottle 1 holds 0 1 0 and
@@ -52,4 +53,27 @@ func ExampleState() {
 	// Output:
 	// [pour 1 into 3 pour 1 into 4 pour 2 into 3 pour 2 into 4]
 	// [1 0] [1] false
+}
+
+// The bounded-horizon SAT method: plans of exactly k moves for growing k on
+// one incremental gini solver; the first satisfiable horizon is the optimum.
+func ExampleSolveSAT() {
+	p := level()
+	res, err := watersort.SolveSAT(context.Background(), p, gini.New(), watersort.SATOptions{Rule: watersort.Whole, FromZero: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range res.Rounds {
+		fmt.Println(r.Moves, "moves:", r.Answer)
+	}
+	fmt.Println(res.Status, len(res.Plan), "moves; check:", watersort.Check(p, watersort.Whole, res.Plan))
+	// Output:
+	// 0 moves: UNSATISFIABLE
+	// 1 moves: UNSATISFIABLE
+	// 2 moves: UNSATISFIABLE
+	// 3 moves: UNSATISFIABLE
+	// 4 moves: UNSATISFIABLE
+	// 5 moves: SATISFIABLE
+	// solved 5 moves; check: <nil>
 }

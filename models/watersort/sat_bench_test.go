@@ -1,0 +1,197 @@
+package watersort
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"testing"
+	"time"
+
+	"waterworks/sat"
+	"waterworks/sat/gini"
+)
+
+var satLimit = flag.Duration("sat.limit", time.Minute, "time limit of one SAT solve in the SAT benchmarks")
+
+// BenchmarkSATByBottles is the scaling family of the SAT method by number
+// of bottles: generated levels of the usual shape (capacity 4, N-2
+// colours, two empty bottles), N from 6 to 14, under both rules. Each
+// solve stops at -sat.limit; the timeouts metric counts them (and ns/op
+// then holds the limit).
+func BenchmarkSATByBottles(b *testing.B) {
+	for n := 6; n <= 14; n++ {
+		for seed := uint64(1); seed <= 3; seed++ {
+			p, err := Generate(n, 4, 2, seed)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, rule := range []Rule{Whole, Fits} {
+				b.Run(fmt.Sprintf("n=%d/seed=%d/rule=%v", n, seed, rule), func(b *testing.B) {
+					benchSAT(b, p, func() sat.Solver { return gini.New() }, SATOptions{Rule: rule})
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkSATByLength is the scaling family by plan length at a fixed
+// number of bottles: six bottles (four colours, two empty) of capacity 2
+// to 8, whose optimal plans grow with the capacity.
+func BenchmarkSATByLength(b *testing.B) {
+	for capacity := 2; capacity <= 8; capacity++ {
+		for seed := uint64(1); seed <= 3; seed++ {
+			p, err := Generate(6, capacity, 2, seed)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, rule := range []Rule{Whole, Fits} {
+				b.Run(fmt.Sprintf("capacity=%d/seed=%d/rule=%v", capacity, seed, rule), func(b *testing.B) {
+					benchSAT(b, p, func() sat.Solver { return gini.New() }, SATOptions{Rule: rule})
+				})
+			}
+		}
+	}
+}
+
+// satBenchLevels are corpus levels the SAT benchmarks solve: the two the
+// C++ reference was timed on, and smaller ones the SAT method decides.
+var satBenchLevels = []string{"gen-n08-s800", "gen-n09-s900", "sortpuz-level22", "gen-n10-s1000", "gen-n12-s1200"}
+
+// BenchmarkSATCorpus runs the SAT method on satBenchLevels under both
+// rules.
+func BenchmarkSATCorpus(b *testing.B) {
+	levels := corpusByID(b)
+	for _, id := range satBenchLevels {
+		for _, rule := range []Rule{Whole, Fits} {
+			b.Run(fmt.Sprintf("level=%s/rule=%v", id, rule), func(b *testing.B) {
+				benchSAT(b, levels[id], func() sat.Solver { return gini.New() }, SATOptions{Rule: rule})
+			})
+		}
+	}
+}
+
+// satPartLevels are the levels on which the parts of the method are
+// measured: every horizon from 0 is solved, so each level takes a dozen
+// to thirty solves.
+var satPartLevels = []string{"gen-n08-s800", "gen-n09-s900", "gen-n10-s1001", "sortpuz-level17", "sortpuz-level22", "kuking-level106"}
+
+// BenchmarkSATSolver measures what the gini adapter's rebuild after each
+// UNSAT answer costs the horizon loop (from horizon 0, so that there are
+// many UNSAT answers): solver=adapter is sat/gini (rebuilt from its clause
+// copy after every refuted horizon, learnt clauses lost), solver=raw one
+// gini instance kept across horizons (rawGini, test only), solver=fresh a
+// new gini loaded with the whole formula for every horizon.
+func BenchmarkSATSolver(b *testing.B) {
+	levels := corpusByID(b)
+	solvers := []struct {
+		name string
+		open func() sat.Solver
+	}{
+		{"adapter", func() sat.Solver { return gini.New() }},
+		{"raw", func() sat.Solver { return newRawGini() }},
+		{"fresh", func() sat.Solver { return &freshSolver{open: func() sat.Solver { return gini.New() }} }},
+	}
+	for _, id := range satPartLevels {
+		for _, rule := range []Rule{Whole, Fits} {
+			for _, s := range solvers {
+				b.Run(fmt.Sprintf("level=%s/rule=%v/solver=%s", id, rule, s.name), func(b *testing.B) {
+					benchSAT(b, levels[id], s.open, SATOptions{Rule: rule, FromZero: true})
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkSATParts measures what symmetry breaking and the lower bounds
+// bring, and the encodings of the cardinality constraints.
+func BenchmarkSATParts(b *testing.B) {
+	levels := corpusByID(b)
+	parts := []struct {
+		name string
+		opt  SATOptions
+	}{
+		{"default", SATOptions{}},
+		{"nosymmetry", SATOptions{knobs: satKnobs{noSymmetry: true}}},
+		{"nobound", SATOptions{knobs: satKnobs{noBound: true}}},
+		{"sequential", SATOptions{Encoding: sat.Sequential}},
+		{"sortnet", SATOptions{Encoding: sat.SortingNetwork}},
+	}
+	for _, id := range satPartLevels {
+		for _, rule := range []Rule{Whole, Fits} {
+			for _, part := range parts {
+				b.Run(fmt.Sprintf("level=%s/rule=%v/part=%s", id, rule, part.name), func(b *testing.B) {
+					opt := part.opt
+					opt.Rule = rule
+					benchSAT(b, levels[id], func() sat.Solver { return gini.New() }, opt)
+				})
+			}
+		}
+	}
+}
+
+func corpusByID(b *testing.B) map[string]*Puzzle {
+	levels := map[string]*Puzzle{}
+	for _, lv := range loadCorpus(b) {
+		levels[lv.ID] = lv.puzzle
+	}
+	return levels
+}
+
+// benchSAT solves p with a fresh solver from open per iteration, under
+// -sat.limit, and reports the plan's length, the horizons solved, the
+// formula's size at the last one and whether the limit was hit.
+func benchSAT(b *testing.B, p *Puzzle, open func() sat.Solver, opt SATOptions) {
+	if p == nil {
+		b.Fatal("level missing from the corpus")
+	}
+	b.ReportAllocs()
+	var res SATResult
+	timeouts := 0
+	for b.Loop() {
+		var err error
+		res, err = solveWithin(p, open(), opt)
+		// if, not a switch without a tag: inside a b.Loop loop that
+		// crashes the compiler of Go 1.26.8 (escape analysis).
+		if errors.Is(err, context.DeadlineExceeded) {
+			timeouts++
+		} else if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(res.Plan)), "moves")
+	b.ReportMetric(float64(res.LowerBound), "bound")
+	b.ReportMetric(float64(len(res.Rounds)), "horizons")
+	if n := len(res.Rounds); n > 0 {
+		b.ReportMetric(float64(res.Rounds[n-1].Variables), "vars")
+		b.ReportMetric(float64(res.Rounds[n-1].Clauses), "clauses")
+	}
+	b.ReportMetric(float64(timeouts), "timeouts")
+}
+
+// solveWithin runs SolveSAT under -sat.limit.
+func solveWithin(p *Puzzle, s sat.Solver, opt SATOptions) (SATResult, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), *satLimit)
+	defer cancel()
+	return SolveSAT(ctx, p, s, opt)
+}
+
+// freshSolver answers every Solve with a new solver loaded with every
+// clause so far: the horizon loop without any incrementality.
+type freshSolver struct {
+	open    func() sat.Solver
+	clauses sat.Formula
+	s       sat.Solver
+}
+
+func (f *freshSolver) AddClause(lits ...sat.Lit) { f.clauses.AddClause(lits...) }
+
+func (f *freshSolver) Solve(ctx context.Context, assumptions ...sat.Lit) (sat.Status, error) {
+	f.s = f.open()
+	if err := sat.Load(f.s, &f.clauses); err != nil {
+		return sat.Unknown, err
+	}
+	return f.s.Solve(ctx, assumptions...)
+}
+
+func (f *freshSolver) Value(l sat.Lit) bool { return f.s.Value(l) }
