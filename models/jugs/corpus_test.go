@@ -2,14 +2,11 @@ package jugs_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/jugsfmt"
 	"waterworks/models/jugs"
 )
 
@@ -20,30 +17,19 @@ const corpusDir = "../../../shared/corpus/pour"
 // exactly its optimal_steps that the checker accepts, an unsolvable one
 // must be proven so, with and without the number-theory fast path.
 func TestCorpus(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.jsonl"))
-	if len(files) == 0 {
-		t.Skipf("no jug corpus at %s (the shared corpus sits beside the repository)", corpusDir)
-	}
-	count := 0
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		require.NoError(t, err)
-		entries, err := jugsfmt.Parse(file, data)
-		require.NoError(t, err)
-		for _, e := range entries {
-			require.NotNil(t, e.Solvable, "%s has no solvable field", e.ID)
-			for _, noFast := range []bool{false, true} {
-				r, err := jugs.BFS(context.Background(), e.Puzzle, jugs.Options{NoFastPath: noFast})
-				require.NoError(t, err, e.ID)
-				if !assert.Equal(t, *e.Solvable, r.Solvable, "%s (fast path allowed: %v)", e.ID, !noFast) || !r.Solvable {
-					continue
-				}
-				require.NotNil(t, e.OptimalSteps, "%s is solvable but has no optimal_steps", e.ID)
-				assert.Len(t, r.Plan, *e.OptimalSteps, e.ID)
-				assert.NoError(t, jugs.Check(e.Puzzle, r.Plan), e.ID)
+	entries := readCorpus(t)
+	for _, e := range entries {
+		require.NotNil(t, e.Solvable, "%s has no solvable field", e.ID)
+		for _, noFast := range []bool{false, true} {
+			r, err := jugs.BFS(context.Background(), e.Puzzle, jugs.Options{NoFastPath: noFast})
+			require.NoError(t, err, e.ID)
+			if !assert.Equal(t, *e.Solvable, r.Solvable, "%s (fast path allowed: %v)", e.ID, !noFast) || !r.Solvable {
+				continue
 			}
-			count++
+			require.NotNil(t, e.OptimalSteps, "%s is solvable but has no optimal_steps", e.ID)
+			assert.Len(t, r.Plan, *e.OptimalSteps, e.ID)
+			assert.NoError(t, jugs.Check(e.Puzzle, r.Plan), e.ID)
 		}
 	}
-	t.Logf("%d corpus puzzles in %d files", count, len(files))
+	t.Logf("%d corpus puzzles", len(entries))
 }

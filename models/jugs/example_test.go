@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"waterworks/models/jugs"
+	"waterworks/sat/gini"
 )
 
 // The puzzle from "Die Hard with a Vengeance": with a 3 and a 5 gallon jug
@@ -39,4 +40,40 @@ func ExampleDecide() {
 	solvable, decided := jugs.Decide(p)
 	fmt.Println(solvable, decided)
 	// Output: false true
+}
+
+// A bounded-horizon search asks "is there a plan of exactly k actions?"
+// for k = 0, 1, 2, ... on one incremental SAT solver: the first k
+// answered yes is the optimum, and the no answers before it the proof.
+func ExampleSolveSAT() {
+	p := &jugs.Puzzle{Capacities: []int{8, 5, 3}, Initial: []int{8, 0, 0}, Goal: jugs.GoalState, GoalState: []int{4, 4, 0}}
+	r, err := jugs.SolveSAT(context.Background(), p, gini.New(), jugs.HorizonOptions{MaxSteps: 20})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("steps:", len(r.Plan), "check:", jugs.Check(p, r.Plan))
+	for _, round := range r.Rounds {
+		fmt.Printf("k=%d found=%v\n", round.K, round.Found)
+	}
+	// Output:
+	// steps: 7 check: <nil>
+	// k=0 found=false
+	// k=1 found=false
+	// k=2 found=false
+	// k=3 found=false
+	// k=4 found=false
+	// k=5 found=false
+	// k=6 found=false
+	// k=7 found=true
+}
+
+// The same rounds on the cp core. With Complete, an engine also proves
+// unsolvability: here no loop-free path of more than 15 actions leaves the
+// start, and no plan of at most 15 actions reaches the goal.
+func ExampleSolveCP() {
+	p := &jugs.Puzzle{Capacities: []int{8, 5, 3}, Initial: []int{8, 0, 0}, Goal: jugs.GoalState, GoalState: []int{4, 2, 2}}
+	r, err := jugs.SolveCP(context.Background(), p, jugs.CPOptions{HorizonOptions: jugs.HorizonOptions{Complete: true}})
+	fmt.Println(r.Solvable, r.LongestPath, err)
+	// Output: false 15 <nil>
 }

@@ -1,0 +1,229 @@
+package jugs
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"waterworks/cp"
+	"waterworks/sat"
+	"waterworks/sat/gini"
+)
+
+// smallPuzzles returns puzzles with every combination of start amounts,
+// for capacities caps, with and without a tap.
+func smallPuzzles(caps ...int) []*Puzzle {
+	var out []*Puzzle
+	var states [][]int
+	var rec func(prefix []int)
+	rec = func(prefix []int) {
+		if len(prefix) == len(caps) {
+			states = append(states, append([]int(nil), prefix...))
+			return
+		}
+		for v := 0; v <= caps[len(prefix)]; v++ {
+			rec(append(prefix, v))
+		}
+	}
+	rec(nil)
+	for _, tap := range []bool{true, false} {
+		for _, s := range states {
+			// A target no jug holds leaves the goal out of the way.
+			out = append(out, &Puzzle{Capacities: caps, Initial: s, Tap: tap, Goal: GoalAny, Target: 1000})
+		}
+	}
+	return out
+}
+
+// amountOf reads an order-encoded amount from a model.
+func amountOf(a sat.Assignment, x []sat.Lit) int {
+	v := 0
+	for v < len(x) && a.Value(x[v]) {
+		v++
+	}
+	return v
+}
+
+// TestSATStep checks the CNF of one step against Apply: from every state
+// of small puzzles, every legal action leads to exactly Apply's state, and
+// an illegal one is unsatisfiable.
+func TestSATStep(t *testing.T) {
+	ctx := context.Background()
+	for _, caps := range [][]int{{3, 2}, {2, 3, 1}} {
+		for _, p := range smallPuzzles(caps...) {
+			s := gini.New()
+			e := newSATUnrolling(p, s, false)
+			require.NoError(t, e.grow(1))
+			for i, a := range e.actions {
+				name := fmt.Sprintf("caps %v tap %v from %v by %v", caps, p.Tap, p.Initial, a)
+				st, err := e.solve(ctx, e.act[1][i])
+				require.NoError(t, err)
+				want := p.Start()
+				if !p.Apply(want, a) {
+					assert.Equal(t, sat.Unsat, st, "%s: illegal, yet satisfiable", name)
+					continue
+				}
+				require.Equal(t, sat.Sat, st, "%s: legal, yet unsatisfiable", name)
+				for j, x := range e.level[1] {
+					assert.Equal(t, want[j], amountOf(s, x), "%s: jug %d", name, j+1)
+					// No other amount is possible.
+					for _, other := range []sat.Lit{e.atLeast(x, want[j]).Not(), e.atLeast(x, want[j]+1)} {
+						if other.Var() == e.top.Var() {
+							continue
+						}
+						st, err := e.solve(ctx, e.act[1][i], other)
+						require.NoError(t, err)
+						assert.Equal(t, sat.Unsat, st, "%s: jug %d may differ", name, j+1)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCPStep checks both transition models of the cp core against Apply:
+// fixing the action of the first step must fix the amounts after it to
+// Apply's by propagation alone, or fail for an illegal action.
+func TestCPStep(t *testing.T) {
+	for _, tables := range []bool{false, true} {
+		for _, caps := range [][]int{{3, 2}, {2, 3, 1}} {
+			for _, p := range smallPuzzles(caps...) {
+				e := newCPUnrolling(p, CPOptions{Tables: tables})
+				for i, a := range e.actions {
+					name := fmt.Sprintf("tables %v caps %v tap %v from %v by %v", tables, caps, p.Tap, p.Initial, a)
+					md, err := e.build(1, false)
+					require.NoError(t, err)
+					err = md.s.Assign(md.act[1], i)
+					if err == nil {
+						err = md.s.Propagate()
+					}
+					want := p.Start()
+					if !p.Apply(want, a) {
+						assert.ErrorIs(t, err, cp.ErrInconsistent, name)
+						continue
+					}
+					require.NoError(t, err, name)
+					for j, v := range md.amount[1] {
+						if assert.True(t, md.s.Fixed(v), "%s: jug %d not fixed: %s", name, j+1, md.s.String(v)) {
+							assert.Equal(t, want[j], md.s.Value(v), "%s: jug %d", name, j+1)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCPTwoSteps fixes the second action of two before the first, so
+// that the step propagator also narrows a step whose amounts before are
+// not known yet; the end state must still be Apply's, and a pair that is
+// illegal or pruned must fail.
+func TestCPTwoSteps(t *testing.T) {
+	for _, caps := range [][]int{{3, 2}, {2, 1, 2}} {
+		for _, p := range smallPuzzles(caps...) {
+			e := newCPUnrolling(p, CPOptions{})
+			pruned := map[[2]int]bool{}
+			for _, pr := range prunedPairs(e.actions) {
+				pruned[pr] = true
+			}
+			for i, a := range e.actions {
+				for j, b := range e.actions {
+					name := fmt.Sprintf("caps %v tap %v from %v by %v then %v", caps, p.Tap, p.Initial, a, b)
+					md, err := e.build(2, false)
+					require.NoError(t, err)
+					err = md.s.Assign(md.act[2], j)
+					if err == nil {
+						err = md.s.Propagate()
+					}
+					if err == nil {
+						err = md.s.Assign(md.act[1], i)
+					}
+					if err == nil {
+						err = md.s.Propagate()
+					}
+					want := p.Start()
+					if !p.Apply(want, a) || !p.Apply(want, b) || pruned[[2]int{i, j}] || slices.Equal(want, p.Initial) {
+						assert.Error(t, err, name)
+						continue
+					}
+					require.NoError(t, err, name)
+					for q, v := range md.amount[2] {
+						if assert.True(t, md.s.Fixed(v), "%s: jug %d not fixed", name, q+1) {
+							assert.Equal(t, want[q], md.s.Value(v), "%s: jug %d", name, q+1)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPrunedPairs checks the claims behind prunedPairs on every state of
+// small puzzles: a commuting pair ends in the same state in either order,
+// and a wasted pair ends where doing nothing, one action, or a pair that
+// comes earlier in ActionIndex order also ends, and that pair is legal.
+func TestPrunedPairs(t *testing.T) {
+	for _, caps := range [][]int{{3, 5}, {4, 2, 3}, {2, 2, 1}} {
+		for _, p := range smallPuzzles(caps...) {
+			actions := p.Actions()
+			do := func(s State, as ...Action) (State, bool) {
+				s = append(State(nil), s...)
+				for _, a := range as {
+					if !p.Apply(s, a) {
+						return nil, false
+					}
+				}
+				return s, true
+			}
+			s := p.Start()
+			for _, pr := range prunedPairs(actions) {
+				a, b := actions[pr[0]], actions[pr[1]]
+				got, ok := do(s, a, b)
+				if !ok {
+					continue
+				}
+				name := fmt.Sprintf("caps %v from %v: %v then %v", caps, s, a, b)
+				if independent(a, b) && !wasted(a, b) {
+					other, ok := do(s, b, a)
+					assert.True(t, ok, "%s: the other order is illegal", name)
+					assert.Equal(t, got, other, name)
+					continue
+				}
+				same := slices.Equal(got, s)
+				for i, c := range actions {
+					if r, ok := do(s, c); ok && slices.Equal(r, got) {
+						same = true
+					}
+					for _, d := range actions {
+						if i < pr[0] || i == pr[0] && p.ActionIndex(d) < pr[1] {
+							if r, ok := do(s, c, d); ok && slices.Equal(r, got) {
+								same = true
+							}
+						}
+					}
+				}
+				assert.True(t, same, "%s: no shorter or earlier equivalent", name)
+			}
+		}
+	}
+}
+
+// TestScaleDown checks that scaling by the unit keeps plans valid.
+func TestScaleDown(t *testing.T) {
+	p := &Puzzle{Capacities: []int{6, 10}, Initial: []int{0, 0}, Tap: true, Goal: GoalState, GoalState: []int{DontCare, 8}}
+	q, unit := scaleDown(p)
+	assert.Equal(t, 2, unit)
+	assert.Equal(t, []int{3, 5}, q.Capacities)
+	assert.Equal(t, []int{DontCare, 4}, q.GoalState)
+	r, err := BFS(context.Background(), q, Options{})
+	require.NoError(t, err)
+	require.True(t, r.Solvable)
+	assert.NoError(t, Check(p, r.Plan), "a plan of the scaled puzzle solves the puzzle")
+	same, unit := scaleDown(&Puzzle{Capacities: []int{3, 5}, Initial: []int{0, 0}})
+	assert.Equal(t, 1, unit)
+	assert.Equal(t, []int{3, 5}, same.Capacities)
+}
