@@ -172,6 +172,11 @@ func (r *nextRule) Propagate(s *cp.Solver) error {
 	return nil
 }
 
+// maxDeadEnds bounds the nogood store: a full store stops learning (which
+// only costs pruning), so a long search stays within a few hundred
+// megabytes.
+const maxDeadEnds = 1 << 22
+
 // deadEnds is the nogood store of the plan search. The search fixes the
 // actions in order, and a node with act[1..u] fixed is the root of the
 // subtree of every completion of that prefix. The constraints on steps
@@ -235,10 +240,10 @@ func (d *deadEnds) visit(s *cp.Solver) {
 			continue
 		}
 		for w := u; w <= d.k; w++ {
-			if d.pending[w] != nil {
+			if d.pending[w] != nil && len(d.e.dead) < maxDeadEnds {
 				d.e.dead[string(d.pending[w])] = true
-				d.pending[w] = nil
 			}
+			d.pending[w] = nil
 		}
 		d.pending[u] = append(d.pending[u][:0], key...)
 	}

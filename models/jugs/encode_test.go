@@ -227,3 +227,27 @@ func TestScaleDown(t *testing.T) {
 	assert.Equal(t, 1, unit)
 	assert.Equal(t, []int{3, 5}, same.Capacities)
 }
+
+// TestRoundClauses checks that roundClauses bounds what a round adds, so
+// that MaxClauses stops SolveSAT before the formula outgrows it.
+func TestRoundClauses(t *testing.T) {
+	for _, p := range []*Puzzle{
+		{Capacities: []int{3, 5}, Initial: []int{0, 0}, Tap: true, Target: 4},
+		{Capacities: []int{8, 5, 3}, Initial: []int{8, 0, 0}, Goal: GoalState, GoalState: []int{4, 4, 0}},
+		{Capacities: []int{9, 4, 7, 2}, Initial: []int{0, 0, 0, 0}, Tap: true, Goal: GoalTotal, Target: 13},
+	} {
+		for _, complete := range []bool{false, true} {
+			e := newSATUnrolling(p, gini.New(), complete)
+			for k := 1; k <= 6; k++ {
+				bound, before := e.roundClauses(), e.f.NumClauses()
+				require.NoError(t, e.grow(k))
+				e.goal(k)
+				added := e.f.NumClauses() - before
+				assert.LessOrEqual(t, added, bound, "%v complete %v k %d", p.Capacities, complete, k)
+				if k >= 2 { // the sums after step 0 are constants, without clauses
+					assert.Greater(t, 4*added, bound, "%v complete %v k %d: the bound is within 4 times", p.Capacities, complete, k)
+				}
+			}
+		}
+	}
+}

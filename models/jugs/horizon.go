@@ -48,6 +48,10 @@ import (
 // looked no further. Longer plans may exist.
 var ErrHorizon = errors.New("no plan within the horizon")
 
+// ErrFormulaLimit is returned by SolveSAT when the next step would take the
+// formula past HorizonOptions.MaxClauses.
+var ErrFormulaLimit = errors.New("formula limit reached")
+
 // HorizonOptions tune the bounded-horizon engines, SolveSAT and SolveCP.
 // The zero value searches without a horizon and without the completeness
 // test, so only number theory (Decide) proves a puzzle unsolvable.
@@ -61,6 +65,10 @@ type HorizonOptions struct {
 	// unsolvable when no loop-free path of k actions exists, as the file
 	// comment of horizon.go explains. It costs constraints quadratic in k.
 	Complete bool
+	// MaxClauses bounds the size of SolveSAT's formula: a round whose
+	// step would take it past this many clauses is not started, and the
+	// search stops with ErrFormulaLimit. 0 means no limit.
+	MaxClauses int
 }
 
 // HorizonStats describe what a bounded-horizon search proved, whatever the

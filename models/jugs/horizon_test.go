@@ -232,12 +232,17 @@ func TestHorizonErrors(t *testing.T) {
 	}{
 		{"invalid", context.Background(), &jugs.Puzzle{Capacities: []int{0}}, jugs.HorizonOptions{}, jugs.ErrInvalidPuzzle},
 		{"horizon", context.Background(), diehard, jugs.HorizonOptions{MaxSteps: 5}, jugs.ErrHorizon},
+		{"formula limit", context.Background(), diehard, jugs.HorizonOptions{MaxClauses: 500}, jugs.ErrFormulaLimit},
 		{"canceled", canceled, diehard, jugs.HorizonOptions{}, context.Canceled},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := jugs.SolveSAT(tt.ctx, tt.p, gini.New(), tt.opts)
 			assert.ErrorIs(t, err, tt.want, "sat")
 			assert.False(t, s.Solvable)
+			if tt.opts.MaxClauses > 0 {
+				assert.LessOrEqual(t, s.Clauses, tt.opts.MaxClauses)
+				return // the cp core has no such limit
+			}
 			c, err := jugs.SolveCP(tt.ctx, tt.p, jugs.CPOptions{HorizonOptions: tt.opts})
 			assert.ErrorIs(t, err, tt.want, "cp")
 			assert.False(t, c.Solvable)

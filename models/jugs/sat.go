@@ -83,14 +83,16 @@ type SATRound struct {
 //
 // Every plan is replayed by Check before it is returned. SolveSAT returns
 // an error wrapping ErrInvalidPuzzle for a malformed puzzle, ErrHorizon
-// past opts.MaxSteps, the backend's error, or ctx's when it ends first;
-// the statistics so far come with any error.
+// past opts.MaxSteps, ErrFormulaLimit past opts.MaxClauses, the backend's
+// error, or ctx's when it ends first; the statistics so far come with any
+// error.
 func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts HorizonOptions) (SATResult, error) {
 	var r SATResult
 	var e *satUnrolling
 	var err error
 	r.Solvable, r.Plan, err = deepen(ctx, p, opts, &r.HorizonStats, func(q *Puzzle) (unrolling, error) {
 		e = newSATUnrolling(q, s, opts.Complete)
+		e.maxClauses = opts.MaxClauses
 		return e, nil
 	})
 	if e != nil {
@@ -112,6 +114,8 @@ type satUnrolling struct {
 	loaded   sat.Mark // what s already has
 	complete bool
 	top      sat.Lit // the constant true
+	// maxClauses is HorizonOptions.MaxClauses.
+	maxClauses int
 
 	level  [][][]sat.Lit        // level[t][j][v-1]: jug j holds at least v after t steps
 	act    [][]sat.Lit          // act[t][i]: the t-th action is actions[i] (t >= 1)
@@ -286,9 +290,48 @@ func (e *satUnrolling) equalShifted(cond sat.Lit, x, y []sat.Lit, shift int) {
 	}
 }
 
+// roundClauses bounds from above the clauses a round adds, before it is
+// built: the step's pair sums dominate, then the frame axioms, the
+// effects, at most one action, the pruning, the distinctness from every
+// earlier state with Complete, and the goal (a sum of all jugs for
+// GoalTotal).
+func (e *satUnrolling) roundClauses() int {
+	caps := e.p.Capacities
+	m, sum, total := len(e.actions), 0, 0
+	for i, a := range caps {
+		for _, b := range caps[i+1:] {
+			total += 2*(a+1)*(b+1) + 4*(a+b) + 4
+		}
+		sum += a
+	}
+	total += 6*sum + 4*m + len(e.pruned)
+	if m <= 32 {
+		total += m * m / 2
+	} else {
+		total += 3 * m
+	}
+	if e.complete {
+		total += len(e.level) * (2*sum + 1)
+	}
+	goal := 3*sum + 2
+	if e.p.Goal == GoalTotal {
+		for i := 1; i < len(caps); i++ { // total = ((a0 + a1) + a2) + ...
+			prefix := 0
+			for _, c := range caps[:i] {
+				prefix += c
+			}
+			goal += 2 * (prefix + 1) * (caps[i] + 1)
+		}
+	}
+	return total + goal
+}
+
 // grow implements unrolling: it adds the variables and clauses of step k.
 func (e *satUnrolling) grow(k int) error {
 	e.started = time.Now()
+	if limit := e.maxClauses; limit > 0 && e.f.NumClauses()+e.roundClauses() > limit {
+		return fmt.Errorf("%w: step %d would take the formula past %d clauses", ErrFormulaLimit, k, limit)
+	}
 	p := e.p
 	before, after := e.level[k-1], make([][]sat.Lit, p.NumJugs())
 	for j, c := range p.Capacities {
