@@ -2,11 +2,17 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+
+	"waterworks/frontends/inputerr"
+	"waterworks/frontends/jugsfmt"
+	"waterworks/models/jugs"
+	"waterworks/sat/backends"
 )
 
 // jugsCompareKind is compare's part for jug puzzles: corpus JSON Lines with
-// capacities. It is a placeholder until the jug engines join compare.
+// capacities.
 func jugsCompareKind() compareKind {
 	return compareKind{
 		name: "jugs",
@@ -15,9 +21,99 @@ func jugsCompareKind() compareKind {
 			_, has := fields["capacities"]
 			return ok && has
 		},
-		run: func(_ context.Context, c *comparison, in input) int {
-			fmt.Fprintf(c.stdio.Err, "%s: compare does not handle jug puzzles yet\n", in.name)
-			return ExitUsage
-		},
+		run: compareJugs,
 	}
+}
+
+// jugsEngine is one engine compare runs on jug puzzles: a method of "jugs
+// solve" and, for sat, a backend.
+type jugsEngine struct {
+	name    string
+	method  string
+	backend string
+}
+
+// jugsEngines lists BFS, the CP core, and SAT on every available backend.
+func jugsEngines() []jugsEngine {
+	engines := []jugsEngine{{name: "bfs", method: "bfs"}}
+	for _, b := range backends.Available() {
+		engines = append(engines, jugsEngine{name: "sat/" + b, method: "sat", backend: b})
+	}
+	return append(engines, jugsEngine{name: "cp", method: "cp"})
+}
+
+// The limits of compare's engines are those of "jugs solve".
+const (
+	compareMaxStates  = 20_000_000
+	compareMaxSteps   = 100
+	compareMaxClauses = 5_000_000
+)
+
+// compareJugs runs the engines on every puzzle of one input. An engine's
+// row takes part in the agreement when it proved its answer: the optimal
+// number of steps, or that the puzzle is unsolvable. A plan that fails the
+// checker is an error.
+func compareJugs(ctx context.Context, c *comparison, in input) int {
+	var engines []jugsEngine
+	for _, e := range jugsEngines() {
+		if c.wants(e.name) || c.wants(e.method) {
+			engines = append(engines, e)
+		}
+	}
+	entries, err := jugsfmt.Parse(in.name, in.data)
+	code := ExitOK
+	for _, err := range inputerr.All(err) {
+		fmt.Fprintln(c.stdio.Err, err)
+		code = ExitUsage
+	}
+	opts := jugsOptions{maxStates: compareMaxStates, maxSteps: compareMaxSteps, maxClauses: compareMaxClauses,
+		complete: true, timeouts: c.flags.timeout > 0}
+	for _, e := range entries {
+		if ctx.Err() != nil {
+			break
+		}
+		rows := make([]compareRow, 0, len(engines))
+		for _, eng := range engines {
+			rows = append(rows, compareJugsEngine(ctx, c, e, eng, opts))
+		}
+		c.puzzle(rows)
+	}
+	return code
+}
+
+// compareJugsEngine runs one engine on one puzzle and fills in its row.
+func compareJugsEngine(ctx context.Context, c *comparison, e jugsfmt.Entry, eng jugsEngine, opts jugsOptions) compareRow {
+	row := compareRow{Kind: "jugs", ID: e.ID, Engine: eng.name}
+	opts.backend = eng.backend
+	var got jugsOutcome
+	var err error
+	row.runs, err = c.time(ctx, func(ctx context.Context) error {
+		got, err = jugsMethods[eng.method](ctx, e.Puzzle, opts)
+		return err
+	})
+	for _, s := range got.stats {
+		if s.name != "rounds" { // one line per engine: the rounds are for "jugs solve --stats"
+			row.Stats = append(row.Stats, s)
+		}
+	}
+	switch {
+	case timedOut(&row, ctx, err):
+	case errors.Is(err, jugs.ErrHorizon), errors.Is(err, jugs.ErrStateLimit), errors.Is(err, jugs.ErrFormulaLimit):
+		row.Status, row.Answer = StatusUnknown, err.Error()
+	case err != nil:
+		row.Status, row.Error = StatusError, err.Error()
+	case !got.solvable:
+		row.Status, row.Answer = StatusUnsolvable, "unsolvable"
+		row.key = row.Answer
+	default:
+		if cerr := jugs.Check(e.Puzzle, got.plan); cerr != nil {
+			row.Status, row.Error = StatusError, fmt.Sprintf("the plan fails the check: %v", cerr)
+			break
+		}
+		// Every method returns a fewest-actions plan: BFS by search
+		// order, sat and cp by refuting every shorter length.
+		row.Status, row.Answer = StatusSolved, fmt.Sprintf("optimal %d", len(got.plan))
+		row.key = row.Answer
+	}
+	return row
 }

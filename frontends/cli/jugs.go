@@ -15,6 +15,7 @@ import (
 	"waterworks/frontends/inputerr"
 	"waterworks/frontends/jugsfmt"
 	"waterworks/models/jugs"
+	"waterworks/sat/backends"
 )
 
 func jugsCommand() *command {
@@ -35,7 +36,12 @@ type jugsMethod func(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOu
 
 // jugsOptions are the engine settings the command line passes on.
 type jugsOptions struct {
-	maxStates int
+	maxStates  int    // bfs
+	maxSteps   int    // sat and cp: the horizon
+	maxClauses int    // sat: the formula's size
+	complete   bool   // sat and cp: prove unsolvability by the longest path
+	backend    string // sat: the SAT backend
+	timeouts   bool   // each puzzle has a time limit
 }
 
 // jugsOutcome is what a method found, with its statistics in the order they
@@ -51,6 +57,8 @@ type jugsOutcome struct {
 // jugsMethods are the engines --method chooses from.
 var jugsMethods = map[string]jugsMethod{
 	"bfs": solveJugsBFS,
+	"sat": solveJugsSAT,
+	"cp":  solveJugsCP,
 }
 
 func solveJugsBFS(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
@@ -73,10 +81,14 @@ func solveJugsBFS(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 // jugsSolveFlags are the flags of "jugs solve".
 type jugsSolveFlags struct {
 	commonFlags
-	spec      jugsfmt.Spec
-	target    int
-	method    string
-	maxStates int
+	spec       jugsfmt.Spec
+	target     int
+	method     string
+	maxStates  int
+	maxSteps   int
+	maxClauses int
+	complete   bool
+	backend    string
 }
 
 // puzzleFlags names the flags that describe a puzzle, which need
@@ -86,8 +98,10 @@ var puzzleFlags = []string{"initial", "no-tap", "goal", "target", "goal-state"}
 func runJugsSolve(ctx context.Context, stdio IO, args []string) int {
 	fs := newFlagSet(stdio, "waterworks jugs solve", jugsSolveArgs,
 		"Solve water jug puzzles given by flags, or read one per line from corpus JSON Lines\n"+
-			"files (- or none for standard input). Exit 0 solved, 1 proven unsolvable, 2 bad input,\n"+
-			"124 past --timeout (applied to each puzzle) or --max-states, 130 interrupted.")
+			"files (- or none for standard input), in the fewest steps: by breadth-first search\n"+
+			"(bfs), or by asking a SAT solver (sat) or the CP core (cp) for a plan of exactly k steps\n"+
+			"for k = 0, 1, 2, ... Exit 0 solved, 1 proven unsolvable, 2 bad input, 124 past --timeout\n"+
+			"(applied to each puzzle) or a --max-* limit, 130 interrupted.")
 	var f jugsSolveFlags
 	f.register(fs)
 	fs.StringVar(&f.spec.Capacities, "capacities", "", "jug capacities, comma-separated (e.g. 3,5); no file is read")
@@ -97,7 +111,11 @@ func runJugsSolve(ctx context.Context, stdio IO, args []string) int {
 	fs.IntVar(&f.target, "target", 0, "the `amount` wanted by goals any and total")
 	fs.StringVar(&f.spec.GoalState, "goal-state", "", "wanted final amounts, comma-separated, - for any (e.g. 4,-,0)")
 	fs.StringVar(&f.method, "method", "bfs", "solving `method`: "+strings.Join(jugsMethodNames(), ", "))
-	fs.IntVar(&f.maxStates, "max-states", 20_000_000, "give up (exit 124) after storing this many states (each costs about 50 bytes); 0 means no limit")
+	fs.IntVar(&f.maxStates, "max-states", 20_000_000, "bfs: give up (exit 124) after storing this many states (each costs about 50 bytes); 0 means no limit")
+	fs.IntVar(&f.maxSteps, "max-steps", 100, "sat, cp: give up (exit 124) once no plan of at most this many steps exists; 0 means no limit")
+	fs.IntVar(&f.maxClauses, "max-clauses", 5_000_000, "sat: give up (exit 124) before the formula outgrows this many clauses (each costs about 200 bytes); 0 means no limit")
+	fs.BoolVar(&f.complete, "complete", true, "sat, cp: also prove unsolvable a puzzle whose longest loop-free path is short\n(costs up to twice the time; false: only number theory proves unsolvability)")
+	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: the SAT `backend`: "+strings.Join(backends.Builtin(), ", ")+" or dimacs:CMD (a DIMACS solver program)")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return parseFailed(err)
@@ -112,8 +130,17 @@ func runJugsSolve(ctx context.Context, stdio IO, args []string) int {
 	if f.maxStates < 0 {
 		return usageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.maxStates))
 	}
+	if f.maxSteps < 0 {
+		return usageError(stdio, fs, fmt.Errorf("negative --max-steps %d", f.maxSteps))
+	}
+	if f.maxClauses < 0 {
+		return usageError(stdio, fs, fmt.Errorf("negative --max-clauses %d", f.maxClauses))
+	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if err := checkJugsMethodFlags(f.method, f.backend, set); err != nil {
+		return usageError(stdio, fs, err)
+	}
 
 	out := bufio.NewWriter(stdio.Out)
 	defer out.Flush()
@@ -215,7 +242,7 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	work, cancel := r.flags.withTimeout(ctx)
 	defer cancel()
 	start := time.Now()
-	got, err := r.method(work, p, jugsOptions{maxStates: r.flags.maxStates})
+	got, err := r.method(work, p, r.flags.options())
 	elapsed := time.Since(start)
 	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: millis(elapsed), Stats: got.stats}
 	note := ""
@@ -224,8 +251,10 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 		rec.Status, note = StatusUnknown, "timed out"
 	case errors.Is(err, context.Canceled):
 		rec.Status, note = StatusUnknown, "interrupted"
-	case errors.Is(err, jugs.ErrStateLimit):
+	case errors.Is(err, jugs.ErrStateLimit), errors.Is(err, jugs.ErrFormulaLimit):
 		rec.Status, note = StatusUnknown, err.Error()
+	case errors.Is(err, jugs.ErrHorizon):
+		rec.Status, note = StatusUnknown, err.Error()+"; longer plans not searched"
 	case err != nil:
 		rec.Status, rec.Error = StatusError, err.Error()
 	case !got.solvable:

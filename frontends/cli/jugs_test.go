@@ -278,6 +278,8 @@ func TestJugsSolveStdin(t *testing.T) {
 func TestJugsSolveExitCodes(t *testing.T) {
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
+	burkardt := []string{"--capacities", "8,5,3", "--initial", "8,0,0", "--no-tap", "--goal-state", "4,2,2"}
+	diehard := []string{"--capacities", "3,5", "--target", "4"}
 	tests := []struct {
 		name   string
 		ctx    context.Context
@@ -292,7 +294,7 @@ func TestJugsSolveExitCodes(t *testing.T) {
 		{"unsolvable by search", nil, "", []string{"--capacities", "8,5,3", "--initial", "8,0,0", "--no-tap", "--goal-state", "4,2,2"}, ExitFailed, "flags: unsolvable (all 16 reachable states searched)", ""},
 		{"help", nil, "", []string{"-h"}, ExitOK, "", "usage: waterworks jugs solve"},
 		{"unknown flag", nil, "", []string{"--jugs", "3"}, ExitUsage, "", "flag provided but not defined: -jugs"},
-		{"unknown method", nil, "", []string{"--method", "sat", "--capacities", "3,5", "--target", "4"}, ExitUsage, "", `unknown method "sat" (want bfs)`},
+		{"unknown method", nil, "", []string{"--method", "astar", "--capacities", "3,5", "--target", "4"}, ExitUsage, "", `unknown method "astar" (want bfs, cp, sat)`},
 		{"unknown format", nil, "", []string{"--format", "xml", "--capacities", "3,5", "--target", "4"}, ExitUsage, "", `unknown format "xml"`},
 		{"negative max-states", nil, "", []string{"--max-states", "-1", "--capacities", "3,5", "--target", "4"}, ExitUsage, "", "negative --max-states"},
 		{"bad capacities", nil, "", []string{"--capacities", "3,x", "--target", "4"}, ExitUsage, "", `capacities: entry 2 is "x"`},
@@ -310,6 +312,28 @@ func TestJugsSolveExitCodes(t *testing.T) {
 		{"state limit", nil, "", []string{"--capacities", "9973,10007", "--target", "1", "--max-states", "50"}, ExitTimeout, "flags: unknown (state limit reached: more than 50 states)", ""},
 		{"interrupted", canceled, "", []string{"--capacities", "99991,100003", "--target", "1"}, ExitInterrupted, "flags: unknown (interrupted)", ""},
 		{"interrupted files", canceled, "", []string{jugsFile("mixed.jsonl")}, ExitInterrupted, "", ""},
+		// The bounded-horizon methods (jugs_horizon.go).
+		{"sat", nil, "", append([]string{"--method", "sat"}, diehard...), ExitOK, "flags: solved in 6 steps", ""},
+		{"cp", nil, "", append([]string{"--method", "cp"}, diehard...), ExitOK, "flags: solved in 6 steps", ""},
+		{"gophersat", nil, "", append([]string{"--method", "sat", "--backend", "gophersat"}, diehard...), ExitOK, "flags: solved in 6 steps", ""},
+		{"gophersat with a timeout", nil, "", append([]string{"--method", "sat", "--backend", "gophersat", "--timeout", "1m"}, diehard...), ExitOK, "flags: solved in 6 steps", ""},
+		{"sat proves unsolvable", nil, "", append([]string{"--method", "sat"}, burkardt...), ExitFailed,
+			"flags: unsolvable (no loop-free path has more than 15 steps, and no plan of at most 15 reaches the goal)", ""},
+		{"cp proves unsolvable", nil, "", append([]string{"--method", "cp"}, burkardt...), ExitFailed, "flags: unsolvable (no loop-free path", ""},
+		{"number theory", nil, "", []string{"--method", "sat", "--capacities", "6,4", "--target", "1"}, ExitFailed, "flags: unsolvable (ruled out by number theory)", ""},
+		{"horizon", nil, "", append([]string{"--method", "cp", "--complete=false", "--max-steps", "20"}, burkardt...), ExitTimeout,
+			"flags: unknown (no plan within the horizon: no plan of at most 20 actions; longer plans not searched)", ""},
+		{"horizon before the optimum", nil, "", append([]string{"--method", "sat", "--max-steps", "5"}, diehard...), ExitTimeout, "no plan of at most 5 actions", ""},
+		{"sat timeout", nil, "", []string{"--method", "sat", "--capacities", "57,24,22,9", "--target", "12", "--timeout", "50ms"}, ExitTimeout, "flags: unknown (timed out)", ""},
+		{"cp timeout", nil, "", []string{"--method", "cp", "--capacities", "59,48,36,32", "--initial", "59,0,0,0", "--no-tap", "--target", "31", "--timeout", "50ms"}, ExitTimeout, "flags: unknown (timed out)", ""},
+		{"unknown backend", nil, "", append([]string{"--method", "sat", "--backend", "minisatt"}, diehard...), ExitUsage, "", `unknown backend "minisatt"`},
+		{"backend without sat", nil, "", append([]string{"--method", "cp", "--backend", "gini"}, diehard...), ExitUsage, "", "--backend applies to --method sat, not cp"},
+		{"max-steps with bfs", nil, "", append([]string{"--max-steps", "5"}, diehard...), ExitUsage, "", "--max-steps applies to --method sat or cp, not bfs"},
+		{"max-states with sat", nil, "", append([]string{"--method", "sat", "--max-states", "5"}, diehard...), ExitUsage, "", "--max-states applies to --method bfs, not sat"},
+		{"negative max-steps", nil, "", append([]string{"--method", "cp", "--max-steps", "-1"}, diehard...), ExitUsage, "", "negative --max-steps"},
+		{"formula limit", nil, "", []string{"--method", "sat", "--capacities", "9973,10007", "--target", "1"}, ExitTimeout,
+			"flags: unknown (formula limit reached: step 1 would take the formula past 5000000 clauses)", ""},
+		{"max-clauses with cp", nil, "", append([]string{"--method", "cp", "--max-clauses", "5"}, diehard...), ExitUsage, "", "--max-clauses applies to --method sat, not cp"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

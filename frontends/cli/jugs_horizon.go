@@ -1,0 +1,147 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"waterworks/models/jugs"
+	"waterworks/sat"
+	"waterworks/sat/backends"
+	"waterworks/sat/gophersat"
+)
+
+// This file holds the bounded-horizon methods of "jugs solve": sat and cp.
+
+// options returns the engine settings of the flags.
+func (f *jugsSolveFlags) options() jugsOptions {
+	return jugsOptions{maxStates: f.maxStates, maxSteps: f.maxSteps, maxClauses: f.maxClauses, complete: f.complete,
+		backend: f.backend, timeouts: f.timeout > 0}
+}
+
+// horizon returns the options of the bounded-horizon engines.
+func (o jugsOptions) horizon() jugs.HorizonOptions {
+	return jugs.HorizonOptions{MaxSteps: o.maxSteps, Complete: o.complete, MaxClauses: o.maxClauses}
+}
+
+// jugsMethodFlags names, for each flag that only some methods read, those
+// methods.
+var jugsMethodFlags = map[string][]string{
+	"max-states":  {"bfs"},
+	"max-steps":   {"sat", "cp"},
+	"max-clauses": {"sat"},
+	"complete":    {"sat", "cp"},
+	"backend":     {"sat"},
+}
+
+// checkJugsMethodFlags refuses a flag given to a method that does not read
+// it, and an unknown SAT backend; set holds the flags given.
+func checkJugsMethodFlags(method, backend string, set map[string]bool) error {
+	for name, methods := range jugsMethodFlags {
+		if set[name] && !contains(methods, method) {
+			return fmt.Errorf("--%s applies to --method %s, not %s", name, strings.Join(methods, " or "), method)
+		}
+	}
+	if method != "sat" {
+		return nil
+	}
+	if _, err := backends.Open(backend); err != nil {
+		if errors.Is(err, backends.ErrUnknown) {
+			return fmt.Errorf("unknown backend %q (want %s or dimacs:CMD)", backend, strings.Join(backends.Builtin(), ", "))
+		}
+		return err
+	}
+	return nil
+}
+
+// openJugsBackend opens a fresh SAT solver. Gophersat runs in this process
+// when the run has no time limit, so that no worker is started per round.
+func openJugsBackend(name string, timeouts bool) (sat.Solver, error) {
+	if name == backends.Gophersat && !timeouts {
+		return &gophersat.Solver{InProcess: true}, nil
+	}
+	return backends.Open(name)
+}
+
+func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
+	s, err := openJugsBackend(o.backend, o.timeouts)
+	if err != nil {
+		return jugsOutcome{}, err
+	}
+	r, err := jugs.SolveSAT(ctx, p, s, o.horizon())
+	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(r.HorizonStats), stats: statList{
+		{"backend", o.backend},
+		{"fast_path", r.FastPath},
+		{"horizon", r.Horizon},
+		{"vars", r.Vars},
+		{"clauses", r.Clauses},
+		{"solves", r.Solver.Solves},
+	}}
+	if reportsSearch(r.Solver) {
+		out.stats = append(out.stats, stat{"conflicts", r.Solver.Conflicts})
+	}
+	rounds := make(roundStats, len(r.Rounds))
+	for i, rd := range r.Rounds {
+		rounds[i] = roundStat{K: rd.K, MS: millis(rd.Time), Clauses: rd.Clauses, Conflicts: rd.Solver.Conflicts}
+	}
+	out.stats = append(out.stats, stat{"rounds", rounds})
+	return out, err
+}
+
+// reportsSearch reports whether a backend counts its search: gini counts
+// only its solves.
+func reportsSearch(s sat.Stats) bool {
+	return s.Conflicts != 0 || s.Decisions != 0 || s.Propagations != 0
+}
+
+func solveJugsCP(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
+	r, err := jugs.SolveCP(ctx, p, jugs.CPOptions{HorizonOptions: o.horizon()})
+	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(r.HorizonStats), stats: statList{
+		{"fast_path", r.FastPath},
+		{"horizon", r.Horizon},
+		{"nodes", r.Search.Nodes},
+		{"failures", r.Search.Failures},
+		{"dead_ends", r.DeadEnds},
+	}}
+	rounds := make(roundStats, len(r.Rounds))
+	for i, rd := range r.Rounds {
+		rounds[i] = roundStat{K: rd.K, MS: millis(rd.Time), Nodes: rd.Search.Nodes}
+	}
+	out.stats = append(out.stats, stat{"rounds", rounds})
+	return out, err
+}
+
+// horizonProof says in words how a bounded-horizon engine proved a puzzle
+// unsolvable.
+func horizonProof(st jugs.HorizonStats) string {
+	if st.FastPath {
+		return "ruled out by number theory"
+	}
+	return fmt.Sprintf("no loop-free path has more than %d steps, and no plan of at most %d reaches the goal",
+		st.LongestPath, st.LongestPath)
+}
+
+// roundStat is one round k of a bounded-horizon engine: its time and, for
+// sat, the clauses and conflicts, for cp the search nodes.
+type roundStat struct {
+	K         int     `json:"k"`
+	MS        float64 `json:"ms"`
+	Clauses   int     `json:"clauses,omitempty"`
+	Conflicts int64   `json:"conflicts,omitempty"`
+	Nodes     int64   `json:"nodes,omitempty"`
+}
+
+// roundStats are the rounds of a bounded-horizon engine, in order of k.
+type roundStats []roundStat
+
+// String lists the milliseconds of each round, "k:ms" separated by
+// commas, for text and CSV statistics.
+func (rs roundStats) String() string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = strconv.Itoa(r.K) + ":" + strconv.FormatFloat(r.MS, 'f', 3, 64)
+	}
+	return strings.Join(parts, ",")
+}
