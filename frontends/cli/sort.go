@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,6 +12,9 @@ import (
 
 	"waterworks/frontends/sortfmt"
 	"waterworks/models/watersort"
+	"waterworks/sat"
+	"waterworks/sat/backends"
+	"waterworks/sat/gophersat"
 )
 
 func sortCommand() *command {
@@ -22,14 +26,59 @@ func sortCommand() *command {
 	}}}
 }
 
-const sortSolveArgs = "[--rule whole|fits] [--method bfs|astar|greedy] [flags] FILE..."
+const sortSolveArgs = "[--rule whole|fits] [--method bfs|astar|greedy|sat] [flags] FILE..."
 
 // sortSolveFlags are the flags of "sort solve".
 type sortSolveFlags struct {
 	commonFlags
 	rule        watersort.Rule
-	method      watersort.Method
+	method      string           // bfs, astar, greedy or sat
+	search      watersort.Method // the search method unless method is sat
 	limitStates int
+	backend     string // sat: the SAT backend
+	maxMoves    int    // sat: the horizon
+}
+
+// sortLimitStates is the default of --limit-states.
+const sortLimitStates = 20_000_000
+
+// methodSAT names the bounded-horizon SAT method on the command line.
+const methodSAT = "sat"
+
+// sortSATMaxMoves is the default horizon of the SAT method: above the
+// longest optimal plan of the corpus (76 moves).
+const sortSATMaxMoves = 100
+
+// parseMethod reads --method: a search method or sat.
+func (f *sortSolveFlags) parseMethod(name string) error {
+	f.method = name
+	if name == methodSAT {
+		return nil
+	}
+	var err error
+	if f.search, err = watersort.ParseMethod(name); err != nil {
+		return fmt.Errorf("unknown method %q (want bfs, astar, greedy or sat)", name)
+	}
+	return nil
+}
+
+// checkMethodFlags refuses the flags of one kind of method with the other:
+// --backend and --max-moves belong to sat, --limit-states to the searches.
+func (f *sortSolveFlags) checkMethodFlags(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(fl *flag.Flag) {
+		switch {
+		case err != nil:
+		case f.method == methodSAT && fl.Name == "limit-states":
+			err = errors.New("--limit-states applies to the search methods; sat stops at --max-moves")
+		case f.method != methodSAT && (fl.Name == "backend" || fl.Name == "max-moves"):
+			err = fmt.Errorf("--%s applies to --method sat", fl.Name)
+		}
+	})
+	if err == nil && f.maxMoves < 0 {
+		err = fmt.Errorf("negative --max-moves %d", f.maxMoves)
+	}
+	return err
 }
 
 func runSortSolve(ctx context.Context, stdio IO, args []string) int {
@@ -38,12 +87,18 @@ func runSortSolve(ctx context.Context, stdio IO, args []string) int {
 			"(- or none for standard input). Moves are printed with bottles numbered from 1 in\n"+
 			"text, from 0 in JSON and CSV; every plan is replayed by the checker first.\n"+
 			"Exit 0 solved, 1 proven unsolvable, 2 bad input, 124 past --timeout (applied to each\n"+
-			"level) or --limit-states, 130 interrupted; with several levels the worst code wins.")
+			"level), --limit-states or, with sat, --max-moves (the SAT method refutes plans up to a\n"+
+			"length and never proves a level unsolvable), 130 interrupted; with several levels the\n"+
+			"worst code wins.")
 	var f sortSolveFlags
 	f.register(fs)
 	rule := fs.String("rule", "whole", "pour `rule`: whole (the whole top run must fit) or fits (pour as much as fits)")
-	method := fs.String("method", "bfs", "search `method`: bfs and astar give the fewest moves, greedy is fast but not optimal")
-	fs.IntVar(&f.limitStates, "limit-states", 20_000_000, "give up (exit 124) after storing this many states (about 150 bytes each\nat 40 bottles); 0 means no limit")
+	method := fs.String("method", "bfs", "`method`: bfs and astar search for the fewest moves, greedy is fast but not optimal,\n"+
+		"sat asks a SAT solver for plans of exactly k moves, k growing from a lower bound\n(optimal; small levels)")
+	fs.IntVar(&f.limitStates, "limit-states", sortLimitStates, "give up (exit 124) after storing this many states (about 150 bytes each\nat 40 bottles); 0 means no limit")
+	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
+	fs.IntVar(&f.maxMoves, "max-moves", sortSATMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
+		"unknown (exit 124): the SAT method cannot prove a level unsolvable")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return parseFailed(err)
@@ -54,16 +109,23 @@ func runSortSolve(ctx context.Context, stdio IO, args []string) int {
 	if f.rule, err = watersort.ParseRule(*rule); err != nil {
 		return usageError(stdio, fs, err)
 	}
-	if f.method, err = watersort.ParseMethod(*method); err != nil {
+	if err = f.parseMethod(*method); err != nil {
 		return usageError(stdio, fs, err)
 	}
 	if f.limitStates < 0 {
 		return usageError(stdio, fs, fmt.Errorf("negative --limit-states %d", f.limitStates))
 	}
+	if err = f.checkMethodFlags(fs); err != nil {
+		return usageError(stdio, fs, err)
+	}
 	inputs, code := readInputs(stdio, files)
 	out := bufio.NewWriter(stdio.Out)
 	defer out.Flush()
-	r := &sortReporter{flags: &f, stdio: stdio, out: out, printer: newPrinter(f.format, out)}
+	engine, err := f.engine()
+	if err != nil {
+		return usageError(stdio, fs, err)
+	}
+	r := &sortReporter{flags: &f, engine: engine, stdio: stdio, out: out, printer: newPrinter(f.format, out)}
 	for _, in := range inputs {
 		levels := sortfmt.Parse(in.name, in.data)
 		if len(levels) == 0 {
@@ -80,6 +142,7 @@ func runSortSolve(ctx context.Context, stdio IO, args []string) int {
 // sortReporter solves levels and reports each in the chosen format.
 type sortReporter struct {
 	flags   *sortSolveFlags
+	engine  sortEngine
 	stdio   IO
 	out     *bufio.Writer
 	printer *printer
@@ -92,11 +155,25 @@ type sortMove struct {
 	To   int `json:"to"`
 }
 
-// sortStats are the search statistics as JSON prints them.
+// sortStats are an engine's statistics as JSON prints them: the search's
+// (states expanded and stored, peak memory) or the SAT method's (the
+// start's lower bound, each horizon tried and the formula's size at the
+// last one).
 type sortStats struct {
-	Expanded  int64 `json:"expanded"`
-	Stored    int64 `json:"stored"`
-	PeakBytes int64 `json:"peak_bytes"`
+	Expanded   int64         `json:"expanded"`
+	Stored     int64         `json:"stored"`
+	PeakBytes  int64         `json:"peak_bytes"`
+	LowerBound *int          `json:"lower_bound,omitempty"`
+	Horizons   []sortHorizon `json:"horizons,omitempty"`
+	Variables  int           `json:"variables,omitempty"`
+	Clauses    int           `json:"clauses,omitempty"`
+}
+
+// sortHorizon is the SAT method's solve at one horizon.
+type sortHorizon struct {
+	Moves  int     `json:"moves"`
+	Answer string  `json:"answer"` // sat, unsat or unknown
+	MS     float64 `json:"ms"`
 }
 
 // sortRecord is one result as JSON Lines prints it.
@@ -104,6 +181,7 @@ type sortRecord struct {
 	ID      string     `json:"id"`
 	Status  Status     `json:"status"`
 	Method  string     `json:"method"`
+	Backend string     `json:"backend,omitempty"` // the SAT backend of method sat
 	Rule    string     `json:"rule"`
 	Plan    []sortMove `json:"plan"`
 	Steps   *int       `json:"steps"`
@@ -114,12 +192,135 @@ type sortRecord struct {
 }
 
 var sortCSVHeader = []string{"id", "status", "method", "rule", "steps", "optimal", "ms",
-	"expanded", "stored", "peak_bytes", "plan", "error"}
+	"expanded", "stored", "peak_bytes", "variables", "clauses", "plan", "error"}
 
-// solve runs the search on one level, checks any plan it returns, reports
+// sortOutcome is what an engine made of one level, before the plan is
+// checked.
+type sortOutcome struct {
+	status  watersort.Status
+	plan    watersort.Plan
+	optimal bool
+	stats   sortStats
+	horizon int // the SAT method's --max-moves
+	// err is ctx's error, watersort.ErrLimit or watersort.ErrHorizon when
+	// the engine stopped early, or what went wrong.
+	err error
+}
+
+// sortEngine runs one engine on a valid level.
+type sortEngine func(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule) sortOutcome
+
+// searchEngine is native search by method m, storing at most limit states.
+func searchEngine(m watersort.Method, limit int) sortEngine {
+	return func(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule) sortOutcome {
+		res, err := watersort.Solve(ctx, p, watersort.Options{Rule: rule, Method: m, MaxStates: limit})
+		return sortOutcome{
+			status:  res.Status,
+			plan:    res.Plan,
+			optimal: res.Optimal,
+			stats:   sortStats{Expanded: res.Stats.Expanded, Stored: res.Stats.Stored, PeakBytes: res.Stats.PeakBytes},
+			err:     err,
+		}
+	}
+}
+
+// satEngine is the bounded-horizon SAT method up to maxMoves moves on
+// solvers that open makes, with cardinality constraints written by enc.
+func satEngine(open func() (sat.Solver, error), enc sat.Encoding, maxMoves int) sortEngine {
+	return func(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule) sortOutcome {
+		s, err := open()
+		if err != nil {
+			return sortOutcome{err: err}
+		}
+		res, err := watersort.SolveSAT(ctx, p, s, watersort.SATOptions{Rule: rule, MaxMoves: maxMoves, Encoding: enc})
+		out := sortOutcome{status: res.Status, plan: res.Plan, optimal: res.Status == watersort.Solved, horizon: maxMoves, err: err}
+		out.stats.LowerBound = &res.LowerBound
+		for _, r := range res.Rounds {
+			answer := map[sat.Status]string{sat.Sat: "sat", sat.Unsat: "unsat"}[r.Answer]
+			if answer == "" {
+				answer = "unknown"
+			}
+			out.stats.Horizons = append(out.stats.Horizons, sortHorizon{Moves: r.Moves, Answer: answer, MS: millis(r.Time)})
+			out.stats.Variables, out.stats.Clauses = r.Variables, r.Clauses
+		}
+		return out
+	}
+}
+
+// openSortSAT returns a function that opens fresh solvers of the backend
+// called name, and the encoding to give it: native constraints for
+// gophersat, the totalizer for the others. Gophersat cannot be stopped, so
+// under timeouts it runs in a child process that is killed when time is up;
+// without, it runs in this process, which an interrupt ends anyway.
+func openSortSAT(name string, timeouts bool) (sortEngineSAT, error) {
+	if _, err := backends.Open(name); err != nil {
+		if errors.Is(err, backends.ErrUnknown) {
+			return sortEngineSAT{}, fmt.Errorf("unknown backend %q (want gini, gophersat or dimacs:CMD)", name)
+		}
+		return sortEngineSAT{}, err
+	}
+	b := sortEngineSAT{enc: sat.Totalizer, open: func() (sat.Solver, error) { return backends.Open(name) }}
+	if name == backends.Gophersat {
+		b.enc = sat.Native
+		if !timeouts {
+			b.open = func() (sat.Solver, error) { return &gophersat.Solver{InProcess: true}, nil }
+		}
+	}
+	return b, nil
+}
+
+// sortEngineSAT is a SAT backend ready for satEngine.
+type sortEngineSAT struct {
+	open func() (sat.Solver, error)
+	enc  sat.Encoding
+}
+
+// engine returns the flags' engine.
+func (f *sortSolveFlags) engine() (sortEngine, error) {
+	if f.method != methodSAT {
+		return searchEngine(f.search, f.limitStates), nil
+	}
+	b, err := openSortSAT(f.backend, f.timeout > 0)
+	if err != nil {
+		return nil, err
+	}
+	return satEngine(b.open, b.enc, f.maxMoves), nil
+}
+
+// judge turns an outcome into a status, with a note that explains it in
+// text and an error message when it is an error. A plan is replayed by
+// the checker first: a plan that fails it is an internal error, never an
+// answer.
+func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule, method string) (st Status, note, failure string) {
+	switch {
+	case errors.Is(o.err, context.DeadlineExceeded):
+		return StatusUnknown, "timed out", ""
+	case errors.Is(o.err, context.Canceled):
+		return StatusUnknown, "interrupted", ""
+	case errors.Is(o.err, watersort.ErrLimit):
+		return StatusUnknown, fmt.Sprintf("stopped after %d states", o.stats.Stored), ""
+	case errors.Is(o.err, watersort.ErrHorizon):
+		return StatusUnknown, fmt.Sprintf("no plan of at most %d moves, not a proof of unsolvability", o.horizon), ""
+	case o.err != nil:
+		return StatusError, "", o.err.Error()
+	case o.status == watersort.Unsolvable:
+		return StatusUnsolvable, fmt.Sprintf("all %d reachable positions explored", o.stats.Stored), ""
+	case o.status == watersort.Solved:
+		if err := watersort.Check(p, rule, o.plan); err != nil {
+			return StatusError, "", fmt.Sprintf("internal error: the %s plan failed the check: %v", method, err)
+		}
+		return StatusSolved, "", ""
+	}
+	return StatusError, "", fmt.Sprintf("internal error: %s ended with status %v", method, o.status)
+}
+
+// solve runs the engine on one level, checks any plan it returns, reports
 // the result and returns its exit code.
 func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
-	rec := sortRecord{ID: lv.ID, Method: r.flags.method.String(), Rule: r.flags.rule.String()}
+	rec := sortRecord{ID: lv.ID, Method: r.flags.method, Rule: r.flags.rule.String()}
+	if r.flags.method == methodSAT {
+		rec.Backend = r.flags.backend
+	}
 	if lv.Err != nil {
 		fmt.Fprintln(r.stdio.Err, lv.Err)
 		rec.Status, rec.Error = StatusError, lv.Err.Error()
@@ -129,50 +330,48 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	work, cancel := r.flags.withTimeout(ctx)
 	defer cancel()
 	start := time.Now()
-	res, err := watersort.Solve(work, lv.Puzzle, watersort.Options{
-		Rule:      r.flags.rule,
-		Method:    r.flags.method,
-		MaxStates: r.flags.limitStates,
-	})
+	out := r.engine(work, lv.Puzzle, r.flags.rule)
 	rec.MS = millis(time.Since(start))
-	rec.Stats = sortStats{Expanded: res.Stats.Expanded, Stored: res.Stats.Stored, PeakBytes: res.Stats.PeakBytes}
-	note := ""
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		rec.Status, note = StatusUnknown, "timed out"
-	case errors.Is(err, context.Canceled):
-		rec.Status, note = StatusUnknown, "interrupted"
-	case errors.Is(err, watersort.ErrLimit):
-		rec.Status, note = StatusUnknown, fmt.Sprintf("stopped after %d states", res.Stats.Stored)
-	case err != nil:
-		rec.Status, rec.Error = StatusError, err.Error()
-	case res.Status == watersort.Unsolvable:
-		rec.Status, note = StatusUnsolvable, fmt.Sprintf("all %d reachable positions explored", res.Stats.Stored)
-	case res.Status == watersort.Solved:
-		// Never print a wrong answer: replay the plan with the checker.
-		if cerr := watersort.Check(lv.Puzzle, r.flags.rule, res.Plan); cerr != nil {
-			rec.Status, rec.Error = StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", rec.Method, cerr)
-			break
-		}
-		rec.Status, rec.Optimal = StatusSolved, res.Optimal
-		rec.Plan = make([]sortMove, len(res.Plan))
-		for i, m := range res.Plan {
+	rec.Stats = out.stats
+	var note string
+	rec.Status, note, rec.Error = out.judge(work, lv.Puzzle, r.flags.rule, r.flags.method)
+	if rec.Status == StatusSolved {
+		rec.Optimal = out.optimal
+		rec.Plan = make([]sortMove, len(out.plan))
+		for i, m := range out.plan {
 			rec.Plan[i] = sortMove{From: m.From, To: m.To}
 		}
-		steps := len(res.Plan)
+		steps := len(out.plan)
 		rec.Steps = &steps
-	default:
-		rec.Status, rec.Error = StatusError, fmt.Sprintf("internal error: search ended with status %v", res.Status)
 	}
 	if rec.Error != "" {
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", lv.ID, rec.Error)
 	}
 	if r.flags.stats && r.flags.format == formatText {
-		fmt.Fprintf(r.stdio.Err, "%s: %s, %s rule: %.3f ms, %d states expanded, %d stored, peak memory about %s\n",
-			lv.ID, rec.Method, rec.Rule, rec.MS, rec.Stats.Expanded, rec.Stats.Stored, humanBytes(rec.Stats.PeakBytes))
+		r.textStats(rec)
 	}
 	r.emit(rec, note)
 	return rec.Status.exitCode(work)
+}
+
+// textStats writes the statistics of a record on stderr, as people read
+// them; the SAT method's horizons one a line.
+func (r *sortReporter) textStats(rec sortRecord) {
+	st := rec.Stats
+	if rec.Method != methodSAT {
+		fmt.Fprintf(r.stdio.Err, "%s: %s, %s rule: %.3f ms, %d states expanded, %d stored, peak memory about %s\n",
+			rec.ID, rec.Method, rec.Rule, rec.MS, st.Expanded, st.Stored, humanBytes(st.PeakBytes))
+		return
+	}
+	bound := 0
+	if st.LowerBound != nil {
+		bound = *st.LowerBound
+	}
+	fmt.Fprintf(r.stdio.Err, "%s: sat/%s, %s rule: %.3f ms, lower bound %d, %d horizons, %d variables, %d clauses\n",
+		rec.ID, rec.Backend, rec.Rule, rec.MS, bound, len(st.Horizons), st.Variables, st.Clauses)
+	for _, h := range st.Horizons {
+		fmt.Fprintf(r.stdio.Err, "%s:   %d moves: %s, %.3f ms\n", rec.ID, h.Moves, h.Answer, h.MS)
+	}
 }
 
 // emit writes one record in the chosen format; note explains a status in
@@ -194,7 +393,8 @@ func (r *sortReporter) emit(rec sortRecord, note string) {
 		err = r.printer.csvRow(sortCSVHeader, []string{rec.ID, string(rec.Status), rec.Method, rec.Rule,
 			steps, strconv.FormatBool(rec.Optimal), strconv.FormatFloat(rec.MS, 'f', 3, 64),
 			strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10),
-			strconv.FormatInt(rec.Stats.PeakBytes, 10), strings.Join(moves, " "), rec.Error})
+			strconv.FormatInt(rec.Stats.PeakBytes, 10), strconv.Itoa(rec.Stats.Variables), strconv.Itoa(rec.Stats.Clauses),
+			strings.Join(moves, " "), rec.Error})
 	default:
 		err = r.text(rec, note)
 	}
@@ -217,8 +417,12 @@ func (r *sortReporter) text(rec sortRecord, note string) error {
 		fmt.Fprintln(r.out)
 	}
 	r.written++
+	engine := rec.Method
+	if rec.Backend != "" {
+		engine += "/" + rec.Backend
+	}
 	if rec.Status != StatusSolved {
-		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s, %s rule)\n", rec.ID, rec.Status, note, rec.Method, rec.Rule)
+		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s, %s rule)\n", rec.ID, rec.Status, note, engine, rec.Rule)
 		return err
 	}
 	unit := "moves"
@@ -229,7 +433,7 @@ func (r *sortReporter) text(rec sortRecord, note string) error {
 	if rec.Optimal {
 		optimal = "optimal"
 	}
-	fmt.Fprintf(r.out, "%s: solved in %d %s (%s; %s, %s rule)\n", rec.ID, *rec.Steps, unit, optimal, rec.Method, rec.Rule)
+	fmt.Fprintf(r.out, "%s: solved in %d %s (%s; %s, %s rule)\n", rec.ID, *rec.Steps, unit, optimal, engine, rec.Rule)
 	width := len(strconv.Itoa(len(rec.Plan)))
 	for i, m := range rec.Plan {
 		fmt.Fprintf(r.out, "%*d. pour %d into %d\n", width, i+1, m.From+1, m.To+1)

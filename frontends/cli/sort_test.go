@@ -51,13 +51,17 @@ var textMove = regexp.MustCompile(`^ *(\d+)\. pour (\d+) into (\d+)$`)
 func TestSortSolveText(t *testing.T) {
 	p := readPuzzle(t, "three-colours.txt")
 	for _, rule := range []string{"whole", "fits"} {
-		for _, method := range []string{"bfs", "astar", "greedy"} {
+		for _, method := range []string{"bfs", "astar", "greedy", "sat"} {
 			t.Run(rule+"/"+method, func(t *testing.T) {
 				code, out, errOut := runSort(t, context.Background(), "", "--rule", rule, "--method", method, sortFile("three-colours.txt"))
 				require.Equal(t, ExitOK, code, errOut)
 				assert.Empty(t, errOut)
 				lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-				wantHead := fmt.Sprintf(`^.*three-colours.txt: solved in %d moves \((optimal|not proven optimal); %s, %s rule\)$`, len(lines)-1, method, rule)
+				engine := method
+				if method == "sat" {
+					engine = "sat/gini"
+				}
+				wantHead := fmt.Sprintf(`^.*three-colours.txt: solved in %d moves \((optimal|not proven optimal); %s, %s rule\)$`, len(lines)-1, engine, rule)
 				assert.Regexp(t, wantHead, lines[0])
 				assert.Equal(t, method != "greedy", strings.Contains(lines[0], "(optimal"))
 				var plan watersort.Plan
@@ -134,7 +138,12 @@ func TestSortSolveCSV(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 2)
 	assert.Equal(t, strings.Join(sortCSVHeader, ","), lines[0])
-	assert.Regexp(t, `^.*partial.txt,solved,astar,whole,\d+,true,[0-9.]+,\d+,\d+,\d+,(\d+>\d+ ?)+,$`, lines[1])
+	assert.Regexp(t, `^.*partial.txt,solved,astar,whole,\d+,true,[0-9.]+,\d+,\d+,\d+,0,0,(\d+>\d+ ?)+,$`, lines[1])
+	code, out, _ = runSort(t, context.Background(), "", "--format", "csv", "--method", "sat", sortFile("partial.txt"))
+	require.Equal(t, ExitOK, code)
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	assert.Regexp(t, `^.*partial.txt,solved,sat,whole,\d+,true,[0-9.]+,0,0,0,[1-9]\d*,[1-9]\d*,(\d+>\d+ ?)+,$`, lines[1])
 }
 
 func TestSortSolveExitCodes(t *testing.T) {
@@ -163,6 +172,17 @@ func TestSortSolveExitCodes(t *testing.T) {
 		{"interrupted", cancelled, "", []string{big}, ExitInterrupted, ""},
 		{"bad rule", nil, "", []string{"--rule", "most", big}, ExitUsage, `unknown rule "most"`},
 		{"bad method", nil, "", []string{"--method", "dfs", big}, ExitUsage, `unknown method "dfs"`},
+		{"sat beyond the horizon", nil, "", []string{"--method", "sat", "--max-moves", "3", sortFile("three-colours.txt")}, ExitTimeout, ""},
+		{"sat does not prove unsolvability", nil, "", []string{"--method", "sat", "--max-moves", "6", sortFile("stuck.txt")}, ExitTimeout, ""},
+		{"sat timeout", nil, "", []string{"--method", "sat", "--timeout", "1ns", big}, ExitTimeout, ""},
+		{"sat interrupted", cancelled, "", []string{"--method", "sat", big}, ExitInterrupted, ""},
+		{"sat on gophersat under a timeout", nil, "", []string{"--method", "sat", "--backend", "gophersat", "--timeout", "1m", sortFile("partial.txt")}, ExitOK, ""},
+		{"sat on gophersat", nil, "", []string{"--method", "sat", "--backend", "gophersat", "--rule", "fits", sortFile("partial.txt")}, ExitOK, ""},
+		{"bad backend", nil, "", []string{"--method", "sat", "--backend", "minisatt", big}, ExitUsage, `unknown backend "minisatt"`},
+		{"backend without sat", nil, "", []string{"--backend", "gini", big}, ExitUsage, "--backend applies to --method sat"},
+		{"max-moves without sat", nil, "", []string{"--max-moves", "5", big}, ExitUsage, "--max-moves applies to --method sat"},
+		{"limit-states with sat", nil, "", []string{"--method", "sat", "--limit-states", "5", big}, ExitUsage, "--limit-states applies to the search methods"},
+		{"negative max-moves", nil, "", []string{"--method", "sat", "--max-moves", "-1", big}, ExitUsage, "negative --max-moves"},
 		{"bad limit", nil, "", []string{"--limit-states", "-1", big}, ExitUsage, "negative --limit-states"},
 		{"bad format", nil, "", []string{"--format", "xml", big}, ExitUsage, `unknown format "xml"`},
 		{"help", nil, "", []string{"-h"}, ExitOK, "--limit-states"},
@@ -202,6 +222,49 @@ func TestSortSolveStats(t *testing.T) {
 	code, _, errOut := runSort(t, context.Background(), "", "--stats", sortFile("three-colours.txt"))
 	require.Equal(t, ExitOK, code)
 	assert.Regexp(t, `three-colours.txt: bfs, whole rule: [0-9.]+ ms, \d+ states expanded, \d+ stored, peak memory about [0-9.]+ (B|KiB|MiB)`, errOut)
+
+	code, _, errOut = runSort(t, context.Background(), "", "--stats", "--method", "sat", "--rule", "fits", sortFile("three-colours.txt"))
+	require.Equal(t, ExitOK, code)
+	assert.Regexp(t, `three-colours.txt: sat/gini, fits rule: [0-9.]+ ms, lower bound \d+, \d+ horizons, \d+ variables, \d+ clauses\n`, errOut)
+	assert.Regexp(t, `(?m)^.*three-colours.txt:   \d+ moves: unsat, [0-9.]+ ms$`, errOut)
+	assert.Regexp(t, `(?m)^.*three-colours.txt:   10 moves: sat, [0-9.]+ ms$`, errOut)
+}
+
+// TestSortSolveSATJSON: the SAT method's record names its backend, claims
+// optimality, and lists every horizon from the lower bound to the plan's
+// length, all refuted but the last.
+func TestSortSolveSATJSON(t *testing.T) {
+	data, err := os.ReadFile(sortFile("generated.jsonl"))
+	require.NoError(t, err)
+	solvable := strings.Join(strings.Split(string(data), "\n")[:3], "\n") // the fourth is unsolvable
+	code, out, errOut := runSort(t, context.Background(), solvable, "--format", "json", "--method", "sat", "--max-moves", "18", "-", sortFile("stuck.txt"))
+	assert.Equal(t, ExitTimeout, code, "the unsolvable level reaches the horizon: %s", errOut)
+	recs := sortJSON(t, out)
+	require.Len(t, recs, 4)
+	for _, r := range recs {
+		assert.Equal(t, "sat", r.Method)
+		assert.Equal(t, "gini", r.Backend)
+		require.NotNil(t, r.Stats.LowerBound, r.ID)
+		require.NotEmpty(t, r.Stats.Horizons, r.ID)
+		assert.Positive(t, r.Stats.Variables)
+		assert.Positive(t, r.Stats.Clauses)
+		for i, h := range r.Stats.Horizons {
+			assert.Equal(t, *r.Stats.LowerBound+i, h.Moves)
+			if r.Status == StatusSolved && i == len(r.Stats.Horizons)-1 {
+				assert.Equal(t, "sat", h.Answer)
+				assert.Equal(t, h.Moves, *r.Steps)
+			} else {
+				assert.Equal(t, "unsat", h.Answer)
+			}
+		}
+		if r.ID == sortFile("stuck.txt") {
+			assert.Equal(t, StatusUnknown, r.Status, "unsolvable, which the SAT method cannot prove")
+			assert.Equal(t, 18, r.Stats.Horizons[len(r.Stats.Horizons)-1].Moves)
+			continue
+		}
+		assert.Equal(t, StatusSolved, r.Status, r.ID)
+		assert.True(t, r.Optimal)
+	}
 }
 
 // TestSortSolveErrorRecord: in JSON an unreadable level still gets a record.
