@@ -37,11 +37,12 @@ const compareSummary = "Run every available engine on each puzzle of the files (
 // compareFlags are the flags of compare.
 type compareFlags struct {
 	commonFlags
-	kind    string
-	engines string // comma-separated engine names to keep; empty: all
-	count   int
-	rule    string
-	limit   int
+	kind     string
+	engines  string // comma-separated engine names to keep; empty: all
+	count    int
+	rule     string
+	limit    int
+	maxMoves int
 }
 
 // compareRow is one engine's result on one puzzle.
@@ -69,6 +70,8 @@ type compareKind struct {
 	name string
 	// detect reports whether an input holds puzzles of this kind.
 	detect func(data []byte) bool
+	// rules are the values --rule takes for this kind.
+	rules []string
 	// run compares the engines on every puzzle of one input: it calls
 	// c.puzzle with the rows of each puzzle, reports unreadable puzzles on
 	// c.stdio.Err, and returns the worst exit code for input problems.
@@ -207,8 +210,10 @@ func runCompare(ctx context.Context, stdio IO, args []string) int {
 	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs or sort (default: told from the content)")
 	fs.StringVar(&f.engines, "engines", "", "comma-separated `engines` to run (default: every available one)")
 	fs.IntVar(&f.count, "count", 1, "run each engine this many times (for --format bench and benchstat)")
-	fs.StringVar(&f.rule, "rule", "", "Aquarium water `rule`: region or pool (default: the file's, else region)")
+	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+
+		"for Water Sort whole or fits (default whole)")
 	fs.IntVar(&f.limit, "limit", 2, "Aquarium: count solutions up to this many (2 decides uniqueness)")
+	fs.IntVar(&f.maxMoves, "max-moves", sortSATMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return parseFailed(err)
@@ -221,6 +226,10 @@ func runCompare(ctx context.Context, stdio IO, args []string) int {
 		err = fmt.Errorf("--count must be at least 1, got %d", f.count)
 	case f.limit < 1:
 		err = fmt.Errorf("--limit must be at least 1, got %d", f.limit)
+	case f.maxMoves < 0:
+		err = fmt.Errorf("negative --max-moves %d", f.maxMoves)
+	case f.rule != "" && !slices.ContainsFunc(kinds, func(k compareKind) bool { return slices.Contains(k.rules, f.rule) }):
+		err = fmt.Errorf("unknown rule %q (want region or pool for Aquarium, whole or fits for Water Sort)", f.rule)
 	case f.kind != "" && !slices.ContainsFunc(kinds, func(k compareKind) bool { return k.name == f.kind }):
 		err = fmt.Errorf("unknown kind %q (want aquarium, jugs or sort)", f.kind)
 	case len(files) == 0:
@@ -244,7 +253,13 @@ func runCompare(ctx context.Context, stdio IO, args []string) int {
 	}
 	inputs, code := readInputs(stdio, files)
 	for _, in := range inputs {
-		code = worse(code, detectKind(kinds, f.kind, in.data).run(ctx, c, in))
+		kind := detectKind(kinds, f.kind, in.data)
+		if f.rule != "" && !slices.Contains(kind.rules, f.rule) {
+			fmt.Fprintf(stdio.Err, "%s: --rule %s does not apply to %s puzzles\n", in.name, f.rule, kind.name)
+			code = worse(code, ExitUsage)
+			continue
+		}
+		code = worse(code, kind.run(ctx, c, in))
 		if ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled) {
 			return worse(code, ExitInterrupted)
 		}

@@ -10,7 +10,7 @@ import (
 )
 
 func aquariumCompareKind() compareKind {
-	return compareKind{name: "aquarium", detect: isAquariumInput, run: compareAquarium}
+	return compareKind{name: "aquarium", detect: isAquariumInput, rules: []string{"region", "pool"}, run: compareAquarium}
 }
 
 // isAquariumInput reports whether data holds Aquarium puzzles: corpus JSON
