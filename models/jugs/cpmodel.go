@@ -134,6 +134,21 @@ type cpUnrolling struct {
 
 func newCPUnrolling(p *Puzzle, opts CPOptions) *cpUnrolling {
 	e := &cpUnrolling{p: p, opts: opts, actions: p.Actions(), dead: map[string]bool{}, started: time.Now()}
+	m := len(e.actions)
+	e.prunedNext, e.prunedPrev = make([][]int, m), make([][]int, m)
+	for _, pr := range prunedPairs(e.actions) {
+		e.prunedNext[pr[0]] = append(e.prunedNext[pr[0]], pr[1])
+		e.prunedPrev[pr[1]] = append(e.prunedPrev[pr[1]], pr[0])
+	}
+	if opts.Tables {
+		e.makeTables()
+	}
+	return e
+}
+
+// makeTables lists the tuples of the tables that tableStep posts.
+func (e *cpUnrolling) makeTables() {
+	p := e.p
 	n, m := p.NumJugs(), len(e.actions)
 	// act, then one 0..1 per action.
 	for i := range m {
@@ -166,21 +181,13 @@ func newCPUnrolling(p *Puzzle, opts CPOptions) *cpUnrolling {
 			}
 		}
 	}
-	pruned := map[[2]int]bool{}
-	e.prunedNext, e.prunedPrev = make([][]int, m), make([][]int, m)
-	for _, pr := range prunedPairs(e.actions) {
-		pruned[pr] = true
-		e.prunedNext[pr[0]] = append(e.prunedNext[pr[0]], pr[1])
-		e.prunedPrev[pr[1]] = append(e.prunedPrev[pr[1]], pr[0])
-	}
 	for a := range m {
 		for b := range m {
-			if !pruned[[2]int{a, b}] {
+			if !slices.Contains(e.prunedNext[a], b) {
 				e.allowed = append(e.allowed, []int{a, b})
 			}
 		}
 	}
-	return e
 }
 
 // cpModel is the model of one question: k steps, with or without the goal.

@@ -22,7 +22,9 @@ package jugs
 // lexicographically least by ActionIndex obeys both rules (a violation
 // would give a lexicographically smaller plan of the same length, or a
 // shorter one), and so do its prefixes. Hence the first k with an allowed
-// plan is still the optimum. On the corpus puzzle of four jugs 57, 24, 22
+// plan is still the optimum. Once round k has answered no, later rounds
+// also forbid the goal after step k: a path through it there would be a
+// plan of k actions. On the corpus puzzle of four jugs 57, 24, 22
 // and 9 with a tap (gen-jug4-10), they cut the legal sequences of 8
 // actions from the start from 13,968,352 to 523,117.
 //
@@ -30,9 +32,10 @@ package jugs
 // plan of at most k actions exists. With HorizonOptions.Complete the
 // encodings also forbid plans that visit a state twice (no shortest plan
 // does), and each round first asks whether any allowed path of k actions
-// leaves the start, goal or no goal. When none does, every reachable state
-// has an allowed shortest path (as above) of fewer than k actions, and the
-// earlier rounds found the goal at none of them: the puzzle is unsolvable.
+// leaves the start, whatever its end. When none does, every reachable
+// state has an allowed shortest path (as above, and through no goal state,
+// which would be a shorter plan) of fewer than k actions, and the earlier
+// rounds found the goal at none of them: the puzzle is unsolvable.
 // This is the recurrence-diameter test of bounded model checking; it ends
 // only once k passes the longest loop-free path, which may be far beyond
 // the optimum, and its distinctness constraints grow as k².

@@ -13,22 +13,24 @@ package jugs
 // >= T+1". The pour arithmetic, min(a, cap_b - b), becomes a unary sum:
 // for every pair of jugs and step the encoding defines s = a + b (order
 // encoded, about 2(cap_a+1)(cap_b+1) clauses, shared by both directions of
-// pouring), and a pour from a into b sets b' = min(s, cap_b) and
-// a' = max(0, s - cap_b), 4 clauses per value under the action. Unit
-// propagation on these clauses computes the successor of a known state
-// exactly, and reasons backwards from a goal as well as a table would.
-// Its size grows with the product of capacities, which suits capacities
-// up to a few hundred; a binary (log) encoding would grow with their
-// logarithm, but a puzzle with large capacities has plans of thousands of
-// actions, where any unrolling is hopeless anyway.
+// pouring and conditioned on one of them being the step's action), and a
+// pour from a into b sets b' = min(s, cap_b) and a' = max(0, s - cap_b),
+// 4 clauses per value under the action. Unit propagation on these clauses
+// computes the successor of a known state exactly, and carries bounds on
+// the amounts both ways through the sums. Their size grows with the
+// product of capacities, which suits capacities up to a few hundred (see
+// HorizonOptions.MaxClauses); a binary (log) encoding would grow with
+// their logarithm, but puzzles with large capacities have plans of
+// thousands of actions, where any unrolling is hopeless anyway.
 //
 // Actions are "act@<t>=<action>", exactly one per step (pairwise at most
 // one for up to 32 actions, a sequential counter beyond). Frame axioms are
 // explanatory: a jug's amount may drop only under an action that empties
 // or pours from it, and rise only under one that fills or pours into it.
-// The goal of round k hangs on an activation literal "goal@k", given to
-// the solver as an assumption, so the clauses of every round stay valid in
-// the next and one incremental solver serves all rounds.
+// The goal after step k is a literal "goal@k", given to the solver as an
+// assumption in round k and asserted false once round k has answered no,
+// so the clauses of every round stay valid in the next and one incremental
+// solver serves all rounds.
 
 import (
 	"context"
