@@ -42,13 +42,6 @@ func jugsEngines() []jugsEngine {
 	return append(engines, jugsEngine{name: "cp", method: "cp"})
 }
 
-// The limits of compare's engines are those of "jugs solve".
-const (
-	compareMaxStates  = 20_000_000
-	compareMaxSteps   = 100
-	compareMaxClauses = 5_000_000
-)
-
 // compareJugs runs the engines on every puzzle of one input. An engine's
 // row takes part in the agreement when it proved its answer: the optimal
 // number of steps, or that the puzzle is unsolvable. A plan that fails the
@@ -66,7 +59,8 @@ func compareJugs(ctx context.Context, c *comparison, in input) int {
 		fmt.Fprintln(c.stdio.Err, err)
 		code = ExitUsage
 	}
-	opts := jugsOptions{maxStates: compareMaxStates, maxSteps: compareMaxSteps, maxClauses: compareMaxClauses,
+	// The limits of "jugs solve".
+	opts := jugsOptions{maxStates: defaultMaxStates, maxSteps: defaultMaxSteps, maxClauses: defaultMaxClauses,
 		complete: true, timeouts: c.flags.timeout > 0}
 	for _, e := range entries {
 		if ctx.Err() != nil {

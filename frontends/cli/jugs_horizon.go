@@ -15,6 +15,13 @@ import (
 
 // This file holds the bounded-horizon methods of "jugs solve": sat and cp.
 
+// The default limits of "jugs solve", which compare uses too.
+const (
+	defaultMaxStates  = 20_000_000 // bfs, about 1 GB
+	defaultMaxSteps   = 100
+	defaultMaxClauses = 4_000_000 // sat, about 1 GB
+)
+
 // options returns the engine settings of the flags.
 func (f *jugsSolveFlags) options() jugsOptions {
 	return jugsOptions{maxStates: f.maxStates, maxSteps: f.maxSteps, maxClauses: f.maxClauses, complete: f.complete,

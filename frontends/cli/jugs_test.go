@@ -332,7 +332,7 @@ func TestJugsSolveExitCodes(t *testing.T) {
 		{"max-states with sat", nil, "", append([]string{"--method", "sat", "--max-states", "5"}, diehard...), ExitUsage, "", "--max-states applies to --method bfs, not sat"},
 		{"negative max-steps", nil, "", append([]string{"--method", "cp", "--max-steps", "-1"}, diehard...), ExitUsage, "", "negative --max-steps"},
 		{"formula limit", nil, "", []string{"--method", "sat", "--capacities", "9973,10007", "--target", "1"}, ExitTimeout,
-			"flags: unknown (formula limit reached: step 1 would take the formula past 5000000 clauses)", ""},
+			"flags: unknown (formula limit reached: step 1 would take the formula past 4000000 clauses)", ""},
 		{"max-clauses with cp", nil, "", append([]string{"--method", "cp", "--max-clauses", "5"}, diehard...), ExitUsage, "", "--max-clauses applies to --method sat, not cp"},
 	}
 	for _, tt := range tests {
