@@ -44,8 +44,8 @@ func BenchmarkCorpus(b *testing.B) {
 var randomUniqueSeeds = map[int][]uint64{
 	20:  {0, 1, 2, 3, 4},
 	50:  {1, 2, 3, 4, 5},
-	100: {0, 1, 4, 5, 6, 7},
-	200: {0, 1, 2},
+	100: {0, 1, 2, 3, 4, 5, 6, 7},
+	200: {0, 4, 5, 6},
 }
 
 func randomBenchPuzzle(n int, seed uint64) *Puzzle {

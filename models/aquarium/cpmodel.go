@@ -184,11 +184,45 @@ func SolveCP(ctx context.Context, p *Puzzle, rule Rule, limit int, lim cp.Limits
 	return m.Search(ctx, limit, lim)
 }
 
+// probeAbove is how many blocks propagation must leave open for Search to
+// probe them before searching. Probing settles most of a big grid's open
+// blocks that search would otherwise learn about one conflict at a time
+// (200x200 random grid seed 4: 4.4 s instead of 14 s), but on small
+// puzzles its full rounds cost more than the search they save (the corpus:
+// 82 ms in all instead of 38 ms).
+const probeAbove = 256
+
+// open counts the blocks not fixed yet.
+func (m *Model) open() int {
+	n := 0
+	for _, v := range m.Full {
+		if !m.Solver.Fixed(v) {
+			n++
+		}
+	}
+	return n
+}
+
 // Search runs the model's search from its current state: propagation,
-// then conflict-learning search over the blocks (cp.SearchLearning), which
-// counts solutions exactly up to limit.
+// probing when many blocks remain open, then conflict-learning search over
+// the blocks (cp.SearchLearning), which counts solutions exactly up to
+// limit.
 func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, error) {
 	var res Result
+	if err := m.Solver.Propagate(); err != nil {
+		res.Stats, res.Exhausted = m.Solver.Stats(), true
+		return res, nil
+	}
+	if m.open() > probeAbove {
+		if _, err := m.Solver.Probe(ctx, m.Full); err != nil {
+			res.Stats = m.Solver.Stats()
+			if errors.Is(err, cp.ErrInconsistent) {
+				res.Exhausted = true
+				return res, nil
+			}
+			return res, err
+		}
+	}
 	n := 0
 	err := m.Solver.SearchLearning(ctx, m.Full, lim, func() bool {
 		res.Solutions = append(res.Solutions, m.Current())
