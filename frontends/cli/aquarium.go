@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -47,7 +48,7 @@ type aquariumBackend func(ctx context.Context, p *aquarium.Puzzle, rule aquarium
 
 // aquariumBackendNames lists the engines --backend chooses from.
 func aquariumBackendNames() []string {
-	return []string{"cp", backends.Gini, backends.Gophersat, backends.DIMACS + "CMD"}
+	return []string{"cp", backends.Gini, backends.Gophersat, backends.DIMACS + "CMD", clingoBackend}
 }
 
 // openAquariumBackend returns the engine called name: the CP core, or a SAT
@@ -58,9 +59,15 @@ func aquariumBackendNames() []string {
 // stopped, runs in a child process that is killed when time is up;
 // without, it runs in this process, which an interrupt ends anyway.
 func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend, error) {
-	if name == "cp" {
+	if name == "cp" || name == clingoBackend {
 		if encoding != "" {
-			return nil, fmt.Errorf("--encoding applies to SAT backends, not cp")
+			return nil, fmt.Errorf("--encoding applies to SAT backends, not %s", name)
+		}
+		if name == clingoBackend {
+			if _, err := exec.LookPath(clingoBackend); err != nil {
+				return nil, fmt.Errorf("backend clingo: program not found (Debian package gringo)")
+			}
+			return solveAquariumClingo, nil
 		}
 		return solveAquariumCP, nil
 	}

@@ -11,7 +11,8 @@ import (
 
 const aquariumEncodeSummary = "Write the SAT encoding of one Aquarium puzzle, for any solver outside waterworks:\n" +
 	"DIMACS CNF with the row and column counts written by --encoding, or OPB (pseudo-Boolean)\n" +
-	"with them as native constraints. Comments name every block variable\n" +
+	"with them as native constraints; or, with --format asp, an answer-set program for clingo\n" +
+	"(region rule only; \"clingo -n 2\" decides uniqueness). Comments name every block variable\n" +
 	"\"water(row=R;cols=C1,C2,...;aquarium=NAME)\", rows and columns from 1, so a model decodes\n" +
 	"to cells through them: a true variable fills its cells, a false one leaves them empty.\n" +
 	aquariumInputs +
@@ -19,7 +20,7 @@ const aquariumEncodeSummary = "Write the SAT encoding of one Aquarium puzzle, fo
 
 func runAquariumEncode(ctx context.Context, stdio IO, args []string) int {
 	fs := newFlagSet(stdio, "waterworks aquarium encode", "[flags] FILE", aquariumEncodeSummary)
-	format := fs.String("format", "dimacs", "output `format`: dimacs or opb")
+	format := fs.String("format", "dimacs", "output `format`: dimacs, opb or asp")
 	encoding := fs.String("encoding", sat.Totalizer.String(), "CNF encoding of the counts for dimacs: "+encodingNames())
 	rule := fs.String("rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
 	id := fs.String("id", "", "the `ID` of the puzzle to encode, when the input holds several")
@@ -31,8 +32,8 @@ func runAquariumEncode(ctx context.Context, stdio IO, args []string) int {
 	enc, err := sat.ParseEncoding(*encoding)
 	switch {
 	case err != nil:
-	case *format != "dimacs" && *format != "opb":
-		err = fmt.Errorf("unknown format %q (want dimacs or opb)", *format)
+	case *format != "dimacs" && *format != "opb" && *format != "asp":
+		err = fmt.Errorf("unknown format %q (want dimacs, opb or asp)", *format)
 	case *format == "dimacs" && enc == sat.Native:
 		err = fmt.Errorf("DIMACS holds clauses only: pick a CNF encoding, or --format opb")
 	case len(files) > 1:
@@ -50,6 +51,14 @@ func runAquariumEncode(ctx context.Context, stdio IO, args []string) int {
 		return code
 	}
 	r := f.ruleFor(d)
+	if *format == "asp" {
+		var buf bytes.Buffer
+		if err := aquarium.WriteASP(&buf, d.Puzzle, r); err != nil {
+			fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
+			return ExitUsage
+		}
+		return writeEncoding(stdio, *output, buf.Bytes())
+	}
 	m, err := aquarium.EncodeSAT(d.Puzzle, r)
 	if err != nil {
 		fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
@@ -67,10 +76,16 @@ func runAquariumEncode(ctx context.Context, stdio IO, args []string) int {
 		fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
 		return ExitUsage
 	}
-	if *output != "" && *output != "-" {
-		return finishFile(stdio, *output, buf.Bytes(), ExitOK)
+	return writeEncoding(stdio, *output, buf.Bytes())
+}
+
+// writeEncoding writes an encoding to the -o file, atomically, or to
+// standard output.
+func writeEncoding(stdio IO, output string, data []byte) int {
+	if output != "" && output != "-" {
+		return finishFile(stdio, output, data, ExitOK)
 	}
-	if _, err := stdio.Out.Write(buf.Bytes()); err != nil {
+	if _, err := stdio.Out.Write(data); err != nil {
 		fmt.Fprintf(stdio.Err, "waterworks: writing output: %v\n", err)
 		return ExitUsage
 	}

@@ -3,8 +3,10 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os/exec"
 
 	"waterworks/frontends/aquariumfmt"
+	"waterworks/models/aquarium"
 	"waterworks/sat"
 	"waterworks/sat/backends"
 )
@@ -35,6 +37,9 @@ type aquariumEngine struct {
 // every encoding it takes.
 func aquariumEngines() []aquariumEngine {
 	engines := []aquariumEngine{{name: "cp", backend: "cp"}}
+	if _, err := exec.LookPath(clingoBackend); err == nil {
+		engines = append(engines, aquariumEngine{name: clingoBackend, backend: clingoBackend})
+	}
 	for _, b := range backends.Available() {
 		for _, enc := range sat.Encodings() {
 			if backends.Supports(b, enc) {
@@ -58,6 +63,9 @@ func compareAquarium(ctx context.Context, c *comparison, in input) int {
 		for _, e := range engines {
 			f := aquariumFlags{commonFlags: commonFlags{format: formatText, timeout: c.flags.timeout},
 				backend: e.backend, encoding: e.enc, rule: c.flags.rule}
+			if e.backend == clingoBackend && f.ruleFor(d) != aquarium.RegionRule {
+				continue // the ASP program models the region rule only
+			}
 			row := compareRow{Kind: "aquarium", ID: d.ID, Engine: e.name}
 			backend, err := f.resolve()
 			if err != nil {

@@ -13,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"waterworks/models/aquarium"
 )
 
 func TestCompareAquarium(t *testing.T) {
@@ -120,4 +122,23 @@ func TestCompareCorpus(t *testing.T) {
 	for id, byEngine := range answers {
 		assert.Len(t, byEngine, strings.Count(engines, ",")+1, id)
 	}
+}
+
+func TestClingoBackend(t *testing.T) {
+	if _, err := exec.LookPath("clingo"); err != nil {
+		t.Skip("clingo not found in PATH (apt-get install gringo): not testing the clingo backend")
+	}
+	path := filepath.Join(aquariumTestdata, "6x6-easy.txt")
+	code, out, errOut := run(t, "", "aquarium", "solve", "--unique", "--backend", "clingo", path)
+	require.Equal(t, ExitOK, code, errOut)
+	checkTextSolution(t, out, aquarium.RegionRule)
+	code, out, _ = run(t, twoDiagonals, "aquarium", "count", "--backend", "clingo", "--limit", "0", "-")
+	require.Equal(t, ExitOK, code)
+	assert.Equal(t, "-: 2 solutions\n", out)
+	code, _, errOut = run(t, "", "aquarium", "solve", "--backend", "clingo", "--rule", "pool", path)
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, "region rule only")
+	code, out, _ = run(t, "", "aquarium", "encode", "--format", "asp", path)
+	require.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "#show water/2.")
 }

@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strconv"
+	"time"
+
+	"waterworks/models/aquarium"
+)
+
+// clingoBackend is the name of the engine that hands the Aquarium ASP
+// program (aquarium.WriteASP) to clingo, the answer-set solver of Potassco,
+// when it is on the PATH (Debian package gringo).
+const clingoBackend = "clingo"
+
+// clingoOutput is the part of clingo's JSON output (--outf=2) we read.
+type clingoOutput struct {
+	Result string `json:"Result"`
+	Call   []struct {
+		Witnesses []struct {
+			Value []string `json:"Value"`
+		} `json:"Witnesses"`
+	} `json:"Call"`
+	Models struct {
+		Number int    `json:"Number"`
+		More   string `json:"More"`
+	} `json:"Models"`
+	Time struct {
+		Total float64 `json:"Total"`
+	} `json:"Time"`
+}
+
+// solveAquariumClingo enumerates up to limit solutions with clingo. The
+// process runs in its own process group, killed when ctx ends.
+func solveAquariumClingo(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
+	var program bytes.Buffer
+	if err := aquarium.WriteASP(&program, p, rule); err != nil {
+		return aquariumOutcome{}, err
+	}
+	cmd := exec.CommandContext(ctx, clingoBackend, "--outf=2", "-n", strconv.Itoa(limit))
+	cmd.Stdin = &program
+	killGroupOnCancel(cmd)
+	cmd.WaitDelay = time.Second
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if ctx.Err() != nil {
+		return aquariumOutcome{}, ctx.Err()
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return aquariumOutcome{}, fmt.Errorf("clingo: %w", err)
+	}
+	var res clingoOutput
+	if jerr := json.Unmarshal(out, &res); jerr != nil {
+		return aquariumOutcome{}, fmt.Errorf("clingo: reading its output: %v (%s)", jerr, bytes.TrimSpace(stderr.Bytes()))
+	}
+	var got aquariumOutcome
+	switch res.Result {
+	case "SATISFIABLE", "UNSATISFIABLE":
+	default:
+		return aquariumOutcome{}, fmt.Errorf("clingo: result %q (%s)", res.Result, bytes.TrimSpace(stderr.Bytes()))
+	}
+	for _, call := range res.Call {
+		for _, w := range call.Witnesses {
+			s, err := aquarium.SolutionFromASP(p, w.Value)
+			if err != nil {
+				return aquariumOutcome{}, fmt.Errorf("clingo: %w", err)
+			}
+			got.solutions = append(got.solutions, s)
+		}
+	}
+	got.exhausted = res.Models.More == "no"
+	got.stats = statList{{"models", res.Models.Number}, {"clingo_seconds", res.Time.Total}}
+	return got, nil
+}
