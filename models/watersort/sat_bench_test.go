@@ -16,11 +16,11 @@ var satLimit = flag.Duration("sat.limit", time.Minute, "time limit of one SAT so
 
 // BenchmarkSATByBottles is the scaling family of the SAT method by number
 // of bottles: generated levels of the usual shape (capacity 4, N-2
-// colours, two empty bottles), N from 6 to 14, under both rules. Each
+// colours, two empty bottles), N from 6 to 16, under both rules. Each
 // solve stops at -sat.limit; the timeouts metric counts them (and ns/op
 // then holds the limit).
 func BenchmarkSATByBottles(b *testing.B) {
-	for n := 6; n <= 14; n++ {
+	for n := 6; n <= 16; n++ {
 		for seed := uint64(1); seed <= 3; seed++ {
 			p, err := Generate(n, 4, 2, seed)
 			if err != nil {
@@ -37,9 +37,9 @@ func BenchmarkSATByBottles(b *testing.B) {
 
 // BenchmarkSATByLength is the scaling family by plan length at a fixed
 // number of bottles: six bottles (four colours, two empty) of capacity 2
-// to 8, whose optimal plans grow with the capacity.
+// to 16, whose optimal plans grow with the capacity.
 func BenchmarkSATByLength(b *testing.B) {
-	for capacity := 2; capacity <= 8; capacity++ {
+	for _, capacity := range []int{2, 3, 4, 5, 6, 7, 8, 10, 12, 16} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			p, err := Generate(6, capacity, 2, seed)
 			if err != nil {
