@@ -251,3 +251,49 @@ func TestRoundClauses(t *testing.T) {
 		}
 	}
 }
+
+// TestPruningCounts pins the effect of prunedPairs that horizon.go
+// quotes: on four jugs of 57, 24, 22 and 9 with a tap (corpus puzzle
+// gen-jug4-10), the sequences of 8 legal actions from the start, and those
+// the pruning allows.
+func TestPruningCounts(t *testing.T) {
+	p := &Puzzle{Capacities: []int{57, 24, 22, 9}, Initial: []int{0, 0, 0, 0}, Tap: true, Target: 12}
+	actions := p.Actions()
+	pruned := map[[2]int]bool{}
+	for _, pr := range prunedPairs(actions) {
+		pruned[pr] = true
+	}
+	count := func(prune bool) int {
+		type node struct {
+			state string
+			last  int
+		}
+		layer := map[node]int{{fmt.Sprint(p.Initial), -1}: 1}
+		states := map[string]State{fmt.Sprint(p.Initial): p.Start()}
+		for range 8 {
+			next := map[node]int{}
+			for n, c := range layer {
+				for i, a := range actions {
+					if prune && n.last >= 0 && pruned[[2]int{n.last, i}] {
+						continue
+					}
+					s := slices.Clone(states[n.state])
+					if !p.Apply(s, a) {
+						continue
+					}
+					key := fmt.Sprint(s)
+					states[key] = s
+					next[node{key, i}] += c
+				}
+			}
+			layer = next
+		}
+		total := 0
+		for _, c := range layer {
+			total += c
+		}
+		return total
+	}
+	assert.Equal(t, 13_968_352, count(false))
+	assert.Equal(t, 523_117, count(true))
+}
