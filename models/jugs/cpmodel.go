@@ -1,22 +1,28 @@
 package jugs
 
 // This file unrolls the transition system on the cp core (see horizon.go
-// for the rounds). Each round builds a model of k steps:
+// for the rounds). Each round builds a model of k steps: amount variables
+// a[t][j] in 0..capacity for every step t and jug j (step 0 fixed to the
+// start), an action variable act[t] in 0..NumActions()-1 for every step
+// t >= 1, numbered as Actions, the goal after step k and not before, and
+// per step the transition, in one of two forms:
 //
-//   - amount variables a[t][j] in 0..capacity for every step t and jug j
-//     (step 0 fixed to the start), and an action variable act[t] in
-//     0..NumActions()-1 for every step t >= 1, numbered as Actions;
-//   - per step, tables: act[t] with one 0..1 variable per action (one
-//     tuple per action, so exactly one is true), act[t] with the source
-//     and destination jugs of a pour (n for none), each of those with one
-//     0..1 variable per jug, and the pour arithmetic as one table over
-//     (destination, source amount, destination amount, and the two after),
-//     listing every legal pour; the source and destination amounts are
-//     tied to the jugs' a[t-1][j] and a[t][j] by conditional equalities;
-//   - a fill or empty as conditional bounds, and frame axioms: a jug that
-//     no action touches keeps its amount (a conditional equality);
-//   - the pruning of horizon.go as a table of the allowed pairs
-//     (act[t-1], act[t]); the goal after step k, and not before.
+//   - by default one stepRule propagator per step (cpprop.go): once the
+//     amounts before are fixed it keeps the legal actions and computes
+//     the amounts after, in time linear in actions × jugs, and a nextRule
+//     forbids the pruned pairs of consecutive actions;
+//   - with CPOptions.Tables, tables: act[t] with one 0..1 variable per
+//     action (one tuple per action, so exactly one is true), act[t] with
+//     the source and destination jugs of a pour (n for none), each of those
+//     with one 0..1 variable per jug, and the pour arithmetic as one table
+//     over (destination, source amount, destination amount, and the two
+//     after) listing every legal pour, its amounts tied to the jugs' by
+//     conditional equalities; fills and empties as conditional bounds;
+//     frame axioms as conditional equalities (a jug no action touches
+//     keeps its amount); the pruning as a table of the allowed pairs
+//     (act[t-1], act[t]). The pour table has about Σ cap_i·cap_j tuples
+//     and is rescanned at every decision, which makes this form 5 to 100
+//     times slower (BENCHMARKS-section.md).
 //
 // The search branches on act[1], act[2], ... in order, so every decision
 // is followed by propagation that computes the next state. A nogood store
