@@ -6,10 +6,11 @@ package cp
 // of its two watched literals becomes false, and watches need no undoing
 // on backtracking.
 type clauseDB struct {
-	lits    []Lit     // every clause's literals, one after the other
-	start   []int32   // clause i is lits[start[i]:start[i+1]]
-	watches [][]int32 // by literal index: the clauses watching that literal
-	pending []Var     // variables fixed since the last run
+	lits      []Lit     // every clause's literals, one after the other
+	start     []int32   // clause i is lits[start[i]:start[i+1]]
+	permanent []bool    // by clause: never dropped (blocking clauses)
+	watches   [][]int32 // by literal index: the clauses watching that literal
+	pending   []Var     // variables fixed since the last run
 }
 
 // litIndex numbers the literals of variable v as 2v and 2v+1.
@@ -60,13 +61,87 @@ func (db *clauseDB) Advise(s *Solver, tag int32) bool {
 }
 
 // add stores a clause of at least two literals and watches its first two.
-func (db *clauseDB) add(lits []Lit) int32 {
+// A permanent clause is never dropped by reduce.
+func (db *clauseDB) add(lits []Lit, permanent bool) int32 {
 	c := int32(len(db.start) - 1)
 	db.lits = append(db.lits, lits...)
 	db.start = append(db.start, int32(len(db.lits)))
+	db.permanent = append(db.permanent, permanent)
 	db.watches[litIndex(lits[0])] = append(db.watches[litIndex(lits[0])], c)
 	db.watches[litIndex(lits[1])] = append(db.watches[litIndex(lits[1])], c)
 	return c
+}
+
+// reduceAbove is how many literals the learned clauses may hold before
+// reduce drops some (about 16 MB). Tests lower it.
+var reduceAbove = 4 << 20
+
+// shortClause is the length up to which learned clauses are always kept.
+const shortClause = 8
+
+// reduce drops learned clauses when they hold more than reduceAbove
+// literals: it keeps the permanent ones, the short ones and the newer half
+// of the others, and drops those that the root assignment satisfies. It
+// must be called at the root, where no clause is the reason of a recorded
+// fix; it makes true the literals that kept clauses force at the root, and
+// fails when a kept clause is false there.
+func (db *clauseDB) reduce(s *Solver) error {
+	if len(db.lits) <= reduceAbove {
+		return nil
+	}
+	n := len(db.start) - 1
+	long := 0
+	for c := range n {
+		if !db.permanent[c] && db.start[c+1]-db.start[c] > shortClause {
+			long++
+		}
+	}
+	lits, start, permanent := db.lits, db.start, db.permanent
+	db.lits, db.start, db.permanent = nil, []int32{0}, nil
+	for i := range db.watches {
+		db.watches[i] = db.watches[i][:0]
+	}
+	db.pending = db.pending[:0]
+	var units []Lit
+	seenLong := 0
+	for c := range n {
+		clause := lits[start[c]:start[c+1]]
+		if !permanent[c] && len(clause) > shortClause {
+			seenLong++
+			if seenLong <= long/2 {
+				continue // the older half of the long ones
+			}
+		}
+		// Put the literals that are not false first, dropping satisfied
+		// clauses; a clause with one such literal forces it.
+		free := 0
+		satisfied := false
+		for i, l := range clause {
+			switch {
+			case s.isTrue(l):
+				satisfied = true
+			case !s.isFalse(l):
+				clause[free], clause[i] = clause[i], clause[free]
+				free++
+			}
+		}
+		switch {
+		case satisfied:
+		case free == 0:
+			return ErrInconsistent
+		case free == 1:
+			units = append(units, clause[0])
+		default:
+			db.add(clause, permanent[c])
+		}
+	}
+	s.learn.cur = reason{}
+	for _, l := range units {
+		if err := s.makeTrue(l); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // appendReason appends the reason a clause gives for the literal r.skip:

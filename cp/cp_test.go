@@ -417,6 +417,44 @@ func biggerBoolProblem(r *rand.Rand) testProblem {
 	return p
 }
 
+// TestLearningWithReduction repeats the brute-force comparison while
+// learned clauses are dropped at every restart.
+func TestLearningWithReduction(t *testing.T) {
+	defer func(n int) { reduceAbove = n }(reduceAbove)
+	reduceAbove = 0
+	r := rand.New(rand.NewPCG(9, 9))
+	for i := range 800 {
+		p := biggerBoolProblem(r)
+		want := p.bruteForce()
+		s := New()
+		vars := make([]Var, len(p.lo))
+		for i := range vars {
+			vars[i] = s.NewBool()
+		}
+		for _, c := range p.constraints {
+			c.post(s, vars)
+		}
+		var got []string
+		require.NoError(t, s.SearchLearning(context.Background(), vars, Limits{}, func() bool {
+			values := make([]int, len(vars))
+			for i, v := range vars {
+				values[i] = s.Value(v)
+			}
+			got = append(got, fmt.Sprint(values))
+			return true
+		}))
+		slices.Sort(got)
+		slices.Sort(want)
+		require.Equal(t, want, got, "case %d: %v", i, p)
+	}
+	// Pigeonhole needs many conflicts, so many restarts and reductions.
+	s, vars := pigeonhole(7)
+	require.NoError(t, s.SearchLearning(context.Background(), vars, Limits{}, func() bool {
+		t.Fatal("pigeonhole has no solution")
+		return false
+	}))
+}
+
 func TestLearningNeedsExplanations(t *testing.T) {
 	s := New()
 	x := s.NewVar(0, 3)

@@ -129,6 +129,9 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 				restarts++
 				sinceRestart = 0
 				c.backjump(0)
+				if err = l.clauses.reduce(s); err != nil {
+					return nil // the clauses kept fail at the root
+				}
 			}
 			err = s.Propagate()
 			continue
@@ -218,12 +221,13 @@ func (c *cdcl) block() error {
 		lits = append(lits, d.Not())
 	}
 	c.backjump(l.level - 1)
-	return c.assert(lits)
+	return c.assert(lits, true)
 }
 
 // assert stores a clause whose first literal is unfixed and whose other
-// literals are false, and makes its first literal true.
-func (c *cdcl) assert(lits []Lit) error {
+// literals are false, and makes its first literal true. A permanent
+// clause (one that blocks a solution) is never dropped.
+func (c *cdcl) assert(lits []Lit, permanent bool) error {
 	s, l := c.s, &c.s.learn
 	if len(lits) == 1 {
 		l.cur = reason{}
@@ -238,7 +242,7 @@ func (c *cdcl) assert(lits []Lit) error {
 		}
 	}
 	lits[1], lits[best] = lits[best], lits[1]
-	cl := l.clauses.add(lits)
+	cl := l.clauses.add(lits, permanent)
 	if l.level == 0 {
 		l.cur = reason{}
 	} else {
@@ -279,7 +283,7 @@ func (c *cdcl) learnFrom() error {
 		}
 		c.bump *= 1e-100
 	}
-	return c.assert(learnt)
+	return c.assert(learnt, false)
 }
 
 // analyze resolves the conflict's literals back to the first unique
