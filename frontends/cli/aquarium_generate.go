@@ -30,19 +30,21 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 	fs := newFlagSet(stdio, "waterworks aquarium generate", "--size WxH --seed S [flags]", aquariumGenerateSummary)
 	var cf commonFlags
 	cf.register(fs, formatText, formatJSON)
-	size := fs.String("size", "10x10", "grid `WxH`: columns by rows, each 2..60")
+	size := fs.String("size", "10x10", "grid `WxH`: columns by rows, each 2..400")
 	seed := fs.Uint64("seed", 1, "random `seed`; the same seed gives the same puzzles")
 	count := fs.Int("count", 1, "how many puzzles")
 	first := fs.Int("first", 0, "number of the first puzzle (puzzle i of a seed is always the same)")
 	difficulty := fs.String("difficulty", "", "only puzzles of this `grade`: easy, medium, hard or extreme")
 	ruleName := fs.String("rule", "region", "water `rule`: region or pool")
 	singles := fs.Bool("singles", false, "allow aquariums of a single cell")
+	randomShapes := fs.Bool("random-shapes", false, "aquariums grown from random cells up to 2·W cells, not shaped like designed\npuzzles: large grids for benchmarks")
+	allClues := fs.Bool("all-clues", false, "keep every clue (take none away); not graded unless --difficulty")
 	withSolution := fs.Bool("solution", false, "text format: add the solution block")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return parseFailed(err)
 	}
-	opt := aquarium.GenerateOptions{Singles: *singles}
+	opt := aquarium.GenerateOptions{Singles: *singles, RandomShapes: *randomShapes, AllClues: *allClues}
 	err = cf.check(formatText, formatJSON)
 	if err == nil && len(files) > 0 {
 		err = fmt.Errorf("generate reads no files (got %q)", files[0])
@@ -75,6 +77,12 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 	if opt.Singles {
 		command += " --singles"
 	}
+	if opt.RandomShapes {
+		command += " --random-shapes"
+	}
+	if opt.AllClues {
+		command += " --all-clues"
+	}
 	code := ExitOK
 	for i := *first; i < *first+*count; i++ {
 		started := time.Now()
@@ -103,10 +111,10 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 		}
 		rec.MS = millis(time.Since(started))
 		if r.stats && cf.format == formatText {
-			fmt.Fprintf(stdio.Err, "%s: %.3f ms, %d layouts tried, grade %v\n", id, rec.MS, g.Attempts, g.Grade)
+			fmt.Fprintf(stdio.Err, "%s: %.3f ms, %d layouts tried, %s\n", id, rec.MS, g.Attempts, gradeNote(g))
 		}
 		r.emit(rec, func(w io.Writer) error {
-			if _, err := fmt.Fprintf(w, "# %s: puzzle %d, grade %v\n", command, i, g.Grade); err != nil {
+			if _, err := fmt.Fprintf(w, "# %s: puzzle %d, %s\n", command, i, gradeNote(g)); err != nil {
 				return err
 			}
 			if !*withSolution {
@@ -118,33 +126,55 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 	return code
 }
 
+// gradeNote says a generated puzzle's grade, or that it was not graded.
+func gradeNote(g aquarium.Generated) string {
+	if !g.Graded {
+		return "unique, not graded"
+	}
+	return "grade " + g.Grade.String()
+}
+
 // generatedRecord is the JSON Lines record of a generated puzzle: the
 // corpus format with the solution, the rule, and the grade. Uniqueness is
 // proven under the rule the puzzle was made for, and counted under the
 // other one so that both corpus fields are filled.
 func generatedRecord(ctx context.Context, doc aquariumfmt.Document, g aquarium.Generated, source string) (aquariumRecord, error) {
-	other := aquarium.PoolRule
-	if doc.Rule == aquarium.PoolRule {
-		other = aquarium.RegionRule
-	}
-	res, err := aquarium.SolveCP(ctx, doc.Puzzle, other, 2, cp.Limits{})
-	if err != nil {
-		return aquariumRecord{}, err
-	}
-	yes, otherUnique := true, len(res.Solutions) == 1 && res.Exhausted
-	info := &aquariumfmt.CorpusInfo{Source: source, Difficulty: g.Grade.Difficulty.String(), SolutionFrom: "computed"}
+	yes := true
+	info := &aquariumfmt.CorpusInfo{Source: source, SolutionFrom: "computed"}
 	if doc.Rule == aquarium.RegionRule {
-		info.Unique, info.UniquePoolRule = &yes, &otherUnique
+		info.Unique = &yes
 	} else {
-		info.Unique, info.UniquePoolRule = &otherUnique, &yes
+		info.UniquePoolRule = &yes
+	}
+	rec := aquariumRecord{Record: aquariumfmt.RecordOf(doc), Status: StatusSolved, Rule: doc.Rule.String()}
+	if g.Graded {
+		// Count under the other rule too, so that both corpus fields are
+		// filled; ungraded (--all-clues) puzzles are benchmark grids, often
+		// too large for that to be cheap.
+		other := aquarium.PoolRule
+		if doc.Rule == aquarium.PoolRule {
+			other = aquarium.RegionRule
+		}
+		res, err := aquarium.SolveCP(ctx, doc.Puzzle, other, 2, cp.Limits{})
+		if err != nil {
+			return aquariumRecord{}, err
+		}
+		otherUnique := len(res.Solutions) == 1 && res.Exhausted
+		if doc.Rule == aquarium.RegionRule {
+			info.UniquePoolRule = &otherUnique
+		} else {
+			info.Unique = &otherUnique
+		}
+		info.Difficulty = g.Grade.Difficulty.String()
+		rec.logicRecord = &logicRecord{Grade: gradeOf(g.Grade)}
 	}
 	doc.Corpus = info
-	rec := aquariumRecord{Record: aquariumfmt.RecordOf(doc), Status: StatusSolved, Rule: doc.Rule.String(),
-		Unique: info.Unique, logicRecord: &logicRecord{Grade: gradeOf(g.Grade)}}
+	rec.Record = aquariumfmt.RecordOf(doc)
+	rec.Unique = &yes
 	return rec, nil
 }
 
-// parseSize reads a grid size "WxH" (or "N" for N×N), each side 2..60.
+// parseSize reads a grid size "WxH" (or "N" for N×N), each side 2..400.
 func parseSize(s string) (w, h int, err error) {
 	ws, hs, found := strings.Cut(strings.ToLower(s), "x")
 	if !found {
@@ -155,8 +185,8 @@ func parseSize(s string) (w, h int, err error) {
 	if err1 != nil || err2 != nil || ws == "" || hs == "" || ws[0] == '+' || hs[0] == '+' {
 		return 0, 0, fmt.Errorf("--size %q: want WxH, such as 10x10", s)
 	}
-	if w < 2 || h < 2 || w > 60 || h > 60 {
-		return 0, 0, fmt.Errorf("--size %q: each side must be 2..60", s)
+	if w < 2 || h < 2 || w > 400 || h > 400 {
+		return 0, 0, fmt.Errorf("--size %q: each side must be 2..400", s)
 	}
 	return w, h, nil
 }

@@ -21,6 +21,15 @@ type GenerateOptions struct {
 	Difficulty Difficulty
 	// Singles allows aquariums of a single cell.
 	Singles bool
+	// RandomShapes grows aquariums from random cells up to 2·Width cells
+	// (RandomLayout), instead of the compact, mostly small aquariums of
+	// designed puzzles. Large grids of designed shapes are hard even for SAT
+	// solvers (a 30×30 with every clue takes cadical seconds); random shapes
+	// give the large benchmark grids.
+	RandomShapes bool
+	// AllClues keeps every clue: none is taken away, and unless Graded the
+	// puzzle is not graded. Layouts are still tried until one is unique.
+	AllClues bool
 	// MaxAttempts bounds the layouts tried for one puzzle (0: 500).
 	MaxAttempts int
 }
@@ -30,7 +39,9 @@ type Generated struct {
 	Puzzle *Puzzle
 	// Solution is the puzzle's one solution.
 	Solution Solution
-	Grade    Grade
+	// Grade is how hard the puzzle is, when Graded.
+	Grade  Grade
+	Graded bool
 	// Attempts counts the layouts tried, this one included.
 	Attempts int
 }
@@ -59,7 +70,12 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 		if err := ctx.Err(); err != nil {
 			return Generated{}, err
 		}
-		p := &Puzzle{Width: opt.Width, Height: opt.Height, Regions: DesignedLayout(rng, opt.Width, opt.Height, opt.Singles)}
+		p := &Puzzle{Width: opt.Width, Height: opt.Height}
+		if opt.RandomShapes {
+			p.Regions = RandomLayout(rng, opt.Width, opt.Height, 2*opt.Width)
+		} else {
+			p.Regions = DesignedLayout(rng, opt.Width, opt.Height, opt.Singles)
+		}
 		if n := p.NumRegions(); n <= len(labelAlphabet) {
 			p.Names = make([]string, n)
 			for id := range p.Names {
@@ -74,6 +90,20 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 			}
 			continue
 		}
+		if opt.AllClues {
+			g := Generated{Puzzle: p, Solution: sol, Attempts: attempt, Grade: Grade{Unique: true, Solutions: 1}}
+			if opt.Graded {
+				grade, err := GradePuzzle(ctx, p, opt.Rule, DefaultLogicDepth)
+				if err != nil {
+					return Generated{}, err
+				}
+				if grade.Difficulty != opt.Difficulty {
+					continue
+				}
+				g.Grade, g.Graded = grade, true
+			}
+			return g, nil
+		}
 		rows, cols := p.Rows, p.Cols
 		for range ordersPerLayout {
 			p.Rows, p.Cols = slices.Clone(rows), slices.Clone(cols)
@@ -82,7 +112,7 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 				return Generated{}, err
 			}
 			if ok {
-				return Generated{Puzzle: p, Solution: sol, Grade: g, Attempts: attempt}, nil
+				return Generated{Puzzle: p, Solution: sol, Grade: g, Graded: true, Attempts: attempt}, nil
 			}
 		}
 	}
@@ -147,12 +177,25 @@ func acceptable(ctx context.Context, p *Puzzle, opt GenerateOptions) (bool, erro
 	case res.Contradiction || opt.Graded && opt.Difficulty < Extreme:
 		return false, nil
 	}
-	found, err := m.Search(ctx, 2, cp.Limits{})
+	var lim cp.Limits
+	if opt.AllClues {
+		// Benchmark grids: a layout whose uniqueness takes long to prove
+		// is passed over for the next.
+		lim.Failures = allCluesBudget
+	}
+	found, err := m.Search(ctx, 2, lim)
+	if errors.Is(err, cp.ErrLimit) {
+		return false, nil
+	}
 	if err != nil {
 		return false, err
 	}
 	return len(found.Solutions) == 1 && found.Exhausted, nil
 }
+
+// allCluesBudget bounds the conflicts spent proving an --all-clues layout
+// unique before another is tried.
+const allCluesBudget = 20000
 
 // randomLevels gives every aquarium of p a random water level (each level
 // from empty to full equally likely) and returns the filling, which obeys

@@ -137,6 +137,30 @@ func TestGenerateSingles(t *testing.T) {
 	require.Positive(t, singles, "asked for, one-cell aquariums occur")
 }
 
+// TestGenerateAllCluesRandomShapes makes benchmark grids: every clue kept,
+// aquariums of random shapes, unique for the CP model and for gini, and
+// not graded.
+func TestGenerateAllCluesRandomShapes(t *testing.T) {
+	opt := GenerateOptions{Width: 20, Height: 20, RandomShapes: true, AllClues: true}
+	for i := range 3 {
+		g := generateSeeded(t, 5, i, opt)
+		p := g.Puzzle
+		require.NoError(t, p.Validate())
+		require.NoError(t, Check(p, g.Solution, opt.Rule))
+		require.False(t, g.Graded)
+		require.NotContains(t, p.Rows, NoClue)
+		require.NotContains(t, p.Cols, NoClue)
+		res, err := SolveCP(context.Background(), p, opt.Rule, 2, cp.Limits{})
+		require.NoError(t, err)
+		require.True(t, res.Exhausted)
+		require.Len(t, res.Solutions, 1, "unique")
+		satSols, exhausted := satCount(t, p, opt.Rule, backends.Gini, sat.Totalizer, 2)
+		require.True(t, exhausted)
+		require.Equal(t, []string{g.Solution.String()}, satSols, "unique for SAT too")
+		requireConnected(t, p)
+	}
+}
+
 func TestGenerateRejectsTinyGrids(t *testing.T) {
 	_, err := Generate(context.Background(), rand.New(rand.NewPCG(1, 1)), GenerateOptions{Width: 1, Height: 5})
 	require.Error(t, err)
