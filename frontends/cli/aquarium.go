@@ -135,8 +135,11 @@ func solveAquariumSAT(open func() (sat.Solver, error), enc sat.Encoding) aquariu
 		}
 		if r, ok := s.(sat.StatsReporter); ok {
 			st := r.Stats()
-			stats = append(stats, stat{"solves", st.Solves}, stat{"conflicts", st.Conflicts},
-				stat{"decisions", st.Decisions}, stat{"propagations", st.Propagations})
+			stats = append(stats, stat{"solves", st.Solves})
+			if reportsSearch(st) { // else the counts are unknown, not zero
+				stats = append(stats, stat{"conflicts", st.Conflicts},
+					stat{"decisions", st.Decisions}, stat{"propagations", st.Propagations})
+			}
 		}
 		return aquariumOutcome{solutions: sols, exhausted: exhausted, stats: stats}, err
 	}

@@ -98,7 +98,7 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 }
 
 // reportsSearch reports whether a backend counts its search: gini counts
-// only its solves.
+// only its solves, and solvers that print no statistics count nothing.
 func reportsSearch(s sat.Stats) bool {
 	return s.Conflicts != 0 || s.Decisions != 0 || s.Propagations != 0
 }

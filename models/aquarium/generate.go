@@ -21,11 +21,13 @@ type GenerateOptions struct {
 	Difficulty Difficulty
 	// Singles allows aquariums of a single cell.
 	Singles bool
-	// RandomShapes grows aquariums from random cells up to 2·Width cells
-	// (RandomLayout), instead of the compact, mostly small aquariums of
-	// designed puzzles. Large grids of designed shapes are hard even for SAT
-	// solvers (a 30×30 with every clue takes cadical seconds); random shapes
-	// give the large benchmark grids.
+	// RandomShapes makes the puzzle as RandomPuzzle does: aquariums grown
+	// from random cells up to 2·Width cells, filled from the bottom with a
+	// chance drawn per aquarium, instead of the compact, mostly small
+	// aquariums and uniform levels of designed puzzles. Large grids of
+	// designed shapes are hard even for SAT solvers (a 30×30 with every
+	// clue takes cadical seconds); random shapes give the large benchmark
+	// grids, the family of BenchmarkRandom.
 	RandomShapes bool
 	// AllClues keeps every clue: none is taken away, and unless Graded the
 	// puzzle is not graded. Layouts are still tried until one is unique.
@@ -70,11 +72,14 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 		if err := ctx.Err(); err != nil {
 			return Generated{}, err
 		}
-		p := &Puzzle{Width: opt.Width, Height: opt.Height}
+		var p *Puzzle
+		var sol Solution
 		if opt.RandomShapes {
-			p.Regions = RandomLayout(rng, opt.Width, opt.Height, 2*opt.Width)
+			p, sol = RandomPuzzle(rng, opt.Width, opt.Height, 2*opt.Width, opt.Rule, 0)
 		} else {
-			p.Regions = DesignedLayout(rng, opt.Width, opt.Height, opt.Singles)
+			p = &Puzzle{Width: opt.Width, Height: opt.Height, Regions: DesignedLayout(rng, opt.Width, opt.Height, opt.Singles)}
+			sol = randomLevels(rng, p, opt.Rule)
+			setClues(p, sol)
 		}
 		if n := p.NumRegions(); n <= len(labelAlphabet) {
 			p.Names = make([]string, n)
@@ -82,8 +87,6 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 				p.Names[id] = string(labelAlphabet[id])
 			}
 		}
-		sol := randomLevels(rng, p, opt.Rule)
-		setClues(p, sol)
 		if ok, err := acceptable(ctx, p, opt); err != nil || !ok {
 			if err != nil {
 				return Generated{}, err
