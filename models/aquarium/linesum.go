@@ -41,6 +41,7 @@ type lineSum struct {
 	// shift), where rest is need less the settled contribution.
 	clo, chi       []int
 	prefix, suffix [][]uint64
+	pre, suf       []uint64 // propagateSmall's prefix and suffix sets
 	reason         []cp.Lit
 }
 
@@ -62,6 +63,8 @@ func newLineSum(s *cp.Solver, need int, chains []lineChain) *lineSum {
 		c.prefix[i], sets = sets[:c.words:c.words], sets[c.words:]
 		c.suffix[i], sets = sets[:c.words:c.words], sets[c.words:]
 	}
+	c.pre = make([]uint64, len(chains)+1)
+	c.suf = make([]uint64, len(chains)+1)
 	c.lo = make([]cp.Rev, len(chains))
 	c.hi = make([]cp.Rev, len(chains))
 	c.active = make([]int, len(chains))
@@ -308,38 +311,41 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 }
 
 // propagateSmall is Propagate's dynamic program when the sums left to
-// reach fit in one word, the common case: the same computation on uint64
-// sets.
+// reach fit in one word, the common case: the same computation on single
+// words, the prefix sets in pre and the suffix sets in suf.
 func (c *lineSum) propagateSmall(s *cp.Solver, n, rest int) error {
 	mask := uint64(1)<<(rest+1) - 1
-	prefix, suffix := c.prefix, c.suffix
-	prefix[0][0] = 1
-	for i, g := range c.active[:n] {
+	active := c.active[:n]
+	clo, chi := c.clo[:n], c.chi[:n]
+	pre, suf := c.pre[:n+1], c.suf[:n+1]
+	pre[0] = 1
+	for i, g := range active {
 		run := c.chains[g].run
-		var set uint64
-		for t := c.clo[i]; t <= c.chi[i] && run[t] <= rest; t++ {
-			set |= prefix[i][0] << run[t]
+		in, set := pre[i], uint64(0)
+		for t := clo[i]; t <= chi[i] && run[t] <= rest; t++ {
+			set |= in << run[t]
 		}
-		prefix[i+1][0] = set & mask
+		pre[i+1] = set & mask
 	}
-	if prefix[n][0]&(1<<rest) == 0 {
+	if pre[n]&(1<<rest) == 0 {
 		return c.failure(s, n)
 	}
-	suffix[n][0] = 1 << rest
+	suf[n] = 1 << rest
 	for i := n - 1; i >= 0; i-- {
-		run := c.chains[c.active[i]].run
-		var set uint64
-		for t := c.clo[i]; t <= c.chi[i] && run[t] <= rest; t++ {
-			set |= suffix[i+1][0] >> run[t]
+		run := c.chains[active[i]].run
+		in, set := suf[i+1], uint64(0)
+		for t := clo[i]; t <= chi[i] && run[t] <= rest; t++ {
+			set |= in >> run[t]
 		}
-		suffix[i][0] = set
+		suf[i] = set
 	}
-	sumLo, sumHi := c.sums(s, n)
-	for i, g := range c.active[:n] {
+	sumLo, sumHi := -1, -1
+	for i, g := range active {
 		run := c.chains[g].run
+		left, right := pre[i], suf[i+1]
 		lo, hi := -1, -1
-		for t := c.clo[i]; t <= c.chi[i] && run[t] <= rest; t++ {
-			if prefix[i][0]&(suffix[i+1][0]>>run[t]) != 0 {
+		for t := clo[i]; t <= chi[i] && run[t] <= rest; t++ {
+			if left&(right>>run[t]) != 0 {
 				if lo < 0 {
 					lo = t
 				}
@@ -349,7 +355,10 @@ func (c *lineSum) propagateSmall(s *cp.Solver, n, rest int) error {
 		if lo < 0 {
 			return c.failure(s, n)
 		}
-		if lo > c.clo[i] || hi < c.chi[i] {
+		if lo > clo[i] || hi < chi[i] {
+			if sumLo < 0 {
+				sumLo, sumHi = c.sums(s, n)
+			}
 			if err := c.narrow(s, i, lo, hi, sumLo, sumHi); err != nil {
 				return err
 			}
