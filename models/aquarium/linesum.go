@@ -1,6 +1,11 @@
 package aquarium
 
-import "waterworks/cp"
+import (
+	"cmp"
+	"slices"
+
+	"waterworks/cp"
+)
 
 // lineSum is the constraint that a row or column has exactly need full
 // cells, reasoned per chain of blocks. Each chain (a single block in a row;
@@ -43,6 +48,9 @@ type lineSum struct {
 	prefix, suffix [][]uint64
 	pre, suf       []uint64 // propagateSmall's prefix and suffix sets
 	reason         []cp.Lit
+	picks          []pick // scratch of the short explanations
+	most           int    // the largest total: every chain full
+	unit           bool   // every block weighs 1: sums form intervals
 }
 
 // lineChain is a chain's blocks, top to bottom, with their weights and the
@@ -74,6 +82,12 @@ func newLineSum(s *cp.Solver, need int, chains []lineChain) *lineSum {
 		c.lo[g] = s.NewRev(0)
 		c.hi[g] = s.NewRev(int64(len(ch.vars)))
 		c.active[g] = g
+	}
+	c.unit = true
+	for _, ch := range chains {
+		m := len(ch.vars)
+		c.most += ch.run[m]
+		c.unit = c.unit && ch.run[m] == m
 	}
 	c.activeN = s.NewRev(int64(len(chains)))
 	c.settled = s.NewRev(0)
@@ -145,6 +159,59 @@ func (c *lineSum) why(s *cp.Solver, except int, lower, upper bool) []cp.Lit {
 	return c.reason
 }
 
+// pick is a chain that can take part in a short explanation, with what
+// its bound literal is worth there.
+type pick struct{ worth, chain int }
+
+// whyTooMuch explains that the lower bounds of chains other than except
+// hold more than budget: the topmost full blocks of as few chains as do,
+// largest contributions first. It returns nil when nobody is learning.
+func (c *lineSum) whyTooMuch(s *cp.Solver, except, budget int) []cp.Lit {
+	if !s.Learning() {
+		return nil
+	}
+	c.picks = c.picks[:0]
+	for g, ch := range c.chains {
+		if lo := int(s.Get(c.lo[g])); g != except && lo > 0 {
+			c.picks = append(c.picks, pick{ch.run[lo], g})
+		}
+	}
+	return c.pickLits(s, budget, true)
+}
+
+// whyTooLittle explains that the upper bounds of chains other than except
+// leave out more than budget of what they could hold when full: the
+// lowest empty blocks of as few chains as do, largest shortfalls first.
+func (c *lineSum) whyTooLittle(s *cp.Solver, except, budget int) []cp.Lit {
+	if !s.Learning() {
+		return nil
+	}
+	c.picks = c.picks[:0]
+	for g, ch := range c.chains {
+		m := len(ch.vars)
+		if hi := int(s.Get(c.hi[g])); g != except && hi < m {
+			c.picks = append(c.picks, pick{ch.run[m] - ch.run[hi], g})
+		}
+	}
+	return c.pickLits(s, budget, false)
+}
+
+// pickLits takes the picks of largest worth until their worth passes
+// budget, and returns their lower (or upper) bound literals.
+func (c *lineSum) pickLits(s *cp.Solver, budget int, lower bool) []cp.Lit {
+	slices.SortFunc(c.picks, func(a, b pick) int { return cmp.Compare(b.worth, a.worth) })
+	c.reason = c.reason[:0]
+	total := 0
+	for _, p := range c.picks {
+		if total > budget {
+			break
+		}
+		total += p.worth
+		c.reason = c.boundLits(s, c.reason, p.chain, lower, !lower)
+	}
+	return c.reason
+}
+
 // whyChain is the reason a chain's own bounds give: they clash.
 func (c *lineSum) whyChain(s *cp.Solver, g int) []cp.Lit {
 	if !s.Learning() {
@@ -174,9 +241,9 @@ func (c *lineSum) failure(s *cp.Solver, n int) error {
 	lo, hi := c.sums(s, n)
 	switch {
 	case lo > c.need: // too much water whatever the others do
-		return s.Fail(c.why(s, -1, true, false)...)
+		return s.Fail(c.whyTooMuch(s, -1, c.need)...)
 	case hi < c.need: // too little
-		return s.Fail(c.why(s, -1, false, true)...)
+		return s.Fail(c.whyTooLittle(s, -1, c.most-c.need)...)
 	}
 	return s.Fail(c.why(s, -1, true, true)...)
 }
@@ -191,15 +258,25 @@ func (c *lineSum) narrow(s *cp.Solver, i, lo, hi, sumLo, sumHi int) error {
 	}
 	run := c.chains[g].run
 	var above, below []cp.Lit
+	m := len(c.chains[g].vars)
 	if hi < c.chi[i] {
 		// Longer runs were cut: by the others' lower bounds alone when
 		// the shortest of them is already too much.
-		tooMuch := run[hi+1]+sumLo-run[c.clo[i]] > c.need
-		above = append([]cp.Lit(nil), c.why(s, g, true, !tooMuch)...)
+		if run[hi+1]+sumLo-run[c.clo[i]] > c.need {
+			above = append([]cp.Lit(nil), c.whyTooMuch(s, g, c.need-run[hi+1])...)
+		} else {
+			above = append([]cp.Lit(nil), c.why(s, g, true, true)...)
+		}
 	}
 	if lo > c.clo[i] {
-		tooLittle := run[lo-1]+sumHi-run[c.chi[i]] < c.need
-		below = append([]cp.Lit(nil), c.why(s, g, !tooLittle, true)...)
+		// Shorter runs were cut: by the others' upper bounds alone when
+		// the longest of them is still too little.
+		if run[lo-1]+sumHi-run[c.chi[i]] < c.need {
+			others := c.most - run[m]
+			below = append([]cp.Lit(nil), c.whyTooLittle(s, g, run[lo-1]+others-c.need)...)
+		} else {
+			below = append([]cp.Lit(nil), c.why(s, g, true, true)...)
+		}
 	}
 	return c.settle(s, g, lo, hi, above, below)
 }
@@ -259,6 +336,9 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 	if rest < 0 {
 		return c.failure(s, n)
 	}
+	if c.unit {
+		return c.propagateUnit(s, n)
+	}
 	if rest < 64 {
 		return c.propagateSmall(s, n, rest)
 	}
@@ -301,6 +381,26 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 		if lo < 0 {
 			return c.failure(s, n)
 		}
+		if lo > c.clo[i] || hi < c.chi[i] {
+			if err := c.narrow(s, i, lo, hi, sumLo, sumHi); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// propagateUnit is Propagate when every block weighs 1, as down a column:
+// the totals the other chains reach then form an interval, so bounds
+// reasoning alone is domain consistent.
+func (c *lineSum) propagateUnit(s *cp.Solver, n int) error {
+	sumLo, sumHi := c.sums(s, n)
+	if sumLo > c.need || sumHi < c.need {
+		return c.failure(s, n)
+	}
+	for i := range n {
+		lo := max(c.clo[i], c.need-(sumHi-c.chi[i]))
+		hi := min(c.chi[i], c.need-(sumLo-c.clo[i]))
 		if lo > c.clo[i] || hi < c.chi[i] {
 			if err := c.narrow(s, i, lo, hi, sumLo, sumHi); err != nil {
 				return err
