@@ -1,6 +1,7 @@
 package sat
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"maps"
@@ -176,18 +177,31 @@ func (f *Formula) Clone() *Formula {
 // f keep their numbers and names; auxiliary variables have no name. With
 // [Native], Lower returns a plain copy.
 func (f *Formula) Lower(enc Encoding) *Formula {
+	g, err := f.LowerContext(context.Background(), enc)
+	if err != nil {
+		panic(err) // unreachable: enc is a CNF encoding and the context never ends
+	}
+	return g
+}
+
+// LowerContext is Lower for big formulas under a deadline: it stops
+// between linear constraints when ctx ends and returns ctx's error.
+func (f *Formula) LowerContext(ctx context.Context, enc Encoding) (*Formula, error) {
 	g := f.Clone()
 	if enc == Native {
-		return g
+		return g, nil
 	}
 	linears := g.linears
 	g.linears = nil
 	for _, c := range linears {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if err := enc.Encode(g, c); err != nil {
-			panic(err) // unreachable: enc is a CNF encoding and c is valid
+			return nil, err
 		}
 	}
-	return g
+	return g, nil
 }
 
 // Mark is a position in a formula's clauses and linear constraints, for

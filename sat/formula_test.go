@@ -189,3 +189,18 @@ func TestEnumerateStops(t *testing.T) {
 	assert.Zero(t, n)
 	assert.False(t, all)
 }
+
+func TestLowerContextStops(t *testing.T) {
+	f := example()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := f.LowerContext(ctx, sat.Totalizer)
+	require.ErrorIs(t, err, context.Canceled)
+	g, err := f.LowerContext(context.Background(), sat.Totalizer)
+	require.NoError(t, err)
+	assert.Equal(t, f.Lower(sat.Totalizer).NumClauses(), g.NumClauses())
+	// Native lowers nothing, so there is nothing to stop.
+	g, err = f.LowerContext(ctx, sat.Native)
+	require.NoError(t, err)
+	assert.Equal(t, f.NumLinears(), g.NumLinears())
+}

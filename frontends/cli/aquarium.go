@@ -112,11 +112,8 @@ func solveAquariumSAT(open func() (sat.Solver, error), enc sat.Encoding) aquariu
 		}
 		// Encoding and loading a big puzzle take a while before the
 		// solver's own deadline checks: check the context in between.
-		f := m.Formula
-		if enc != sat.Native {
-			f = f.Lower(enc)
-		}
-		if err := ctx.Err(); err != nil {
+		f, err := m.Formula.LowerContext(ctx, enc)
+		if err != nil {
 			return aquariumOutcome{}, err
 		}
 		s, err := open()
