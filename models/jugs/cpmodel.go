@@ -22,7 +22,7 @@ package jugs
 //     keeps its amount); the pruning as a table of the allowed pairs
 //     (act[t-1], act[t]). The pour table has about Σ cap_i·cap_j tuples
 //     and is rescanned at every decision, which makes this form 5 to 100
-//     times slower (BENCHMARKS-section.md).
+//     times slower (BENCHMARKS.md).
 //
 // The search branches on act[1], act[2], ... in order, so every decision
 // is followed by propagation that computes the next state. A nogood store
