@@ -359,32 +359,40 @@ func TestLearningAgainstBruteForce(t *testing.T) {
 		if r.IntN(2) == 0 {
 			p = biggerBoolProblem(r)
 		}
-		want := p.bruteForce()
-		s := New()
-		vars := make([]Var, len(p.lo))
-		for i := range vars {
-			vars[i] = s.NewVar(p.lo[i], p.hi[i])
-		}
-		for _, c := range p.constraints {
-			c.post(s, vars)
-		}
-		var got []string
-		err := s.SearchLearning(context.Background(), vars, Limits{}, func() bool {
-			values := make([]int, len(vars))
-			for i, v := range vars {
-				require.True(t, s.Fixed(v))
-				values[i] = s.Value(v)
-			}
-			got = append(got, fmt.Sprint(values))
-			return true
-		})
-		require.NoError(t, err)
-		slices.Sort(got)
-		slices.Sort(want)
-		require.Equal(t, want, got, "case %d: %v", i, p)
+		requireLearningFindsAll(t, p, i)
+	}
+}
+
+// requireLearningFindsAll enumerates every solution of p with the learning
+// search, compares them with brute force, and checks that the search undid
+// itself; i numbers the case in messages.
+func requireLearningFindsAll(t *testing.T, p testProblem, i int) {
+	t.Helper()
+	want := p.bruteForce()
+	s := New()
+	vars := make([]Var, len(p.lo))
+	for i := range vars {
+		vars[i] = s.NewVar(p.lo[i], p.hi[i])
+	}
+	for _, c := range p.constraints {
+		c.post(s, vars)
+	}
+	var got []string
+	err := s.SearchLearning(context.Background(), vars, Limits{}, func() bool {
+		values := make([]int, len(vars))
 		for i, v := range vars {
-			require.Equal(t, p.hi[i]-p.lo[i]+1, s.Size(v), "the search must undo itself")
+			require.True(t, s.Fixed(v))
+			values[i] = s.Value(v)
 		}
+		got = append(got, fmt.Sprint(values))
+		return true
+	})
+	require.NoError(t, err)
+	slices.Sort(got)
+	slices.Sort(want)
+	require.Equal(t, want, got, "case %d: %v", i, p)
+	for i, v := range vars {
+		require.Equal(t, p.hi[i]-p.lo[i]+1, s.Size(v), "the search must undo itself")
 	}
 }
 
@@ -424,28 +432,7 @@ func TestLearningWithReduction(t *testing.T) {
 	reduceAbove = 0
 	r := rand.New(rand.NewPCG(9, 9))
 	for i := range 800 {
-		p := biggerBoolProblem(r)
-		want := p.bruteForce()
-		s := New()
-		vars := make([]Var, len(p.lo))
-		for i := range vars {
-			vars[i] = s.NewBool()
-		}
-		for _, c := range p.constraints {
-			c.post(s, vars)
-		}
-		var got []string
-		require.NoError(t, s.SearchLearning(context.Background(), vars, Limits{}, func() bool {
-			values := make([]int, len(vars))
-			for i, v := range vars {
-				values[i] = s.Value(v)
-			}
-			got = append(got, fmt.Sprint(values))
-			return true
-		}))
-		slices.Sort(got)
-		slices.Sort(want)
-		require.Equal(t, want, got, "case %d: %v", i, p)
+		requireLearningFindsAll(t, biggerBoolProblem(r), i)
 	}
 	// Pigeonhole needs many conflicts, so many restarts and reductions.
 	s, vars := pigeonhole(7)

@@ -141,36 +141,28 @@ func gradeNote(g aquarium.Generated) string {
 func generatedRecord(ctx context.Context, doc aquariumfmt.Document, g aquarium.Generated, source string) (aquariumRecord, error) {
 	yes := true
 	info := &aquariumfmt.CorpusInfo{Source: source, SolutionFrom: "computed"}
-	if doc.Rule == aquarium.RegionRule {
-		info.Unique = &yes
-	} else {
-		info.UniquePoolRule = &yes
+	// The uniqueness fields of the puzzle's own rule and of the other one.
+	own, other, otherRule := &info.Unique, &info.UniquePoolRule, aquarium.PoolRule
+	if doc.Rule == aquarium.PoolRule {
+		own, other, otherRule = other, own, aquarium.RegionRule
 	}
-	rec := aquariumRecord{Record: aquariumfmt.RecordOf(doc), Status: StatusSolved, Rule: doc.Rule.String()}
+	*own = &yes
+	rec := aquariumRecord{Status: StatusSolved, Rule: doc.Rule.String(), Unique: &yes}
 	if g.Graded {
 		// Count under the other rule too, so that both corpus fields are
 		// filled; ungraded (--all-clues) puzzles are benchmark grids, often
 		// too large for that to be cheap.
-		other := aquarium.PoolRule
-		if doc.Rule == aquarium.PoolRule {
-			other = aquarium.RegionRule
-		}
-		res, err := aquarium.SolveCP(ctx, doc.Puzzle, other, 2, cp.Limits{})
+		res, err := aquarium.SolveCP(ctx, doc.Puzzle, otherRule, 2, cp.Limits{})
 		if err != nil {
 			return aquariumRecord{}, err
 		}
 		otherUnique := len(res.Solutions) == 1 && res.Exhausted
-		if doc.Rule == aquarium.RegionRule {
-			info.UniquePoolRule = &otherUnique
-		} else {
-			info.Unique = &otherUnique
-		}
+		*other = &otherUnique
 		info.Difficulty = g.Grade.Difficulty.String()
 		rec.logicRecord = &logicRecord{Grade: gradeOf(g.Grade)}
 	}
 	doc.Corpus = info
 	rec.Record = aquariumfmt.RecordOf(doc)
-	rec.Unique = &yes
 	return rec, nil
 }
 

@@ -140,20 +140,18 @@ func (c *lineSum) boundLits(s *cp.Solver, dst []cp.Lit, g int, lower, upper bool
 	return dst
 }
 
-// why returns the literals behind the chosen bounds of every chain but
-// except (-1 for none), the reason for a deduction of the dynamic program,
-// or nil when nobody is learning. A deduction that the sum of the others'
-// lower bounds makes (too much water) needs only those; one that the sum
-// of their upper bounds makes (too little) needs only those; any other
-// needs both.
-func (c *lineSum) why(s *cp.Solver, except int, lower, upper bool) []cp.Lit {
+// why returns the literals behind both bounds of every chain but except
+// (-1 for none), the reason for a deduction of the dynamic program that
+// bounds alone do not make (those are whyTooMuch and whyTooLittle), or nil
+// when nobody is learning.
+func (c *lineSum) why(s *cp.Solver, except int) []cp.Lit {
 	if !s.Learning() {
 		return nil
 	}
 	c.reason = c.reason[:0]
 	for g := range c.chains {
 		if g != except {
-			c.reason = c.boundLits(s, c.reason, g, lower, upper)
+			c.reason = c.boundLits(s, c.reason, g, true, true)
 		}
 	}
 	return c.reason
@@ -245,7 +243,7 @@ func (c *lineSum) failure(s *cp.Solver, n int) error {
 	case hi < c.need: // too little
 		return s.Fail(c.whyTooLittle(s, -1, c.most-c.need)...)
 	}
-	return s.Fail(c.why(s, -1, true, true)...)
+	return s.Fail(c.why(s, -1)...)
 }
 
 // narrow fixes the blocks of the i-th active chain to the run lengths
@@ -265,7 +263,7 @@ func (c *lineSum) narrow(s *cp.Solver, i, lo, hi, sumLo, sumHi int) error {
 		if run[hi+1]+sumLo-run[c.clo[i]] > c.need {
 			above = append([]cp.Lit(nil), c.whyTooMuch(s, g, c.need-run[hi+1])...)
 		} else {
-			above = append([]cp.Lit(nil), c.why(s, g, true, true)...)
+			above = append([]cp.Lit(nil), c.why(s, g)...)
 		}
 	}
 	if lo > c.clo[i] {
@@ -275,7 +273,7 @@ func (c *lineSum) narrow(s *cp.Solver, i, lo, hi, sumLo, sumHi int) error {
 			others := c.most - run[m]
 			below = append([]cp.Lit(nil), c.whyTooLittle(s, g, run[lo-1]+others-c.need)...)
 		} else {
-			below = append([]cp.Lit(nil), c.why(s, g, true, true)...)
+			below = append([]cp.Lit(nil), c.why(s, g)...)
 		}
 	}
 	return c.settle(s, g, lo, hi, above, below)
