@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // A row of an Aquarium grid has blocks of widths 3, 2, 2 and 1 and needs 5

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"testing"
 
-	"waterworks/sat"
-	"waterworks/sat/gini"
-	"waterworks/sat/sattest"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/sat/sattest"
 )
 
 // BenchmarkEncode encodes exactly k of n and reports the size of the

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"waterworks/sat"
-	"waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/gini"
 )
 
 // Build a formula with a cardinality constraint, lower it with an

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/sat"
-	"waterworks/sat/sattest"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/sattest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")

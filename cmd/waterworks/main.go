@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/term"
 
-	"waterworks/frontends/cli"
-	"waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/frontends/cli"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 func main() {

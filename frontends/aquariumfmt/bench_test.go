@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 func BenchmarkParseText(b *testing.B) {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // Document is one puzzle read from an input, with what came with it.

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"waterworks/frontends/webfmt"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/webfmt"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // Write writes d in format f, ending with a newline, as Read reads it back:

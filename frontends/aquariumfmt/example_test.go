@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"os"
 
-	"waterworks/frontends/aquariumfmt"
-	"waterworks/frontends/inputerr"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // Parse a small puzzle written in the compact form, check the solution that

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 )
 
 // addSeeds seeds a fuzz target with every file of testdata/aquarium,

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 )
 
 // testdataDir holds the puzzles written for the project, two levels up

@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // Record is one line of the corpus JSON Lines format

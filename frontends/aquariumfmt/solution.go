@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // cellOf returns the cell a solution character stands for: '#' water, '.'

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/frontends/webfmt"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/webfmt"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // parseLinks reads task strings and URLs, one puzzle per line; blank lines

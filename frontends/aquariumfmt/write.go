@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // WriteText writes d in the text format: an id directive when d.HasID, a

@@ -12,13 +12,13 @@ import (
 	"strings"
 	"time"
 
-	"waterworks/cp"
-	"waterworks/frontends/aquariumfmt"
-	"waterworks/frontends/inputerr"
-	"waterworks/models/aquarium"
-	"waterworks/sat"
-	"waterworks/sat/backends"
-	"waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 func aquariumCommand() *command {

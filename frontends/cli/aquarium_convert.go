@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
-	"waterworks/frontends/aquariumfmt"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 const aquariumConvertSummary = "Convert Aquarium puzzles to another format: text (waterworks), json (corpus JSON\n" +

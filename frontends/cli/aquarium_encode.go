@@ -5,8 +5,8 @@ import (
 	"context"
 	"fmt"
 
-	"waterworks/models/aquarium"
-	"waterworks/sat"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 const aquariumEncodeSummary = "Write the SAT encoding of one Aquarium puzzle, for any solver outside waterworks:\n" +

@@ -14,9 +14,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/aquariumfmt"
-	"waterworks/models/aquarium"
-	"waterworks/sat"
+	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // blockComment matches the name comments of aquarium encode.

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"waterworks/cp"
-	"waterworks/frontends/aquariumfmt"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 const aquariumGenerateSummary = "Generate Aquarium puzzles with exactly one solution: aquariums shaped like those of\n" +

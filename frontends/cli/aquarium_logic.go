@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"waterworks/cp"
-	"waterworks/frontends/aquariumfmt"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // logicFlags are solve's flags for reasoning without guessing.

@@ -9,10 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"waterworks/frontends/aquariumfmt"
-	"waterworks/frontends/inputerr"
-	"waterworks/frontends/render"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/render"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // Picture formats of render.

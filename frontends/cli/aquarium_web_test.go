@@ -18,9 +18,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/aquariumfmt"
-	"waterworks/frontends/webfmt"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/webfmt"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 const (

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"time"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // clingoBackend is the name of the engine that hands the Aquarium ASP

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"os/exec"
 
-	"waterworks/frontends/aquariumfmt"
-	"waterworks/models/aquarium"
-	"waterworks/sat"
-	"waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 func aquariumCompareKind() compareKind {

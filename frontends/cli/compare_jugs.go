@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/frontends/jugsfmt"
-	"waterworks/models/jugs"
-	"waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
+	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 // jugsCompareKind is compare's part for jug puzzles: corpus JSON Lines with

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"strings"
 
-	"waterworks/frontends/sortfmt"
-	"waterworks/models/watersort"
-	"waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
+	"github.com/waterworks-solver/waterworks/models/watersort"
+	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 // sortCompareKind is compare's part for Water Sort levels: corpus JSON

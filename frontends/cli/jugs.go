@@ -12,10 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/frontends/jugsfmt"
-	"waterworks/models/jugs"
-	"waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
+	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 func jugsCommand() *command {

@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"strings"
 
-	"waterworks/models/jugs"
-	"waterworks/sat"
-	"waterworks/sat/backends"
-	"waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 // This file holds the bounded-horizon methods of "jugs solve": sat and cp.

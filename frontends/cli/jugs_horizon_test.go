@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/jugsfmt"
-	"waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
+	"github.com/waterworks-solver/waterworks/models/jugs"
 )
 
 // TestJugsSolveMethodsAgree solves the testdata puzzles with every method:

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 // TestMain lets the test binary serve as gophersat's worker process, which

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"waterworks/frontends/sortfmt"
-	"waterworks/models/watersort"
-	"waterworks/sat"
-	"waterworks/sat/backends"
-	"waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
+	"github.com/waterworks-solver/waterworks/models/watersort"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 func sortCommand() *command {

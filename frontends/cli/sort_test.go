@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/sortfmt"
-	"waterworks/models/watersort"
+	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
+	"github.com/waterworks-solver/waterworks/models/watersort"
 )
 
 const sortTestdata = "../../testdata/watersort"

@@ -12,8 +12,8 @@ import (
 	"io"
 	"strconv"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/jugs"
 )
 
 // Entry is one puzzle read from a corpus file, with what the file says

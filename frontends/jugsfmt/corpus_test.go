@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/jugs"
 )
 
 // testdataDir holds the jug puzzles written for this project.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/jugs"
 )
 
 // Spec describes a puzzle as the command line gives it. Lists are

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/jugs"
 )
 
 func TestFromSpec(t *testing.T) {

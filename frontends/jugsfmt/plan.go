@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/jugs"
 )
 
 // Describe puts action a of puzzle p in words, naming jugs as

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/jugs"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/jugs")

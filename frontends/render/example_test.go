@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"os"
 
-	"waterworks/frontends/render"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/render"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 func ExampleSVG() {

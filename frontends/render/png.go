@@ -6,7 +6,7 @@ import (
 	"image/png"
 	"io"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // The palette of PNG pictures, by index.

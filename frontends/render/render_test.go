@@ -17,8 +17,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/webfmt"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/webfmt"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pictures in testdata/render")

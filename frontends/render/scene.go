@@ -15,7 +15,7 @@ import (
 	"image/color"
 	"strconv"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // DefaultCellSize is the side of a cell in pixels when Options leaves it

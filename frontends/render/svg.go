@@ -7,7 +7,7 @@ import (
 	"io"
 	"strconv"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // SVG writes p with the cells of s (see the package comment) as an SVG

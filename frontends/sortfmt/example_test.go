@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"os"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/frontends/sortfmt"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 )
 
 func ExampleParseText() {

@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/models/watersort"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/watersort"
 )
 
 // Record is one line of the corpus format. Unknown values are nil.

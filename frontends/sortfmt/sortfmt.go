@@ -35,8 +35,8 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/models/watersort"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/watersort"
 )
 
 // Level is one level read from an input.

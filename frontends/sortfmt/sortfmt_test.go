@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/models/watersort"
+	"github.com/waterworks-solver/waterworks/models/watersort"
 )
 
 const testdata = "../../testdata/watersort"

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // benchPuzzle is a 30x30 puzzle, the largest size puzzle-aquarium.com

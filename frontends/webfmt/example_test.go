@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"waterworks/frontends/webfmt"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/webfmt"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 func ExampleDecodeTask() {

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 )
 
 // seedDir holds the fuzz seeds, one input per file, a folder per format.

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // randomPuzzle returns a width×height puzzle of random connected aquariums

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // ErrUnsupported is wrapped by the errors of encoders given a puzzle their

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // DecodePzprv3 reads an Aquarium file as pzprjs saves it:

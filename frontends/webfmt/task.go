@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // DecodeTask reads a puzzle-aquarium.com task string:

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // URLPrefix starts every URL EncodeURL writes.

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/frontends/inputerr"
-	"waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // The examples of the issue: a 6x6 task string from puzzle-aquarium.com and

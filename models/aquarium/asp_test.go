@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 func TestWriteASP(t *testing.T) {

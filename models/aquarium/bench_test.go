@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // benchSolveUnique solves p and proves the solution unique, as

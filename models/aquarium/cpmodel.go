@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // Model is the CP model of a puzzle under a rule: one 0..1 variable per

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // GenerateOptions say what puzzles Generate makes.

@@ -9,9 +9,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"waterworks/cp"
-	"waterworks/sat"
-	"waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 // long runs the slow cases too: 100 generated puzzles of each size.

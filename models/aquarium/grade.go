@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // Difficulty grades a puzzle by the reasoning a person needs for it.

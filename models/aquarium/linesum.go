@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // lineSum is the constraint that a row or column has exactly need full

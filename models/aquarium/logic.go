@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // DefaultLogicDepth is the deepest nested probing that logic-only solving

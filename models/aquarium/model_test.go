@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // bruteForce returns every filling of p's cells that Check accepts.

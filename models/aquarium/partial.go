@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // CheckPartial reports whether some solution of p under rule agrees with

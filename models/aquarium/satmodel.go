@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // SATModel is the SAT encoding of a puzzle under a rule: one variable per

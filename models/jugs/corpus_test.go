@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/jugs"
 )
 
 // corpusDir is the shared corpus of jug puzzles, beside the repository.

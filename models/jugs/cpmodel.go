@@ -38,7 +38,7 @@ import (
 	"slices"
 	"time"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // CPOptions tune SolveCP.

@@ -6,7 +6,7 @@ import (
 	"encoding/binary"
 	"slices"
 
-	"waterworks/cp"
+	"github.com/waterworks-solver/waterworks/cp"
 )
 
 // stepRule is the transition from one step to the next: act holds the

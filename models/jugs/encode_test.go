@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/cp"
-	"waterworks/sat"
-	"waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/gini"
 )
 
 // smallPuzzles returns puzzles with every combination of start amounts,

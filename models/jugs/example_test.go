@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"waterworks/models/jugs"
-	"waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/sat/gini"
 )
 
 // The puzzle from "Die Hard with a Vengeance": with a 3 and a 5 gallon jug

@@ -8,9 +8,9 @@ import (
 	ginilib "github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
-	"waterworks/models/jugs"
-	"waterworks/sat"
-	"waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/gini"
 )
 
 // benchMethod solves p with one engine once and returns the length of

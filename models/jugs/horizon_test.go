@@ -14,12 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
-	"waterworks/frontends/jugsfmt"
-	"waterworks/models/jugs"
-	"waterworks/sat"
-	"waterworks/sat/backends"
-	"waterworks/sat/gini"
-	"waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
+	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 var long = flag.Bool("long", false, "run the slow cases too (SAT on the four-jug corpus puzzles)")

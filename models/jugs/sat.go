@@ -37,7 +37,7 @@ import (
 	"fmt"
 	"time"
 
-	"waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // SATResult is the answer of SolveSAT.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"waterworks/models/watersort"
-	"waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/models/watersort"
+	"github.com/waterworks-solver/waterworks/sat/gini"
 )
 
 // Two colours, one empty bottle: bottom to top, bottle 1 holds 0 1 0 and

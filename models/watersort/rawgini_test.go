@@ -7,7 +7,7 @@ import (
 	ginilib "github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
-	"waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // rawGini is a sat.Solver straight on one gini instance, without the

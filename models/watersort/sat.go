@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // Unrolling is the bounded-horizon SAT encoding of a level under a rule:

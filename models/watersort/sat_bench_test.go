@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"waterworks/sat"
-	"waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/gini"
 )
 
 var satLimit = flag.Duration("sat.limit", time.Minute, "time limit of one SAT solve in the SAT benchmarks")

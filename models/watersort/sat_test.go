@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
-	"waterworks/sat"
-	"waterworks/sat/gini"
-	"waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 // tinyLevel draws a level of 3 to 5 bottles: 2 or 3 colours of capacity 2

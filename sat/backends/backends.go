@@ -9,10 +9,10 @@ import (
 	"os/exec"
 	"strings"
 
-	"waterworks/sat"
-	"waterworks/sat/external"
-	"waterworks/sat/gini"
-	"waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/external"
+	"github.com/waterworks-solver/waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 // ErrUnknown is wrapped by Open's error for a name that is no backend.

@@ -12,12 +12,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/sat"
-	"waterworks/sat/backends"
-	"waterworks/sat/external"
-	"waterworks/sat/gini"
-	"waterworks/sat/gophersat"
-	"waterworks/sat/sattest"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/sat/external"
+	"github.com/waterworks-solver/waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/sat/sattest"
 )
 
 func TestMain(m *testing.M) {

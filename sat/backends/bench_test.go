@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"testing"
 
-	"waterworks/sat"
-	"waterworks/sat/backends"
-	"waterworks/sat/sattest"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/sat/sattest"
 )
 
 // BenchmarkBackends solves a few formulas with every available backend.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"waterworks/sat"
-	"waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 // Run every backend with every encoding it takes on one formula, as

@@ -32,8 +32,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"waterworks/sat"
-	"waterworks/sat/internal/proc"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/internal/proc"
 )
 
 // Solver runs a DIMACS solver program for each Solve.

@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/sat"
-	"waterworks/sat/external"
-	"waterworks/sat/sattest"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/external"
+	"github.com/waterworks-solver/waterworks/sat/sattest"
 )
 
 // solvers are the real programs tested when installed (Debian packages

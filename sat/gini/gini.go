@@ -31,7 +31,7 @@ import (
 	ginilib "github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
-	"waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // Solver is an incremental gini solver. The zero value is not usable; call

@@ -15,9 +15,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/sat"
-	"waterworks/sat/gini"
-	"waterworks/sat/sattest"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/sat/sattest"
 )
 
 func open() sat.Solver { return gini.New() }

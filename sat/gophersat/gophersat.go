@@ -37,8 +37,8 @@ import (
 
 	"github.com/crillab/gophersat/solver"
 
-	"waterworks/sat"
-	"waterworks/sat/internal/proc"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/internal/proc"
 )
 
 // Solver solves with gophersat. The zero value is an empty solver ready to

@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"waterworks/sat"
-	"waterworks/sat/gophersat"
-	"waterworks/sat/sattest"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/sat/sattest"
 )
 
 // TestMain lets this test binary serve as its own gophersat worker.

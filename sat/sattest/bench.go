@@ -3,7 +3,7 @@ package sattest
 import (
 	"math/rand/v2"
 
-	"waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // Random3SAT returns a random 3-SAT formula with n variables and

@@ -12,7 +12,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // Lit draws a literal over variables 1..vars.

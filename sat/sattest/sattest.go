@@ -10,7 +10,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // Value is a three-valued truth value: 0 unassigned, 1 true, -1 false.
