@@ -34,7 +34,7 @@ func (s *Solver) makeTrue(l Lit) error { return s.Assign(l.Var, l.value()) }
 
 func (s *Solver) checkBool(v Var) {
 	if s.Min(v) < 0 || s.Max(v) > 1 {
-		panic(fmt.Sprintf("cp: %s is not a 0..1 variable", s.String(v)))
+		panic(fmt.Sprintf("cp: %s is not a 0..1 variable", s.Describe(v)))
 	}
 }
 
@@ -46,9 +46,9 @@ type clause struct{ lits []Lit }
 func (s *Solver) AddClause(lits ...Lit) PropID {
 	c := &clause{lits: append([]Lit(nil), lits...)}
 	id := s.Add(c)
-	for i, l := range c.lits {
+	for _, l := range c.lits {
 		s.checkBool(l.Var)
-		s.Watch(id, l.Var, OnFix, int32(i))
+		s.Watch(id, l.Var, OnFix)
 	}
 	return id
 }
@@ -102,8 +102,8 @@ func (s *Solver) AddImplication(cond, then Lit) PropID {
 	s.checkBool(cond.Var)
 	s.checkBool(then.Var)
 	id := s.Add(&implication{cond: cond, then: then})
-	s.Watch(id, cond.Var, OnFix, 0)
-	s.Watch(id, then.Var, OnFix, 1)
+	s.Watch(id, cond.Var, OnFix)
+	s.Watch(id, then.Var, OnFix)
 	return id
 }
 

@@ -11,6 +11,8 @@ type clauseDB struct {
 	permanent []bool    // by clause: never dropped (blocking clauses)
 	watches   [][]int32 // by literal index: the clauses watching that literal
 	pending   []Var     // variables fixed since the last run
+	id        PropID    // the store's propagator
+	covered   int       // variables 0..covered-1 are watched
 }
 
 // litIndex numbers the literals of variable v as 2v and 2v+1.
@@ -22,17 +24,27 @@ func litIndex(l Lit) int {
 	return i
 }
 
-// newClauseDB adds an empty clause store to s, watching its 0..1 variables;
-// variables made later are not covered.
+// newClauseDB adds an empty clause store to s, watching its 0..1 variables.
+// A solver needs only one: cover extends it to the variables made later.
 func newClauseDB(s *Solver) *clauseDB {
-	db := &clauseDB{start: []int32{0}, watches: make([][]int32, 2*s.NumVars())}
-	id := s.Add(db)
-	for v := range s.vars {
+	db := &clauseDB{start: []int32{0}}
+	db.id = s.Add(db)
+	db.cover(s)
+	return db
+}
+
+// cover watches the 0..1 variables made since the last call.
+func (db *clauseDB) cover(s *Solver) {
+	n := s.NumVars()
+	for v := db.covered; v < n; v++ {
 		if s.vars[v].boolean {
-			s.Watch(id, Var(v), OnFix, int32(v))
+			s.WatchTagged(db.id, Var(v), OnFix, int32(v))
 		}
 	}
-	return db
+	db.covered = n
+	for len(db.watches) < 2*n {
+		db.watches = append(db.watches, nil)
+	}
 }
 
 func (db *clauseDB) Priority() Priority { return PriorityUnary }

@@ -305,7 +305,7 @@ func solveAll(t *testing.T, p testProblem, brancher func([]Var) Brancher) []stri
 	n, err := s.Count(context.Background(), brancher(vars), Limits{}, 0, func() {
 		values := make([]int, len(vars))
 		for i, v := range vars {
-			require.True(t, s.Fixed(v), "solution with %s unfixed", s.String(v))
+			require.True(t, s.Fixed(v), "solution with %s unfixed", s.Describe(v))
 			values[i] = s.Value(v)
 		}
 		sols = append(sols, fmt.Sprint(values))
@@ -490,7 +490,7 @@ func TestDomainOperations(t *testing.T) {
 	assert.ErrorIs(t, s.Remove(x, 100), ErrInconsistent)
 	s.undo(h)
 	assert.Equal(t, 125, s.Size(x))
-	assert.Equal(t, "x0 ∈ {1..63,65..126}", s.String(x))
+	assert.Equal(t, "x0 ∈ {1..63,65..126}", s.Describe(x))
 	assert.ErrorIs(t, s.Assign(x, 64), ErrInconsistent)
 	assert.ErrorIs(t, s.SetMin(x, 127), ErrInconsistent)
 	assert.Equal(t, []int{1, 2}, s.Values(nil, s.NewVar(1, 2)))
@@ -583,7 +583,7 @@ func TestBoolSumBoundsAreTight(t *testing.T) {
 	s := New()
 	vars := []Var{s.NewBool(), s.NewBool(), s.NewBool(), s.NewBool()}
 	lits := []Lit{Pos(vars[0]), Pos(vars[1]), Pos(vars[2]), Pos(vars[3])}
-	sum := s.AddBoolSum(lits, []int{3, 2, 2, 1}, Equal, 6)
+	sum := s.Propagator(s.AddBoolSum(lits, []int{3, 2, 2, 1}, Equal, 6)).(*BoolSum)
 	require.NoError(t, s.Propagate())
 	assert.Equal(t, 1, s.Min(vars[0]))
 	for _, v := range vars[1:] {
@@ -604,4 +604,40 @@ func TestBoolSumBoundsAreTight(t *testing.T) {
 
 func TestErrorsAreDistinct(t *testing.T) {
 	assert.False(t, errors.Is(ErrLimit, ErrInconsistent))
+}
+
+// TestLearningKeepsOneClauseStore runs a learning search, adds a variable
+// and a constraint, and searches again, four times: the solver must hold
+// the model's propagators and one clause store, not one store per search,
+// and the store must cover the variables made since.
+func TestLearningKeepsOneClauseStore(t *testing.T) {
+	s := New()
+	vars := []Var{s.NewBool()}
+	for round := 1; round <= 4; round++ {
+		v := s.NewBool()
+		s.AddClause(Pos(vars[len(vars)-1]), Pos(v)) // each variable or the next
+		vars = append(vars, v)
+		n := 0
+		require.NoError(t, s.SearchLearning(context.Background(), vars, Limits{}, func() bool { n++; return true }))
+		require.Equal(t, bruteForceChain(len(vars)), n, "round %d", round)
+		assert.Equal(t, round+1, s.NumPropagators(), "round %d: %d clauses and one clause store", round, round)
+	}
+}
+
+// bruteForceChain counts the 0..1 assignments of n variables in which no
+// two neighbours are both 0.
+func bruteForceChain(n int) int {
+	count := 0
+	for m := range 1 << n {
+		ok := true
+		for i := 0; i+1 < n; i++ {
+			if m&(1<<i) == 0 && m&(1<<(i+1)) == 0 {
+				ok = false
+			}
+		}
+		if ok {
+			count++
+		}
+	}
+	return count
 }

@@ -12,8 +12,9 @@ type Propagator interface {
 
 // Advisor is implemented by propagators that want to hear of each change of
 // a watched variable as it happens, for instance to keep running sums in Rev
-// words. Advise is called with the tag given to Watch; it returns whether
-// the propagator should be scheduled. Advise must not change domains.
+// words. Advise is called with the tag given to WatchTagged (0 for Watch);
+// it returns whether the propagator should be scheduled. Advise must not
+// change domains.
 type Advisor interface {
 	Advise(s *Solver, tag int32) bool
 }
@@ -101,8 +102,10 @@ type engine struct {
 	learn    learning
 }
 
-// Add registers p and schedules it for a first run. Watch tells the solver
-// which variables wake it.
+// Add registers p and schedules it for a first run; Watch and WatchTagged
+// tell the solver which variables wake it. The PropID it returns names the
+// constraint everywhere the solver reports on constraints: Conflict,
+// Failures, Tracer. Every Add* method of the package returns one too.
 func (s *Solver) Add(p Propagator) PropID {
 	id := PropID(len(s.props))
 	e := propEntry{p: p, priority: PriorityLinear}
@@ -122,9 +125,16 @@ func (s *Solver) Add(p Propagator) PropID {
 	return id
 }
 
-// Watch makes changes of v of the kinds in e wake propagator id. The tag is
-// passed to the propagator's Advise method, if it has one.
-func (s *Solver) Watch(id PropID, v Var, e Event, tag int32) {
+// Watch makes changes of v of the kinds in e wake propagator id. A
+// propagator that is an Advisor hears of them with tag 0; use WatchTagged to
+// tell its watches apart.
+func (s *Solver) Watch(id PropID, v Var, e Event) { s.WatchTagged(id, v, e, 0) }
+
+// WatchTagged is Watch for propagators that are Advisors: each change of v of
+// the kinds in e calls the propagator's Advise with tag, which typically
+// says which of its variables changed, and Advise decides whether the
+// propagator runs.
+func (s *Solver) WatchTagged(id PropID, v Var, e Event, tag int32) {
 	s.watches[v] = append(s.watches[v], watch{prop: id, tag: tag, event: e})
 }
 

@@ -2,23 +2,23 @@ package cp
 
 import "fmt"
 
-// IntSum is the constraint Σ aᵢ·xᵢ rel k over integer variables, kept bounds
-// consistent: each variable's bounds are narrowed to what the other terms'
-// bounds allow.
-type IntSum struct {
+// intSum is the constraint Σ aᵢ·xᵢ rel k over integer variables.
+type intSum struct {
 	vars   []Var
 	coeffs []int64
 	k      int64
 	rel    Relation
 }
 
-// AddIntSum posts Σ coeffs[i]·vars[i] rel k. Coefficients may have any
-// sign; a nil coeffs slice means every coefficient is 1.
-func (s *Solver) AddIntSum(vars []Var, coeffs []int, rel Relation, k int) *IntSum {
+// AddIntSum posts Σ coeffs[i]·vars[i] rel k, kept bounds consistent: each
+// variable's bounds are narrowed to what the other terms' bounds allow.
+// Coefficients may have any sign; a nil coeffs slice means every
+// coefficient is 1.
+func (s *Solver) AddIntSum(vars []Var, coeffs []int, rel Relation, k int) PropID {
 	if coeffs != nil && len(coeffs) != len(vars) {
 		panic(fmt.Sprintf("cp: %d coefficients for %d variables", len(coeffs), len(vars)))
 	}
-	c := &IntSum{k: int64(k), rel: rel}
+	c := &intSum{k: int64(k), rel: rel}
 	for i, v := range vars {
 		a := int64(1)
 		if coeffs != nil {
@@ -30,17 +30,16 @@ func (s *Solver) AddIntSum(vars []Var, coeffs []int, rel Relation, k int) *IntSu
 		}
 	}
 	id := s.Add(c)
-	for i, v := range c.vars {
-		s.Watch(id, v, OnBounds, int32(i))
+	for _, v := range c.vars {
+		s.Watch(id, v, OnBounds)
 	}
-	return c
+	return id
 }
 
-// Idempotent reports that the constraint reaches its own fixpoint.
-func (c *IntSum) Idempotent() bool { return true }
+func (c *intSum) Idempotent() bool { return true }
 
 // termBounds returns the smallest and largest values of aᵢ·xᵢ.
-func (c *IntSum) termBounds(s *Solver, i int) (lo, hi int64) {
+func (c *intSum) termBounds(s *Solver, i int) (lo, hi int64) {
 	a := c.coeffs[i]
 	lo, hi = a*int64(s.Min(c.vars[i])), a*int64(s.Max(c.vars[i]))
 	if a < 0 {
@@ -50,7 +49,7 @@ func (c *IntSum) termBounds(s *Solver, i int) (lo, hi int64) {
 }
 
 // Propagate narrows bounds until nothing changes.
-func (c *IntSum) Propagate(s *Solver) error {
+func (c *intSum) Propagate(s *Solver) error {
 	atMost, atLeast := c.rel != GreaterEq, c.rel != LessEq
 	for {
 		var sumLo, sumHi int64

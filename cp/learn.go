@@ -35,9 +35,10 @@ func (s *Solver) SearchLearning(ctx context.Context, vars []Var, lim Limits, onS
 	defer func() { s.stats.Time += time.Since(start) }()
 	base := s.mark()
 	l := &s.learn
-	if l.clauses == nil || len(l.clauses.watches) < 2*s.NumVars() {
-		l.clauses = newClauseDB(s) // variables made since need watching too
+	if l.clauses == nil {
+		l.clauses = newClauseDB(s)
 	}
+	l.clauses.cover(s) // variables made since the last search need watching too
 	n := s.NumVars()
 	l.varLevel = make([]int32, n)
 	l.varWhy = make([]reason, n)

@@ -43,8 +43,9 @@ type BoolSum struct {
 // AddBoolSum posts Σ weights[i]·lits[i] rel k, where a true literal counts 1
 // and a false one 0. A nil weights slice means every weight is 1. Weights may
 // be negative (the literal is flipped) or zero (the term is dropped); the
-// same variable may appear several times.
-func (s *Solver) AddBoolSum(lits []Lit, weights []int, rel Relation, k int) *BoolSum {
+// same variable may appear several times. s.Propagator(id).(*BoolSum) gives
+// the constraint itself, for its Bounds.
+func (s *Solver) AddBoolSum(lits []Lit, weights []int, rel Relation, k int) PropID {
 	if weights != nil && len(weights) != len(lits) {
 		panic(fmt.Sprintf("cp: %d weights for %d literals", len(weights), len(lits)))
 	}
@@ -84,9 +85,9 @@ func (s *Solver) AddBoolSum(lits []Lit, weights []int, rel Relation, k int) *Boo
 	c.fixed, c.free = s.NewRev(fixed), s.NewRev(free)
 	id := s.Add(c)
 	for i, l := range c.lits {
-		s.Watch(id, l.Var, OnFix, int32(i))
+		s.WatchTagged(id, l.Var, OnFix, int32(i))
 	}
-	return c
+	return id
 }
 
 // Idempotent reports that the constraint reaches its own fixpoint.

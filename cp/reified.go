@@ -11,9 +11,9 @@ type condEqual struct {
 func (s *Solver) AddCondEqual(cond Lit, x, y Var) PropID {
 	s.checkBool(cond.Var)
 	id := s.Add(&condEqual{cond: cond, x: x, y: y})
-	s.Watch(id, cond.Var, OnFix, 0)
-	s.Watch(id, x, OnDomain, 1)
-	s.Watch(id, y, OnDomain, 2)
+	s.Watch(id, cond.Var, OnFix)
+	s.Watch(id, x, OnDomain)
+	s.Watch(id, y, OnDomain)
 	return id
 }
 
@@ -77,8 +77,8 @@ type condBound struct {
 func (s *Solver) AddCondBound(cond Lit, x Var, rel Relation, k int) PropID {
 	s.checkBool(cond.Var)
 	id := s.Add(&condBound{cond: cond, x: x, rel: rel, k: k})
-	s.Watch(id, cond.Var, OnFix, 0)
-	s.Watch(id, x, OnDomain, 1)
+	s.Watch(id, cond.Var, OnFix)
+	s.Watch(id, x, OnDomain)
 	return id
 }
 

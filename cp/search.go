@@ -211,19 +211,19 @@ func (s *Solver) Solve(ctx context.Context, b Brancher, lim Limits, onSolution f
 	return found, err
 }
 
-// Count counts solutions up to limit (0 means no limit) and calls
-// onSolution, when not nil, at each. Counting stops at limit, so a limit of
-// 2 decides uniqueness: a count of 1 with a nil error means exactly one
-// solution. err is as for Search; with a non-nil err the count is a lower
-// bound.
-func (s *Solver) Count(ctx context.Context, b Brancher, lim Limits, limit int, onSolution func()) (int, error) {
+// Count counts solutions, stopping at maxSolutions of them (0 means no
+// limit), and calls onSolution, when not nil, at each. A maxSolutions of 2
+// decides uniqueness: a count of 1 with a nil error means exactly one
+// solution. lim bounds the search's work and err is as for Search; with a
+// non-nil err the count is a lower bound.
+func (s *Solver) Count(ctx context.Context, b Brancher, lim Limits, maxSolutions int, onSolution func()) (int, error) {
 	n := 0
 	err := s.Search(ctx, b, lim, func() bool {
 		n++
 		if onSolution != nil {
 			onSolution()
 		}
-		return limit <= 0 || n < limit
+		return maxSolutions <= 0 || n < maxSolutions
 	})
 	return n, err
 }

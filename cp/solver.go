@@ -394,8 +394,9 @@ func (s *Solver) forWords(info varInfo, lo, hi int64, f func(addr int32, mask ui
 	}
 }
 
-// String describes v's domain, for debugging: "x3 ∈ {1,4..6}".
-func (s *Solver) String(v Var) string {
+// Describe returns v's name and domain, for messages and debugging:
+// "x3 ∈ {1,4..6}".
+func (s *Solver) Describe(v Var) string {
 	out := s.Name(v) + " ∈ {"
 	first := true
 	for x := s.Min(v); x <= s.Max(v); {

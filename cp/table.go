@@ -2,10 +2,9 @@ package cp
 
 import "fmt"
 
-// Table is the constraint that the tuple of its variables' values is one of
-// a list of allowed tuples. It is domain consistent: every value left in a
-// domain belongs to an allowed tuple whose other values are still possible.
-type Table struct {
+// table is the constraint that the tuple of its variables' values is one of
+// a list of allowed tuples.
+type table struct {
 	vars   []Var
 	tuples [][]int
 	order  []int32 // a permutation of tuple indices; the first *live are live
@@ -13,14 +12,17 @@ type Table struct {
 	seen   [][]bool // scratch, by variable: value offset → supported
 }
 
-// AddTable posts that (vars[0], ..., vars[n-1]) takes one of the tuples.
-func (s *Solver) AddTable(vars []Var, tuples [][]int) *Table {
+// AddTable posts that (vars[0], ..., vars[n-1]) takes one of the tuples,
+// kept domain consistent: every value left in a domain belongs to an allowed
+// tuple whose other values are still possible. Its cost is linear in the
+// number of tuples.
+func (s *Solver) AddTable(vars []Var, tuples [][]int) PropID {
 	for i, t := range tuples {
 		if len(t) != len(vars) {
 			panic(fmt.Sprintf("cp: tuple %d has %d values for %d variables", i, len(t), len(vars)))
 		}
 	}
-	c := &Table{vars: append([]Var(nil), vars...), tuples: tuples}
+	c := &table{vars: append([]Var(nil), vars...), tuples: tuples}
 	c.order = make([]int32, len(tuples))
 	for i := range c.order {
 		c.order[i] = int32(i)
@@ -31,21 +33,18 @@ func (s *Solver) AddTable(vars []Var, tuples [][]int) *Table {
 		c.seen[i] = make([]bool, s.Max(v)-s.Min(v)+1)
 	}
 	id := s.Add(c)
-	for i, v := range c.vars {
-		s.Watch(id, v, OnDomain, int32(i))
+	for _, v := range c.vars {
+		s.Watch(id, v, OnDomain)
 	}
-	return c
+	return id
 }
 
-// Priority reports the table's cost, linear in the number of tuples.
-func (c *Table) Priority() Priority { return PriorityHeavy }
-
-// Idempotent reports that the constraint reaches its own fixpoint.
-func (c *Table) Idempotent() bool { return true }
+func (c *table) Priority() Priority { return PriorityHeavy }
+func (c *table) Idempotent() bool   { return true }
 
 // Propagate drops tuples that lost a value and removes the values that no
 // live tuple supports, until nothing changes.
-func (c *Table) Propagate(s *Solver) error {
+func (c *table) Propagate(s *Solver) error {
 	for {
 		live := int(s.Get(c.live))
 		for i := 0; i < live; {

@@ -94,7 +94,7 @@ func newLineSum(s *cp.Solver, need int, chains []lineChain) *lineSum {
 	id := s.Add(c)
 	for g, ch := range chains {
 		for j, v := range ch.vars {
-			s.Watch(id, v, cp.OnFix, int32(g)<<16|int32(j))
+			s.WatchTagged(id, v, cp.OnFix, int32(g)<<16|int32(j))
 			if s.Fixed(v) {
 				c.Advise(s, int32(g)<<16|int32(j))
 			}

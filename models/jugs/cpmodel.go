@@ -251,9 +251,9 @@ func (e *cpUnrolling) build(k int, goal bool) (*cpModel, error) {
 			md.memo = d
 			id := s.Add(d)
 			for t := 1; t <= k; t++ {
-				s.Watch(id, md.act[t], cp.OnFix, int32(t))
+				s.Watch(id, md.act[t], cp.OnFix)
 				for _, v := range md.amount[t] {
-					s.Watch(id, v, cp.OnFix, int32(t))
+					s.Watch(id, v, cp.OnFix)
 				}
 			}
 		}
@@ -262,7 +262,7 @@ func (e *cpUnrolling) build(k int, goal bool) (*cpModel, error) {
 		id := s.Add(d)
 		for _, st := range md.amount {
 			for _, v := range st {
-				s.Watch(id, v, cp.OnFix, 0)
+				s.Watch(id, v, cp.OnFix)
 			}
 		}
 	}
@@ -331,16 +331,16 @@ func (e *cpUnrolling) ruleStep(md *cpModel, t int) {
 	r := &stepRule{p: e.p, actions: e.actions, act: md.act[t], before: md.amount[t-1], after: md.amount[t],
 		state: make(State, e.p.NumJugs())}
 	id := s.Add(r)
-	s.Watch(id, r.act, cp.OnDomain, 0)
+	s.Watch(id, r.act, cp.OnDomain)
 	for j := range r.before {
-		s.Watch(id, r.before[j], cp.OnDomain, 0)
-		s.Watch(id, r.after[j], cp.OnDomain, 0)
+		s.Watch(id, r.before[j], cp.OnDomain)
+		s.Watch(id, r.after[j], cp.OnDomain)
 	}
 	if t >= 2 {
 		nr := &nextRule{first: md.act[t-1], next: md.act[t], pruned: e.prunedNext, prunedBy: e.prunedPrev}
 		id := s.Add(nr)
-		s.Watch(id, nr.first, cp.OnFix, 0)
-		s.Watch(id, nr.next, cp.OnFix, 0)
+		s.Watch(id, nr.first, cp.OnFix)
+		s.Watch(id, nr.next, cp.OnFix)
 	}
 }
 

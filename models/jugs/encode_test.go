@@ -108,7 +108,7 @@ func TestCPStep(t *testing.T) {
 					}
 					require.NoError(t, err, name)
 					for j, v := range md.amount[1] {
-						if assert.True(t, md.s.Fixed(v), "%s: jug %d not fixed: %s", name, j+1, md.s.String(v)) {
+						if assert.True(t, md.s.Fixed(v), "%s: jug %d not fixed: %s", name, j+1, md.s.Describe(v)) {
 							assert.Equal(t, want[j], md.s.Value(v), "%s: jug %d", name, j+1)
 						}
 					}
