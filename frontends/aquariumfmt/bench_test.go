@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
 )
 
 func BenchmarkParseText(b *testing.B) {
@@ -57,7 +58,7 @@ func linksFile(b *testing.B, n int, f Format) []byte {
 	b.Helper()
 	var buf bytes.Buffer
 	for seed := uint64(0); n > 0; seed++ {
-		p, _ := aquarium.RandomPuzzle(rand.New(rand.NewPCG(seed, 30)), 30, 30, 8, aquarium.RegionRule, 0)
+		p, _ := generate.RandomPuzzle(rand.New(rand.NewPCG(seed, 30)), 30, 30, 8, aquarium.RegionRule, 0)
 		if err := Write(&buf, Document{Puzzle: p}, f); err == nil {
 			n--
 		}

@@ -16,6 +16,8 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqsat"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 	"github.com/waterworks-solver/waterworks/sat/gophersat"
@@ -98,7 +100,7 @@ func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend,
 }
 
 func solveAquariumCP(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
-	res, err := aquarium.SolveCP(ctx, p, rule, limit, cp.Limits{})
+	res, err := aqcp.SolveCP(ctx, p, rule, limit, cp.Limits{})
 	return aquariumOutcome{solutions: res.Solutions, exhausted: res.Exhausted, stats: cpStats(res.Stats)}, err
 }
 
@@ -106,7 +108,7 @@ func solveAquariumCP(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule
 // enumerates its solutions with a SAT solver that open makes.
 func solveAquariumSAT(open func() (sat.Solver, error), enc sat.Encoding) aquariumBackend {
 	return func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
-		m, err := aquarium.EncodeSAT(p, rule)
+		m, err := aqsat.EncodeSAT(p, rule)
 		if err != nil {
 			return aquariumOutcome{}, err
 		}

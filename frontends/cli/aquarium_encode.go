@@ -5,7 +5,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqsat"
 	"github.com/waterworks-solver/waterworks/sat"
 )
 
@@ -53,13 +54,13 @@ func runAquariumEncode(ctx context.Context, stdio IO, args []string) int {
 	r := f.ruleFor(d)
 	if *format == "asp" {
 		var buf bytes.Buffer
-		if err := aquarium.WriteASP(&buf, d.Puzzle, r); err != nil {
+		if err := aqasp.WriteASP(&buf, d.Puzzle, r); err != nil {
 			fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
 			return ExitUsage
 		}
 		return writeEncoding(stdio, *output, buf.Bytes())
 	}
-	m, err := aquarium.EncodeSAT(d.Puzzle, r)
+	m, err := aqsat.EncodeSAT(d.Puzzle, r)
 	if err != nil {
 		fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
 		return ExitUsage

@@ -13,6 +13,9 @@ import (
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
+	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
+	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
 )
 
 const aquariumGenerateSummary = "Generate Aquarium puzzles with exactly one solution: aquariums shaped like those of\n" +
@@ -44,7 +47,7 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 	if err != nil {
 		return parseFailed(err)
 	}
-	opt := aquarium.GenerateOptions{Singles: *singles, RandomShapes: *randomShapes, AllClues: *allClues}
+	opt := generate.GenerateOptions{Singles: *singles, RandomShapes: *randomShapes, AllClues: *allClues}
 	err = cf.check(formatText, formatJSON)
 	if err == nil && len(files) > 0 {
 		err = fmt.Errorf("generate reads no files (got %q)", files[0])
@@ -57,7 +60,7 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 	}
 	if err == nil && *difficulty != "" {
 		opt.Graded = true
-		opt.Difficulty, err = aquarium.ParseDifficulty(*difficulty)
+		opt.Difficulty, err = logic.ParseDifficulty(*difficulty)
 	}
 	if err == nil && (*count < 1 || *first < 0) {
 		err = fmt.Errorf("--count must be at least 1 and --first at least 0 (got %d and %d)", *count, *first)
@@ -86,7 +89,7 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 	code := ExitOK
 	for i := *first; i < *first+*count; i++ {
 		started := time.Now()
-		g, err := aquarium.Generate(work, rand.New(rand.NewPCG(*seed, uint64(i))), opt)
+		g, err := generate.Generate(work, rand.New(rand.NewPCG(*seed, uint64(i))), opt)
 		id := fmt.Sprintf("gen-%dx%d-%d-%d", opt.Width, opt.Height, *seed, i)
 		if err != nil {
 			c := ExitFailed
@@ -127,7 +130,7 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 }
 
 // gradeNote says a generated puzzle's grade, or that it was not graded.
-func gradeNote(g aquarium.Generated) string {
+func gradeNote(g generate.Generated) string {
 	if !g.Graded {
 		return "unique, not graded"
 	}
@@ -138,7 +141,7 @@ func gradeNote(g aquarium.Generated) string {
 // corpus format with the solution, the rule, and the grade. Uniqueness is
 // proven under the rule the puzzle was made for, and counted under the
 // other one so that both corpus fields are filled.
-func generatedRecord(ctx context.Context, doc aquariumfmt.Document, g aquarium.Generated, source string) (aquariumRecord, error) {
+func generatedRecord(ctx context.Context, doc aquariumfmt.Document, g generate.Generated, source string) (aquariumRecord, error) {
 	yes := true
 	info := &aquariumfmt.CorpusInfo{Source: source, SolutionFrom: "computed"}
 	// The uniqueness fields of the puzzle's own rule and of the other one.
@@ -152,7 +155,7 @@ func generatedRecord(ctx context.Context, doc aquariumfmt.Document, g aquarium.G
 		// Count under the other rule too, so that both corpus fields are
 		// filled; ungraded (--all-clues) puzzles are benchmark grids, often
 		// too large for that to be cheap.
-		res, err := aquarium.SolveCP(ctx, doc.Puzzle, otherRule, 2, cp.Limits{})
+		res, err := aqcp.SolveCP(ctx, doc.Puzzle, otherRule, 2, cp.Limits{})
 		if err != nil {
 			return aquariumRecord{}, err
 		}

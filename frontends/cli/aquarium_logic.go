@@ -12,6 +12,8 @@ import (
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
+	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
 )
 
 // logicFlags are solve's flags for reasoning without guessing.
@@ -29,7 +31,7 @@ func (lf *logicFlags) register(fs *flag.FlagSet) {
 
 // registerDepth adds the --depth flag of hint and solve.
 func registerDepth(fs *flag.FlagSet, depth *int) {
-	fs.IntVar(depth, "depth", aquarium.DefaultLogicDepth, "deepest nested probing to try (0: no probing, 1: probing, 2 and more: probing inside suppositions)")
+	fs.IntVar(depth, "depth", aqcp.DefaultLogicDepth, "deepest nested probing to try (0: no probing, 1: probing, 2 and more: probing inside suppositions)")
 }
 
 func checkDepth(depth int) error {
@@ -70,7 +72,7 @@ type gradeJSON struct {
 	Why   string `json:"why"`
 }
 
-func gradeOf(g aquarium.Grade) *gradeJSON {
+func gradeOf(g logic.Grade) *gradeJSON {
 	return &gradeJSON{Level: g.Difficulty.String(), Depth: g.Depth, Logic: g.Logic, Nodes: g.Nodes, Why: g.Why()}
 }
 
@@ -102,7 +104,7 @@ type cellJSON struct {
 	Cell string `json:"cell"` // "#" water, "." empty
 }
 
-func deductionsOf(p *aquarium.Puzzle, ds []aquarium.Deduction) []deductionJSON {
+func deductionsOf(p *aquarium.Puzzle, ds []logic.Deduction) []deductionJSON {
 	out := make([]deductionJSON, len(ds))
 	for i, d := range ds {
 		j := deductionJSON{Rule: d.Reason.String(), Depth: d.Depth, Conflict: d.Conflict, Text: d.Text,
@@ -121,7 +123,7 @@ func deductionsOf(p *aquarium.Puzzle, ds []aquarium.Deduction) []deductionJSON {
 	return out
 }
 
-func cellsOf(ps []aquarium.Placement) []cellJSON {
+func cellsOf(ps []logic.Placement) []cellJSON {
 	out := make([]cellJSON, len(ps))
 	for i, c := range ps {
 		out[i] = cellJSON{Row: c.Row, Col: c.Col, Cell: map[aquarium.Cell]string{aquarium.Water: "#", aquarium.Empty: "."}[c.Cell]}
@@ -131,7 +133,7 @@ func cellsOf(ps []aquarium.Placement) []cellJSON {
 
 // outline writes deductions numbered from first, one per line with the
 // steps under suppositions indented beneath, each line after prefix.
-func outline(w *strings.Builder, prefix string, first int, ds []aquarium.Deduction) {
+func outline(w *strings.Builder, prefix string, first int, ds []logic.Deduction) {
 	for i, d := range ds {
 		lines := strings.Split(strings.TrimSuffix(d.Outline(), "\n"), "\n")
 		num := fmt.Sprintf("%d. ", first+i)
@@ -144,15 +146,15 @@ func outline(w *strings.Builder, prefix string, first int, ds []aquarium.Deducti
 
 // ruleLabel names a deduction's rule for people: "gravity", "sums",
 // "probing", "nested probing, depth 2", "probing, both cases".
-func ruleLabel(d aquarium.Deduction) string {
+func ruleLabel(d logic.Deduction) string {
 	switch {
 	case d.Depth == 0:
 		return d.Reason.String()
-	case d.Depth > 1 && d.Reason == aquarium.ByCases:
+	case d.Depth > 1 && d.Reason == logic.ByCases:
 		return fmt.Sprintf("nested probing, depth %d, both cases", d.Depth)
 	case d.Depth > 1:
 		return fmt.Sprintf("nested probing, depth %d", d.Depth)
-	case d.Reason == aquarium.ByCases:
+	case d.Reason == logic.ByCases:
 		return "probing, both cases"
 	}
 	return "probing"
@@ -178,7 +180,7 @@ func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int,
 	}
 	work, cancel := f.withTimeout(ctx)
 	defer cancel()
-	g, err := aquarium.GradePuzzle(work, d.Puzzle, f.ruleFor(d), depth)
+	g, err := logic.GradePuzzle(work, d.Puzzle, f.ruleFor(d), depth)
 	if err != nil {
 		if r.format == formatText {
 			fmt.Fprintf(r.stdio.Err, "%s: no grade: %v\n", rec.ID, err)
@@ -209,7 +211,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	fail := func(status Status, err error) int { return r.fail(ctx, rec, started, status, err) }
 
 	// Logic-only solving on the CP model: the status and the depth.
-	m, err := aquarium.NewModel(d.Puzzle, rule)
+	m, err := aqcp.NewModel(d.Puzzle, rule)
 	if err != nil {
 		return fail(StatusError, err)
 	}
@@ -238,10 +240,10 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	rec.Stats = cpStats(m.Solver.Stats())
 
 	// The chain in words, from the same start.
-	var chain []aquarium.Deduction
+	var chain []logic.Deduction
 	var stopped string
 	if lf.explain {
-		rsn, err := aquarium.NewReasoner(d.Puzzle, rule, start)
+		rsn, err := logic.NewReasoner(d.Puzzle, rule, start)
 		if err != nil {
 			return fail(StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err))
 		}
@@ -348,7 +350,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 // logicSummary says whether reasoning solved the grid and how deep it went:
 // "Solved by logic alone: probing (depth 1).", "Logic alone stops short
 // with 17 cells undecided (...)."
-func logicSummary(res aquarium.LogicResult, maxDepth int) string {
+func logicSummary(res aqcp.LogicResult, maxDepth int) string {
 	how := "propagation alone (gravity and the counts of rows and columns)"
 	switch {
 	case res.Depth == 1:
@@ -469,7 +471,7 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 	start := startOf(d, false)
 	fail := func(status Status, err error) int { return r.fail(ctx, rec, started, status, err) }
 	if start.Width > 0 {
-		if err := aquarium.CheckPartial(work, d.Puzzle, rule, start); err != nil {
+		if err := logic.CheckPartial(work, d.Puzzle, rule, start); err != nil {
 			if errors.Is(err, aquarium.ErrWrongSolution) {
 				return fail(StatusWrong, fmt.Errorf("the cells filled in contradict the puzzle: %s",
 					strings.TrimPrefix(err.Error(), aquarium.ErrWrongSolution.Error()+": ")))
@@ -477,11 +479,11 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 			return fail(StatusUnknown, err)
 		}
 	}
-	rsn, err := aquarium.NewReasoner(d.Puzzle, rule, start)
+	rsn, err := logic.NewReasoner(d.Puzzle, rule, start)
 	if err != nil {
 		return fail(StatusWrong, err)
 	}
-	var hints []aquarium.Deduction
+	var hints []logic.Deduction
 	for steps == 0 || len(hints) < steps {
 		h, ok, err := rsn.Next(work, depth)
 		if err != nil {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
 )
 
 const (
@@ -228,7 +229,7 @@ func TestAquariumUsageErrors(t *testing.T) {
 func hardPuzzle(t *testing.T) string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(2, 99))
-	p, _ := aquarium.RandomPuzzle(rng, 100, 100, 200, aquarium.RegionRule, 0)
+	p, _ := generate.RandomPuzzle(rng, 100, 100, 200, aquarium.RegionRule, 0)
 	var b bytes.Buffer
 	require.NoError(t, aquariumfmt.WriteText(&b, aquariumfmt.Document{Puzzle: p}))
 	return b.String()

@@ -11,10 +11,11 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
 )
 
 // clingoBackend is the name of the engine that hands the Aquarium ASP
-// program (aquarium.WriteASP) to clingo, the answer-set solver of Potassco,
+// program (aqasp.WriteASP) to clingo, the answer-set solver of Potassco,
 // when it is on the PATH (Debian package gringo).
 const clingoBackend = "clingo"
 
@@ -39,7 +40,7 @@ type clingoOutput struct {
 // process runs in its own process group, killed when ctx ends.
 func solveAquariumClingo(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
 	var program bytes.Buffer
-	if err := aquarium.WriteASP(&program, p, rule); err != nil {
+	if err := aqasp.WriteASP(&program, p, rule); err != nil {
 		return aquariumOutcome{}, err
 	}
 	cmd := exec.CommandContext(ctx, clingoBackend, "--outf=2", "-n", strconv.Itoa(limit))
@@ -68,7 +69,7 @@ func solveAquariumClingo(ctx context.Context, p *aquarium.Puzzle, rule aquarium.
 	}
 	for _, call := range res.Call {
 		for _, w := range call.Witnesses {
-			s, err := aquarium.SolutionFromASP(p, w.Value)
+			s, err := aqasp.SolutionFromASP(p, w.Value)
 			if err != nil {
 				return aquariumOutcome{}, fmt.Errorf("clingo: %w", err)
 			}

@@ -2,9 +2,20 @@
 // each cell full of water or empty, with clues counting the full cells of
 // rows and columns, and water that settles level.
 //
-// The package holds the puzzle's types, an independent checker, the CP model
-// and the SAT encoding. It never reads files and never prints: formats live
-// in the frontends.
+// The package holds the puzzle's types, an independent checker that shares
+// no code with any solver (check.go), and the block layout the encodings
+// are built on. Each other job has its own package below this one:
+//
+//   - aqcp: the CP model (with its lineSum propagator), search, and
+//     logic-only solving by propagation and nested probing;
+//   - aqsat: the SAT encoding, for any sat backend;
+//   - aqasp: the answer-set program for clingo;
+//   - logic: the Reasoner, which finds deductions and says them in words
+//     (hints, explanations), grades, and the check of a partial solution;
+//   - generate: random layouts and puzzles, and the generator of unique,
+//     graded puzzles.
+//
+// None of them reads files or prints: formats live in the frontends.
 package aquarium
 
 import (

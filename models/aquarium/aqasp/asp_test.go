@@ -1,0 +1,76 @@
+package aqasp_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"os/exec"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
+	"github.com/waterworks-solver/waterworks/models/aquarium/internal/aqtest"
+)
+
+func TestWriteASP(t *testing.T) {
+	p := &aquarium.Puzzle{Width: 2, Height: 2, Regions: []int{0, 1, 0, 1}, Cols: []int{1, aquarium.NoClue}, Rows: []int{1, 2}}
+	var b bytes.Buffer
+	require.NoError(t, aqasp.WriteASP(&b, p, aquarium.RegionRule))
+	require.Contains(t, b.String(), "cell(1,1,1). cell(1,2,2). \ncell(2,1,1). cell(2,2,2). \n")
+	require.Contains(t, b.String(), "row(1,1). row(2,2). \ncol(1,1). \n", "missing clues have no fact")
+	require.ErrorIs(t, aqasp.WriteASP(&b, p, aquarium.PoolRule), aqasp.ErrASPRule)
+
+	s, err := aqasp.SolutionFromASP(p, []string{"water(1,2)", "water(2,1)", "water(2,2)", "other(1)"})
+	require.NoError(t, err)
+	require.Equal(t, ".#\n##", s.String())
+	_, err = aqasp.SolutionFromASP(p, []string{"water(3,1)"})
+	require.Error(t, err)
+}
+
+// TestASPAgainstCP runs clingo on the ASP program of random small puzzles
+// and compares its answer sets with the CP model's solutions.
+func TestASPAgainstCP(t *testing.T) {
+	clingo, err := exec.LookPath("clingo")
+	if err != nil {
+		t.Skip("clingo not found in PATH (apt-get install gringo): not checking the ASP program")
+	}
+	rng := rand.New(rand.NewPCG(21, 1))
+	for i := range 60 {
+		p := aqtest.RandomSmallPuzzle(rng, aquarium.RegionRule)
+		res, err := aqcp.SolveCP(context.Background(), p, aquarium.RegionRule, 0, cp.Limits{})
+		require.NoError(t, err)
+		var want []string
+		for _, s := range res.Solutions {
+			want = append(want, s.String())
+		}
+		var prog bytes.Buffer
+		require.NoError(t, aqasp.WriteASP(&prog, p, aquarium.RegionRule))
+		cmd := exec.Command(clingo, "--outf=2", "-n", "0")
+		cmd.Stdin = &prog
+		out, _ := cmd.Output() // clingo exits 10, 20 or 30 on success
+		var result struct {
+			Call []struct {
+				Witnesses []struct{ Value []string }
+			}
+		}
+		require.NoError(t, json.Unmarshal(out, &result), "case %d", i)
+		var got []string
+		for _, call := range result.Call {
+			for _, w := range call.Witnesses {
+				s, err := aqasp.SolutionFromASP(p, w.Value)
+				require.NoError(t, err)
+				require.NoError(t, aquarium.Check(p, s, aquarium.RegionRule))
+				got = append(got, s.String())
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		require.Equal(t, want, got, "case %d: %+v", i, p)
+	}
+}

@@ -1,0 +1,70 @@
+package aqcp_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
+	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
+	"github.com/waterworks-solver/waterworks/models/aquarium/internal/aqtest"
+)
+
+// benchSolveUnique solves p and proves the solution unique, as
+// "aquarium solve --unique" does.
+func benchSolveUnique(b *testing.B, p *aquarium.Puzzle, rule aquarium.Rule) {
+	b.ReportAllocs()
+	var nodes int64
+	for b.Loop() {
+		res, err := aqcp.SolveCP(context.Background(), p, rule, 2, cp.Limits{})
+		if err != nil || len(res.Solutions) != 1 || !res.Exhausted {
+			b.Fatalf("want one solution, got %d (exhausted %v, error %v)", len(res.Solutions), res.Exhausted, err)
+		}
+		nodes = res.Stats.Nodes
+	}
+	b.ReportMetric(float64(nodes), "nodes")
+}
+
+// BenchmarkCorpus solves each unique corpus puzzle and proves it unique,
+// one sub-benchmark per puzzle, named by size so that medians can be taken
+// per size.
+func BenchmarkCorpus(b *testing.B) {
+	for _, c := range aqtest.LoadCorpus(b) {
+		if !c.Unique {
+			continue
+		}
+		b.Run(fmt.Sprintf("%dx%d/%s", c.Width, c.Height, c.ID), func(b *testing.B) {
+			benchSolveUnique(b, c.Puzzle(), aquarium.RegionRule)
+		})
+	}
+}
+
+// randomUniqueSeeds are seeds of RandomPuzzle (size n×n, aquariums of up to
+// 2n cells, every clue given) whose puzzles have exactly one solution under
+// the region rule, found by TestRandomBenchPuzzlesAreUnique.
+var randomUniqueSeeds = map[int][]uint64{
+	20:  {0, 1, 2, 3, 4},
+	50:  {1, 2, 3, 4, 5},
+	100: {0, 1, 2, 3, 4, 5, 6, 7},
+	200: {0, 4, 5, 6},
+}
+
+func randomBenchPuzzle(n int, seed uint64) *aquarium.Puzzle {
+	p, _ := generate.RandomPuzzle(rand.New(rand.NewPCG(seed, 99)), n, n, 2*n, aquarium.RegionRule, 0)
+	return p
+}
+
+// BenchmarkRandom solves random puzzles of growing size and proves them
+// unique.
+func BenchmarkRandom(b *testing.B) {
+	for _, n := range []int{20, 50, 100, 200} {
+		for _, seed := range randomUniqueSeeds[n] {
+			b.Run(fmt.Sprintf("%dx%d/seed=%d", n, n, seed), func(b *testing.B) {
+				benchSolveUnique(b, randomBenchPuzzle(n, seed), aquarium.RegionRule)
+			})
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package aqsat_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqsat"
+	"github.com/waterworks-solver/waterworks/models/aquarium/internal/aqtest"
+	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+)
+
+// TestBackendsAgree checks, on random small puzzles of both rules (some
+// unsolvable, some with several solutions, some with separate pieces and
+// U-shapes), that every built-in SAT backend with every encoding finds
+// exactly the solutions the CP model finds.
+func TestBackendsAgree(t *testing.T) {
+	type engine struct {
+		backend string
+		enc     sat.Encoding
+	}
+	var engines []engine
+	for _, b := range backends.Builtin() {
+		for _, enc := range sat.Encodings() {
+			if backends.Supports(b, enc) {
+				engines = append(engines, engine{b, enc})
+			}
+		}
+	}
+	require.GreaterOrEqual(t, len(engines), 7, "gini with three encodings, gophersat with four")
+	for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
+		t.Run(rule.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, uint64(rule)))
+			for i := range 120 {
+				p := aqtest.RandomSmallPuzzle(rng, rule)
+				res, err := aqcp.SolveCP(context.Background(), p, rule, 0, cp.Limits{})
+				require.NoError(t, err)
+				var want []string
+				for _, s := range res.Solutions {
+					want = append(want, s.String())
+				}
+				slices.Sort(want)
+				for _, e := range engines {
+					got, exhausted := aqtest.SATCount(t, p, rule, e.backend, e.enc, 0)
+					require.True(t, exhausted)
+					require.Equal(t, want, got, "case %d, %s/%v: %+v", i, e.backend, e.enc, p)
+				}
+			}
+		})
+	}
+}
+
+// TestCorpusSAT solves every corpus puzzle with gini and counts to two
+// under both rules, like TestCorpusCP.
+func TestCorpusSAT(t *testing.T) {
+	for _, c := range aqtest.LoadCorpus(t) {
+		p := c.Puzzle()
+		for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
+			got, exhausted := aqtest.SATCount(t, p, rule, backends.Gini, sat.Totalizer, 2)
+			require.NotEmpty(t, got, "%s %v", c.ID, rule)
+			want := c.Unique
+			if rule == aquarium.PoolRule {
+				want = c.UniquePoolRule
+			}
+			require.Equal(t, want, len(got) == 1 && exhausted, "%s under the %v rule", c.ID, rule)
+		}
+	}
+}
+
+func TestSATNames(t *testing.T) {
+	p := &aquarium.Puzzle{Width: 3, Height: 2, Regions: []int{0, 1, 0, 0, 0, 0},
+		Cols: []int{aquarium.NoClue, aquarium.NoClue, aquarium.NoClue}, Rows: []int{aquarium.NoClue, 2}, Names: []string{"u", "v"}}
+	m, err := aqsat.EncodeSAT(p, aquarium.RegionRule)
+	require.NoError(t, err)
+	var names []string
+	for _, name := range m.Formula.Names() {
+		names = append(names, name)
+	}
+	require.Equal(t, []string{
+		"water(row=1;cols=1,3;aquarium=u)",
+		"water(row=1;cols=2;aquarium=v)",
+		"water(row=2;cols=1,2,3;aquarium=u)",
+	}, names)
+}
+
+// Two aquariums, one per column: the left holds one cell of water, the
+// right two. The encoding has one variable per block, gravity clauses
+// between a block and the one beneath it, and one constraint per clue.
+func ExampleEncodeSAT() {
+	p := &aquarium.Puzzle{Width: 2, Height: 2, Regions: []int{0, 1, 0, 1}, Cols: []int{1, 2}, Rows: []int{1, 2}}
+	m, _ := aqsat.EncodeSAT(p, aquarium.RegionRule)
+	fmt.Println(m.Formula.NumVars(), "block variables,", m.Formula.NumClauses(), "gravity clauses,", m.Formula.NumLinears(), "linear constraints")
+
+	s, _ := backends.Prepare(backends.Gini, m.Formula, sat.Totalizer)
+	sols, exhausted, _ := m.Solutions(context.Background(), s, 2)
+	fmt.Println(len(sols), "solution, all found:", exhausted)
+	fmt.Println(sols[0])
+	// Output:
+	// 4 block variables, 2 gravity clauses, 4 linear constraints
+	// 1 solution, all found: true
+	// .#
+	// ##
+}

@@ -1,0 +1,375 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
+	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
+)
+
+// GenerateOptions say what puzzles Generate makes.
+type GenerateOptions struct {
+	Width, Height int
+	Rule          aquarium.Rule
+	// Graded asks for puzzles of exactly the grade Difficulty that logic
+	// alone solves (Extreme ones may also need guessing); without it every
+	// unique puzzle is kept, whatever its grade.
+	Graded     bool
+	Difficulty logic.Difficulty
+	// Singles allows aquariums of a single cell.
+	Singles bool
+	// RandomShapes makes the puzzle as RandomPuzzle does: aquariums grown
+	// from random cells up to 2·Width cells, filled from the bottom with a
+	// chance drawn per aquarium, instead of the compact, mostly small
+	// aquariums and uniform levels of designed puzzles. Large grids of
+	// designed shapes are hard even for SAT solvers (a 30×30 with every
+	// clue takes cadical seconds); random shapes give the large benchmark
+	// grids, the family of BenchmarkRandom.
+	RandomShapes bool
+	// AllClues keeps every clue: none is taken away, and unless Graded the
+	// puzzle is not graded. Layouts are still tried until one is unique.
+	AllClues bool
+	// MaxAttempts bounds the layouts tried for one puzzle (0: 500).
+	MaxAttempts int
+}
+
+// Generated is a puzzle made by Generate.
+type Generated struct {
+	Puzzle *aquarium.Puzzle
+	// Solution is the puzzle's one solution.
+	Solution aquarium.Solution
+	// Grade is how hard the puzzle is, when Graded.
+	Grade  logic.Grade
+	Graded bool
+	// Attempts counts the layouts tried, this one included.
+	Attempts int
+}
+
+// ErrNoPuzzle is returned by Generate when no attempt gave a puzzle of the
+// asked grade.
+var ErrNoPuzzle = errors.New("aquarium: no puzzle of the asked grade found")
+
+// Generate makes a puzzle with exactly one solution under opt.Rule: a
+// layout of compact aquariums sized as in designed puzzles (DesignedLayout),
+// a random water level in each aquarium, and every clue; then clues are
+// taken away in random order as long as the solution stays unique (proved
+// by the CP model) and, when opt.Graded, logic of the asked grade still
+// solves it. An attempt that ends at another grade is thrown away and a new
+// layout tried. The same rng state gives the same puzzle. Extreme puzzles
+// are rare on grids smaller than about 10×10.
+func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generated, error) {
+	if opt.Width < 2 || opt.Height < 2 {
+		return Generated{}, fmt.Errorf("aquarium: cannot generate a %dx%d puzzle (both sides must be at least 2)", opt.Width, opt.Height)
+	}
+	attempts := opt.MaxAttempts
+	if attempts <= 0 {
+		attempts = 500
+	}
+	for attempt := 1; attempt <= attempts; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return Generated{}, err
+		}
+		var p *aquarium.Puzzle
+		var sol aquarium.Solution
+		if opt.RandomShapes {
+			p, sol = RandomPuzzle(rng, opt.Width, opt.Height, 2*opt.Width, opt.Rule, 0)
+		} else {
+			p = &aquarium.Puzzle{Width: opt.Width, Height: opt.Height, Regions: DesignedLayout(rng, opt.Width, opt.Height, opt.Singles)}
+			sol = randomLevels(rng, p, opt.Rule)
+			SetClues(p, sol)
+		}
+		if n := p.NumRegions(); n <= len(labelAlphabet) {
+			p.Names = make([]string, n)
+			for id := range p.Names {
+				p.Names[id] = string(labelAlphabet[id])
+			}
+		}
+		if ok, err := acceptable(ctx, p, opt); err != nil || !ok {
+			if err != nil {
+				return Generated{}, err
+			}
+			continue
+		}
+		if opt.AllClues {
+			g := Generated{Puzzle: p, Solution: sol, Attempts: attempt, Grade: logic.Grade{Unique: true, Solutions: 1}}
+			if opt.Graded {
+				grade, err := logic.GradePuzzle(ctx, p, opt.Rule, aqcp.DefaultLogicDepth)
+				if err != nil {
+					return Generated{}, err
+				}
+				if grade.Difficulty != opt.Difficulty {
+					continue
+				}
+				g.Grade, g.Graded = grade, true
+			}
+			return g, nil
+		}
+		rows, cols := p.Rows, p.Cols
+		for range ordersPerLayout {
+			p.Rows, p.Cols = slices.Clone(rows), slices.Clone(cols)
+			g, ok, err := removeClues(ctx, rng, p, opt)
+			if err != nil {
+				return Generated{}, err
+			}
+			if ok {
+				return Generated{Puzzle: p, Solution: sol, Grade: g, Graded: true, Attempts: attempt}, nil
+			}
+		}
+	}
+	return Generated{}, fmt.Errorf("%w after %d layouts", ErrNoPuzzle, attempts)
+}
+
+// ordersPerLayout is how many random orders of taking clues away Generate
+// tries on one layout before it tries another.
+const ordersPerLayout = 3
+
+// removeClues takes p's clues away in a random order, each as long as p
+// stays acceptable, then grades p and reports whether it is what opt asks.
+func removeClues(ctx context.Context, rng *rand.Rand, p *aquarium.Puzzle, opt GenerateOptions) (logic.Grade, bool, error) {
+	for _, k := range rng.Perm(p.Width + p.Height) {
+		var clue *int
+		if k < p.Height {
+			clue = &p.Rows[k]
+		} else {
+			clue = &p.Cols[k-p.Height]
+		}
+		kept := *clue
+		*clue = aquarium.NoClue
+		ok, err := acceptable(ctx, p, opt)
+		if err != nil {
+			return logic.Grade{}, false, err
+		}
+		if !ok {
+			*clue = kept
+		}
+	}
+	g, err := logic.GradePuzzle(ctx, p, opt.Rule, aqcp.DefaultLogicDepth)
+	if err != nil {
+		return logic.Grade{}, false, err
+	}
+	return g, g.Unique && (!opt.Graded || g.Difficulty == opt.Difficulty), nil
+}
+
+// labelAlphabet names the aquariums of a generated puzzle, one letter each,
+// when there are few enough.
+const labelAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// acceptable reports whether p, with its current clues, is a puzzle
+// Generate may keep: unique, and within the asked grade when graded.
+func acceptable(ctx context.Context, p *aquarium.Puzzle, opt GenerateOptions) (bool, error) {
+	if opt.Graded && opt.Difficulty == logic.Easy {
+		return logic.SimpleRulesSolve(p, opt.Rule)
+	}
+	m, err := aqcp.NewModel(p, opt.Rule)
+	if err != nil {
+		return false, err
+	}
+	depth := 1
+	if opt.Graded && opt.Difficulty < logic.Extreme {
+		depth = int(opt.Difficulty) - 1 // medium: propagation, hard: probing
+	}
+	res, err := m.Logic(ctx, depth)
+	switch {
+	case err != nil:
+		return false, err
+	case res.Solved:
+		return true, nil
+	case res.Contradiction || opt.Graded && opt.Difficulty < logic.Extreme:
+		return false, nil
+	}
+	var lim cp.Limits
+	if opt.AllClues {
+		// Benchmark grids: a layout whose uniqueness takes long to prove
+		// is passed over for the next.
+		lim.Failures = allCluesBudget
+	}
+	found, err := m.Search(ctx, 2, lim)
+	if errors.Is(err, cp.ErrLimit) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return len(found.Solutions) == 1 && found.Exhausted, nil
+}
+
+// allCluesBudget bounds the conflicts spent proving an --all-clues layout
+// unique before another is tried.
+const allCluesBudget = 20000
+
+// randomLevels gives every aquarium of p a random water level (each level
+// from empty to full equally likely) and returns the filling, which obeys
+// rule: under the pool rule, water that would stand at two levels in one
+// body settles to the lowest.
+func randomLevels(rng *rand.Rand, p *aquarium.Puzzle, rule aquarium.Rule) aquarium.Solution {
+	n := p.NumRegions()
+	top, bottom := make([]int, n), make([]int, n)
+	for id := range n {
+		top[id], bottom[id] = p.Height, -1
+	}
+	for i, id := range p.Regions {
+		top[id] = min(top[id], i/p.Width)
+		bottom[id] = max(bottom[id], i/p.Width)
+	}
+	level := make([]int, n) // the highest row with water, bottom+1 for none
+	for id := range n {
+		level[id] = top[id] + rng.IntN(bottom[id]-top[id]+2)
+	}
+	l := aquarium.NewLayout(p, rule)
+	full := make([]bool, len(l.Blocks))
+	for i := len(l.Blocks) - 1; i >= 0; i-- {
+		b := l.Blocks[i]
+		ok := b.Row >= level[b.Region]
+		for _, j := range l.Below[i] {
+			ok = ok && full[j]
+		}
+		full[i] = ok
+	}
+	if rule == aquarium.PoolRule {
+		settlePools(l, full)
+	}
+	return l.Solution(p, func(b int) bool { return full[b] })
+}
+
+// DesignedLayout cuts a width×height grid into aquariums that look like
+// those of published puzzles: mostly small (two cells most often, the mean
+// growing with the grid, from about 3.5 cells on 6×6 to 5.5 on 15×15, and
+// hardly any above 2·width), compact (grown cell by cell, preferring cells that
+// touch the aquarium on several sides) and connected. Without singles, a
+// cell left alone joins its smallest neighbouring aquarium; with singles,
+// one-cell aquariums occur now and then. It returns the aquarium ids,
+// row-major, numbered from 0 in order of first appearance.
+func DesignedLayout(rng *rand.Rand, width, height int, singles bool) []int {
+	n := width * height
+	regions := make([]int, n)
+	for i := range regions {
+		regions[i] = -1
+	}
+	maxSize := max(2, 2*width)
+	// Sizes: two cells often (less so on larger grids), else three plus a
+	// geometric tail whose mean grows with the grid, fitted to published
+	// puzzles of 6×6, 10×10 and 15×15.
+	side := float64(width+height) / 2
+	pairs := max(0.6-side/40, 0.15)
+	stop := 1 / (1 + 1 + side/4)
+	var sizes []int
+	neighbours := func(i int, dst []int) []int { return gridNeighbours(width, height, i, dst) }
+	var cells, frontier, weights, ns, ms []int
+	stamp := make([]int, n) // stamp[i] == step+1: cell i is in this step's frontier
+	step := 0
+	for _, start := range rng.Perm(n) {
+		if regions[start] >= 0 {
+			continue
+		}
+		target := 2
+		switch {
+		case singles && rng.IntN(12) == 0:
+			target = 1
+		case rng.Float64() >= pairs:
+			target = 3
+			for target < maxSize && rng.Float64() > stop {
+				target++
+			}
+		}
+		id := len(sizes)
+		sizes = append(sizes, 1)
+		regions[start] = id
+		cells = append(cells[:0], start)
+		for sizes[id] < target {
+			// The free cells next to the aquarium, weighted by how many of
+			// their sides it already touches, squared: compact shapes.
+			step++
+			frontier, weights = frontier[:0], weights[:0]
+			total := 0
+			for _, c := range cells {
+				ns = neighbours(c, ns)
+				for _, i := range ns {
+					if regions[i] >= 0 || stamp[i] == step {
+						continue
+					}
+					stamp[i] = step
+					touch := 0
+					ms = neighbours(i, ms)
+					for _, j := range ms {
+						if regions[j] == id {
+							touch++
+						}
+					}
+					frontier = append(frontier, i)
+					weights = append(weights, touch*touch)
+					total += touch * touch
+				}
+			}
+			if total == 0 {
+				break
+			}
+			x := rng.IntN(total)
+			k := 0
+			for x >= weights[k] {
+				x -= weights[k]
+				k++
+			}
+			regions[frontier[k]] = id
+			cells = append(cells, frontier[k])
+			sizes[id]++
+		}
+	}
+	// A cell left alone joins its smallest neighbouring aquarium.
+	for i, id := range regions {
+		if sizes[id] != 1 || singles || n == 1 {
+			continue
+		}
+		ms = neighbours(i, ms)
+		into := regions[ms[0]]
+		for _, j := range ms[1:] {
+			if sizes[regions[j]] < sizes[into] {
+				into = regions[j]
+			}
+		}
+		regions[i] = into
+		sizes[into]++
+		sizes[id] = 0
+	}
+	return renumber(regions)
+}
+
+// gridNeighbours appends to dst[:0] the cells next to cell i of a
+// width×height grid (row-major): above, below, left, right.
+func gridNeighbours(width, height, i int, dst []int) []int {
+	dst = dst[:0]
+	r, c := i/width, i%width
+	if r > 0 {
+		dst = append(dst, i-width)
+	}
+	if r+1 < height {
+		dst = append(dst, i+width)
+	}
+	if c > 0 {
+		dst = append(dst, i-1)
+	}
+	if c+1 < width {
+		dst = append(dst, i+1)
+	}
+	return dst
+}
+
+// renumber numbers the aquarium ids of regions from 0 in order of first
+// appearance, in place, and returns regions.
+func renumber(regions []int) []int {
+	renum := map[int]int{}
+	for i, id := range regions {
+		to, ok := renum[id]
+		if !ok {
+			to = len(renum)
+			renum[id] = to
+		}
+		regions[i] = to
+	}
+	return regions
+}
