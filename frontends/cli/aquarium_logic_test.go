@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -38,8 +39,8 @@ type logicResult struct {
 		Fixed  []int `json:"fixed"`
 		Open   int   `json:"open"`
 	} `json:"logic"`
-	Explanation []deductionJSON `json:"explanation"`
-	Hints       []deductionJSON `json:"hints"`
+	Explanation []aquariumcli.DeductionJSON `json:"explanation"`
+	Hints       []aquariumcli.DeductionJSON `json:"hints"`
 }
 
 func decodeLogic(t *testing.T, line string) logicResult {
@@ -51,7 +52,7 @@ func decodeLogic(t *testing.T, line string) logicResult {
 
 // requireCellsAgree checks that every cell of the deductions has its value
 // in the solution.
-func requireCellsAgree(t *testing.T, ds []deductionJSON, sol aquarium.Solution) {
+func requireCellsAgree(t *testing.T, ds []aquariumcli.DeductionJSON, sol aquarium.Solution) {
 	t.Helper()
 	for _, d := range ds {
 		require.NotEmpty(t, d.Text)
@@ -350,49 +351,6 @@ func TestAquariumGenerate(t *testing.T) {
 		assert.Empty(t, out, "%v", bad)
 		assert.NotEmpty(t, errOut, "%v", bad)
 	}
-}
-
-func TestParseSize(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		w, h int
-		ok   bool
-	}{
-		{"10x10", 10, 10, true}, {"15X8", 15, 8, true}, {"6", 6, 6, true}, {"2x400", 2, 400, true},
-		{"1x5", 0, 0, false}, {"401x2", 0, 0, false}, {"x5", 0, 0, false}, {"5x", 0, 0, false},
-		{"+5x5", 0, 0, false}, {"5x5x5", 0, 0, false}, {"", 0, 0, false}, {"-3x4", 0, 0, false},
-	} {
-		w, h, err := parseSize(tc.in)
-		if !tc.ok {
-			assert.Error(t, err, tc.in)
-			continue
-		}
-		require.NoError(t, err, tc.in)
-		assert.Equal(t, [2]int{tc.w, tc.h}, [2]int{w, h}, tc.in)
-	}
-}
-
-// FuzzParseSize checks that parseSize never panics and that a size it
-// accepts prints back to itself.
-func FuzzParseSize(f *testing.F) {
-	for _, s := range []string{"10x10", "6", "15X8", "x", "+1x2", "99999999999999999999x2", "3x-3"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		w, h, err := parseSize(s)
-		if err != nil {
-			return
-		}
-		require.True(t, w >= 2 && w <= 400 && h >= 2 && h <= 400, "%q", s)
-		w2, h2, err := parseSize(strings.Join([]string{itoa(w), itoa(h)}, "x"))
-		require.NoError(t, err)
-		require.Equal(t, [2]int{w, h}, [2]int{w2, h2})
-	})
-}
-
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
 }
 
 // FuzzAquariumHint feeds arbitrary input, seeded with our puzzles and

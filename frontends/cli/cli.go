@@ -1,6 +1,13 @@
 // Package cli is the waterworks command line: it parses flags, reads puzzles,
 // picks a model and an engine, and prints results. Results go to Out, logs
 // and diagnostics to Err; Main returns the process exit code.
+//
+// This package holds Main, the dispatcher and the compare command. Each
+// puzzle's commands live in a package of their own (aquariumcli, jugscli,
+// sortcli), built on the shared kit in internal/clikit. To add a command,
+// write a package below this one with a func Command() *clikit.Command
+// (and, to take part in compare, a func CompareKind() clikit.CompareKind),
+// then add one line to topCommands (and one to compareKinds).
 package cli
 
 import (
@@ -9,114 +16,93 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
 )
 
 // IO holds the streams a command reads and writes, so tests can run the
 // command line against buffers.
-type IO struct {
-	In  io.Reader
-	Out io.Writer
-	Err io.Writer
-	// ErrIsTerminal reports whether Err is a terminal; progress is drawn on
-	// Err only then.
-	ErrIsTerminal bool
-	// OutIsTerminal reports whether Out is a terminal; binary output (a
-	// PNG picture) is refused there.
-	OutIsTerminal bool
-}
+type IO = clikit.IO
 
-// Exit codes, stable for scripts. With several inputs the most severe code
-// wins: ExitUsage, then ExitInterrupted, ExitTimeout, ExitFailed, ExitOK.
+// Exit codes, stable for scripts (see clikit).
 const (
-	ExitOK          = 0   // solved, or the check passed
-	ExitFailed      = 1   // proven unsolvable, a check failed, or backends disagree
-	ExitUsage       = 2   // bad flags or bad input
-	ExitTimeout     = 124 // --timeout expired or a search limit was reached
-	ExitInterrupted = 130 // interrupted by a signal
+	ExitOK          = clikit.ExitOK
+	ExitFailed      = clikit.ExitFailed
+	ExitUsage       = clikit.ExitUsage
+	ExitTimeout     = clikit.ExitTimeout
+	ExitInterrupted = clikit.ExitInterrupted
 )
 
-// worse returns the more severe of two exit codes.
-func worse(a, b int) int {
-	rank := func(code int) int {
-		switch code {
-		case ExitOK:
-			return 0
-		case ExitFailed:
-			return 1
-		case ExitTimeout:
-			return 2
-		case ExitInterrupted:
-			return 3
-		}
-		return 4
-	}
-	if rank(b) > rank(a) {
-		return b
-	}
-	return a
-}
+// Status is the outcome of one puzzle, as JSON and CSV output spell it.
+type Status = clikit.Status
 
-// A command is one verb of the command line, possibly with verbs of its own.
-type command struct {
-	name    string
-	args    string // argument synopsis for the usage text
-	summary string
-	run     func(ctx context.Context, stdio IO, args []string) int
-	sub     []*command
-}
+// The status vocabulary (see clikit).
+const (
+	StatusSolved     = clikit.StatusSolved
+	StatusUnsolvable = clikit.StatusUnsolvable
+	StatusUnknown    = clikit.StatusUnknown
+	StatusError      = clikit.StatusError
+	StatusOK         = clikit.StatusOK
+	StatusWrong      = clikit.StatusWrong
+)
 
-func topCommands() []*command {
-	return []*command{
-		aquariumCommand(),
-		jugsCommand(),
-		sortCommand(),
+// topCommands lists the commands, in the order help shows them: one line
+// per command package.
+func topCommands() []*clikit.Command {
+	return []*clikit.Command{
+		aquariumcli.Command(),
+		jugscli.Command(),
+		sortcli.Command(),
 		compareCommand(),
 	}
 }
 
 // Main runs the command line args (without the program name) and returns the
 // exit code. ctx carries cancellation, typically from an interrupt signal.
-func Main(ctx context.Context, args []string, stdio IO) int {
+func Main(ctx context.Context, args []string, stdio clikit.IO) int {
 	if stdio.In == nil {
 		stdio.In = strings.NewReader("")
 	}
 	return dispatch(ctx, stdio, "waterworks", topCommands(), args)
 }
 
-func dispatch(ctx context.Context, stdio IO, prefix string, cmds []*command, args []string) int {
+func dispatch(ctx context.Context, stdio clikit.IO, prefix string, cmds []*clikit.Command, args []string) int {
 	if len(args) == 0 {
 		printUsage(stdio.Err, prefix, cmds)
-		return ExitUsage
+		return clikit.ExitUsage
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		printUsage(stdio.Out, prefix, cmds)
-		return ExitOK
+		return clikit.ExitOK
 	}
-	i := slices.IndexFunc(cmds, func(c *command) bool { return c.name == args[0] })
+	i := slices.IndexFunc(cmds, func(c *clikit.Command) bool { return c.Name == args[0] })
 	if i < 0 {
 		fmt.Fprintf(stdio.Err, "%s: unknown command %q\n", prefix, args[0])
 		printUsage(stdio.Err, prefix, cmds)
-		return ExitUsage
+		return clikit.ExitUsage
 	}
 	c := cmds[i]
-	if c.sub != nil {
-		return dispatch(ctx, stdio, prefix+" "+c.name, c.sub, args[1:])
+	if c.Sub != nil {
+		return dispatch(ctx, stdio, prefix+" "+c.Name, c.Sub, args[1:])
 	}
-	return c.run(ctx, stdio, args[1:])
+	return c.Run(ctx, stdio, args[1:])
 }
 
-func printUsage(w io.Writer, prefix string, cmds []*command) {
+func printUsage(w io.Writer, prefix string, cmds []*clikit.Command) {
 	fmt.Fprintf(w, "usage:\n")
-	var walk func(prefix string, cmds []*command)
-	walk = func(prefix string, cmds []*command) {
+	var walk func(prefix string, cmds []*clikit.Command)
+	walk = func(prefix string, cmds []*clikit.Command) {
 		for _, c := range cmds {
-			if c.sub != nil {
-				walk(prefix+" "+c.name, c.sub)
+			if c.Sub != nil {
+				walk(prefix+" "+c.Name, c.Sub)
 				continue
 			}
-			fmt.Fprintf(w, "  %s %s %s\n", prefix, c.name, c.args)
-			fmt.Fprintf(w, "        %s\n", c.summary)
+			fmt.Fprintf(w, "  %s %s %s\n", prefix, c.Name, c.Args)
+			fmt.Fprintf(w, "        %s\n", c.Summary)
 		}
 	}
 	walk(prefix, cmds)

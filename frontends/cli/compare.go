@@ -2,26 +2,28 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
 )
 
-func compareCommand() *command {
-	return &command{
-		name:    "compare",
-		args:    "[flags] FILE...",
-		summary: "run every engine on each puzzle, re-check every answer, and check that they agree",
-		run:     runCompare,
+func compareCommand() *clikit.Command {
+	return &clikit.Command{
+		Name:    "compare",
+		Args:    "[flags] FILE...",
+		Summary: "run every engine on each puzzle, re-check every answer, and check that they agree",
+		Run:     runCompare,
 	}
 }
 
@@ -36,7 +38,7 @@ const compareSummary = "Run every available engine on each puzzle of the files (
 
 // compareFlags are the flags of compare.
 type compareFlags struct {
-	commonFlags
+	clikit.CommonFlags
 	kind     string
 	engines  string // comma-separated engine names to keep; empty: all
 	count    int
@@ -45,66 +47,44 @@ type compareFlags struct {
 	maxMoves int
 }
 
-// compareRow is one engine's result on one puzzle.
-type compareRow struct {
-	Kind   string   `json:"kind"`
-	ID     string   `json:"id"`
-	Engine string   `json:"engine"`
-	Status Status   `json:"status"`
-	Answer string   `json:"answer"` // what the engine found, in words
-	MS     float64  `json:"ms"`     // the fastest of --count runs
-	Stats  statList `json:"stats,omitempty"`
-	Agree  *bool    `json:"agree,omitempty"` // nil when not compared
-	Error  string   `json:"error,omitempty"`
-
-	// key is what must be equal among the engines that answered one
-	// puzzle ("unique", "optimal 6"); empty leaves the row out of the
-	// agreement (a timeout, a plan not claimed optimal).
-	key string
-	// runs holds the time of every run, for bench output.
-	runs []time.Duration
-}
-
-// compareKind is one kind of puzzle compare handles.
-type compareKind struct {
-	name string
-	// detect reports whether an input holds puzzles of this kind.
-	detect func(data []byte) bool
-	// rules are the values --rule takes for this kind.
-	rules []string
-	// run compares the engines on every puzzle of one input: it calls
-	// c.puzzle with the rows of each puzzle, reports unreadable puzzles on
-	// c.stdio.Err, and returns the worst exit code for input problems.
-	run func(ctx context.Context, c *comparison, in input) int
-}
-
-func compareKinds() []compareKind {
-	return []compareKind{aquariumCompareKind(), jugsCompareKind(), sortCompareKind()}
+// compareKinds lists the kinds of puzzle compare handles, one line per
+// puzzle package. detectKind tries them in this order: Aquarium comes
+// before Water Sort, which leaves it the text both readers accept.
+func compareKinds() []clikit.CompareKind {
+	return []clikit.CompareKind{aquariumcli.CompareKind(), jugscli.CompareKind(), sortcli.CompareKind()}
 }
 
 // comparison runs one compare command: it times engines, checks agreement
 // and prints rows.
 type comparison struct {
 	flags   *compareFlags
-	stdio   IO
+	stdio   clikit.IO
 	out     *bufio.Writer
-	printer *printer
+	printer *clikit.Printer
 	table   *tabwriter.Writer
 	keep    map[string]bool // engine filter from --engines; nil keeps all
 	code    int             // worst exit code of the answers so far
 }
 
-// wants reports whether the engine called name is to run.
-func (c *comparison) wants(name string) bool { return c.keep == nil || c.keep[name] }
+// Options returns the flags of compare that the kinds read.
+func (c *comparison) Options() clikit.CompareOptions {
+	return clikit.CompareOptions{Timeout: c.flags.Timeout, Rule: c.flags.rule, Limit: c.flags.limit, MaxMoves: c.flags.maxMoves}
+}
 
-// time runs an engine --count times under the per-run timeout and returns
+// IO returns the streams.
+func (c *comparison) IO() clikit.IO { return c.stdio }
+
+// Wants reports whether the engine called name is to run.
+func (c *comparison) Wants(name string) bool { return c.keep == nil || c.keep[name] }
+
+// Time runs an engine --count times under the per-run timeout and returns
 // the last run's error and every run's duration. do reports whether the run
 // may be repeated (it may not after a failure or a timeout).
-func (c *comparison) time(ctx context.Context, do func(ctx context.Context) error) ([]time.Duration, error) {
+func (c *comparison) Time(ctx context.Context, do func(ctx context.Context) error) ([]time.Duration, error) {
 	var runs []time.Duration
 	var err error
 	for range max(c.flags.count, 1) {
-		work, cancel := c.flags.withTimeout(ctx)
+		work, cancel := c.flags.WithTimeout(ctx)
 		start := time.Now()
 		err = do(work)
 		runs = append(runs, time.Since(start))
@@ -116,45 +96,33 @@ func (c *comparison) time(ctx context.Context, do func(ctx context.Context) erro
 	return runs, err
 }
 
-// timedOut fills in a row for an engine stopped by ctx or a limit.
-func timedOut(row *compareRow, ctx context.Context, err error) bool {
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		row.Status, row.Answer = StatusUnknown, "timed out"
-		if errors.Is(ctx.Err(), context.Canceled) {
-			row.Answer = "interrupted"
-		}
-		return true
-	}
-	return false
-}
-
-// puzzle checks the agreement among one puzzle's rows and prints them.
-func (c *comparison) puzzle(rows []compareRow) {
+// Puzzle checks the agreement among one puzzle's rows and prints them.
+func (c *comparison) Puzzle(rows []clikit.CompareRow) {
 	keys := map[string]bool{}
 	for _, r := range rows {
-		if r.key != "" {
-			keys[r.key] = true
+		if r.Key != "" {
+			keys[r.Key] = true
 		}
 	}
 	agree := len(keys) <= 1
 	for i := range rows {
 		r := &rows[i]
-		if len(r.runs) > 0 {
-			r.MS = millis(slices.Min(r.runs))
+		if len(r.Runs) > 0 {
+			r.MS = clikit.Millis(slices.Min(r.Runs))
 		}
-		if r.key != "" {
+		if r.Key != "" {
 			r.Agree = &agree
 		}
-		if r.Status == StatusError {
-			c.code = worse(c.code, ExitFailed)
+		if r.Status == clikit.StatusError {
+			c.code = clikit.Worse(c.code, clikit.ExitFailed)
 			fmt.Fprintf(c.stdio.Err, "ERROR: %s on %s: %s\n", r.Engine, r.ID, r.Error)
 		}
 	}
 	if !agree && len(rows) > 0 {
-		c.code = worse(c.code, ExitFailed)
+		c.code = clikit.Worse(c.code, clikit.ExitFailed)
 		var parts []string
 		for _, r := range rows {
-			if r.key != "" {
+			if r.Key != "" {
 				parts = append(parts, r.Engine+": "+r.Answer)
 			}
 		}
@@ -172,23 +140,23 @@ var compareCSVHeader = []string{"kind", "id", "engine", "status", "answer", "ms"
 // benchName keeps the characters benchstat reads in a name part.
 var benchName = regexp.MustCompile(`[^A-Za-z0-9_.:+-]+`)
 
-func (c *comparison) print(r compareRow) {
+func (c *comparison) print(r clikit.CompareRow) {
 	agree := ""
 	if r.Agree != nil {
 		agree = strconv.FormatBool(*r.Agree)
 	}
 	var err error
-	switch c.flags.format {
-	case formatJSON:
-		err = c.printer.json(r)
-	case formatCSV:
-		err = c.printer.csvRow(compareCSVHeader, []string{r.Kind, r.ID, r.Engine, string(r.Status), r.Answer,
+	switch c.flags.Format {
+	case clikit.FormatJSON:
+		err = c.printer.JSON(r)
+	case clikit.FormatCSV:
+		err = c.printer.CSVRow(compareCSVHeader, []string{r.Kind, r.ID, r.Engine, string(r.Status), r.Answer,
 			strconv.FormatFloat(r.MS, 'f', 3, 64), agree, r.Stats.String(), r.Error})
-	case formatBench:
-		if r.Status == StatusError || r.Status == StatusUnknown {
+	case clikit.FormatBench:
+		if r.Status == clikit.StatusError || r.Status == clikit.StatusUnknown {
 			break // no time to report
 		}
-		for _, d := range r.runs {
+		for _, d := range r.Runs {
 			_, err = fmt.Fprintf(c.out, "BenchmarkCompare/kind=%s/puzzle=%s/engine=%s 1 %d ns/op\n",
 				r.Kind, benchName.ReplaceAllString(r.ID, "_"), benchName.ReplaceAllString(r.Engine, "_"), d.Nanoseconds())
 		}
@@ -203,22 +171,22 @@ func (c *comparison) print(r compareRow) {
 	}
 }
 
-func runCompare(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks compare", "[flags] FILE...", compareSummary)
+func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks compare", "[flags] FILE...", compareSummary)
 	var f compareFlags
-	f.register(fs, formatText, formatJSON, formatCSV, formatBench)
+	f.Register(fs, clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
 	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs or sort (default: told from the content)")
 	fs.StringVar(&f.engines, "engines", "", "comma-separated `engines` to run (default: every available one)")
 	fs.IntVar(&f.count, "count", 1, "run each engine this many times (for --format bench and benchstat)")
 	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+
 		"for Water Sort whole or fits (default whole)")
 	fs.IntVar(&f.limit, "limit", 2, "Aquarium: count solutions up to this many (2 decides uniqueness)")
-	fs.IntVar(&f.maxMoves, "max-moves", sortSATMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
-	files, err := parseArgs(fs, args)
+	fs.IntVar(&f.maxMoves, "max-moves", sortcli.SATMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
-	err = f.check(formatText, formatJSON, formatCSV, formatBench)
+	err = f.Check(clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
 	kinds := compareKinds()
 	switch {
 	case err != nil:
@@ -228,19 +196,19 @@ func runCompare(ctx context.Context, stdio IO, args []string) int {
 		err = fmt.Errorf("--limit must be at least 1, got %d", f.limit)
 	case f.maxMoves < 0:
 		err = fmt.Errorf("negative --max-moves %d", f.maxMoves)
-	case f.rule != "" && !slices.ContainsFunc(kinds, func(k compareKind) bool { return slices.Contains(k.rules, f.rule) }):
+	case f.rule != "" && !slices.ContainsFunc(kinds, func(k clikit.CompareKind) bool { return slices.Contains(k.Rules, f.rule) }):
 		err = fmt.Errorf("unknown rule %q (want region or pool for Aquarium, whole or fits for Water Sort)", f.rule)
-	case f.kind != "" && !slices.ContainsFunc(kinds, func(k compareKind) bool { return k.name == f.kind }):
+	case f.kind != "" && !slices.ContainsFunc(kinds, func(k clikit.CompareKind) bool { return k.Name == f.kind }):
 		err = fmt.Errorf("unknown kind %q (want aquarium, jugs or sort)", f.kind)
 	case len(files) == 0:
 		err = errors.New("name the files to compare on (- for standard input)")
 	}
 	if err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
 	out := bufio.NewWriter(stdio.Out)
 	defer out.Flush()
-	c := &comparison{flags: &f, stdio: stdio, out: out, printer: newPrinter(f.format, out)}
+	c := &comparison{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
 	c.table = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	if f.engines != "" {
 		c.keep = map[string]bool{}
@@ -248,50 +216,35 @@ func runCompare(ctx context.Context, stdio IO, args []string) int {
 			c.keep[strings.TrimSpace(e)] = true
 		}
 	}
-	if f.format == formatText {
+	if f.Format == clikit.FormatText {
 		fmt.Fprintf(c.table, "PUZZLE\tENGINE\tSTATUS\tANSWER\tMS\tAGREE\tSTATS\n")
 	}
-	inputs, code := readInputs(stdio, files)
+	inputs, code := clikit.ReadInputs(stdio, files)
 	for _, in := range inputs {
-		kind := detectKind(kinds, f.kind, in.data)
-		if f.rule != "" && !slices.Contains(kind.rules, f.rule) {
-			fmt.Fprintf(stdio.Err, "%s: --rule %s does not apply to %s puzzles\n", in.name, f.rule, kind.name)
-			code = worse(code, ExitUsage)
+		kind := detectKind(kinds, f.kind, in.Data)
+		if f.rule != "" && !slices.Contains(kind.Rules, f.rule) {
+			fmt.Fprintf(stdio.Err, "%s: --rule %s does not apply to %s puzzles\n", in.Name, f.rule, kind.Name)
+			code = clikit.Worse(code, clikit.ExitUsage)
 			continue
 		}
-		code = worse(code, kind.run(ctx, c, in))
+		code = clikit.Worse(code, kind.Run(ctx, c, in))
 		if ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled) {
-			return worse(code, ExitInterrupted)
+			return clikit.Worse(code, clikit.ExitInterrupted)
 		}
 	}
-	return worse(code, c.code)
+	return clikit.Worse(code, c.code)
 }
 
 // detectKind picks the kind named by --kind, or the first whose detect
-// accepts the data. Data no kind accepts goes to the first kind, Aquarium,
+// accepts the data, so that data two kinds accept goes to the earlier one
+// (text that both the Aquarium and the Water Sort readers accept is an
+// Aquarium grid). Data no kind accepts goes to the first kind, Aquarium,
 // whose readers then say what is wrong with it.
-func detectKind(kinds []compareKind, name string, data []byte) compareKind {
+func detectKind(kinds []clikit.CompareKind, name string, data []byte) clikit.CompareKind {
 	for _, k := range kinds {
-		if name == k.name || name == "" && k.detect(data) {
+		if name == k.Name || name == "" && k.Detect(data) {
 			return k
 		}
 	}
 	return kinds[0]
-}
-
-// firstJSONObject decodes the first line of JSON Lines data holding an
-// object, for kinds to detect their fields; ok is false when data is not
-// JSON Lines.
-func firstJSONObject(data []byte) (fields map[string]json.RawMessage, ok bool) {
-	for line := range bytes.Lines(data) {
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		if line[0] != '{' {
-			return nil, false
-		}
-		return fields, json.NewDecoder(io.LimitReader(bytes.NewReader(line), 1<<20)).Decode(&fields) == nil
-	}
-	return nil, false
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
 )
 
 // compareSortRow is a row of compare's JSON output.
@@ -114,9 +116,10 @@ func TestCompareSortDetection(t *testing.T) {
 	assert.Contains(t, errOut, "-:", "a positioned message")
 	assert.Contains(t, errOut, "colour red has 1 units")
 
-	assert.False(t, isSortInput([]byte("  3 2 1 2\n0 x a a x\n2 x a a x\n2 b b c c\n4 bbcc\n")), "an Aquarium grid")
-	assert.False(t, isSortInput([]byte(`{"id":"j","capacities":[3,5],"target":4}`)), "a jug puzzle")
-	assert.True(t, isSortInput([]byte(`{"id":"s","capacity":2,"bottles":[["a","b"],["b","a"],[]]}`)))
+	grid := []byte("  3 2 1 2\n0 x a a x\n2 x a a x\n2 b b c c\n4 bbcc\n")
+	assert.Equal(t, "aquarium", detectKind(compareKinds(), "", grid).Name, "an Aquarium grid")
+	assert.False(t, sortcli.CompareKind().Detect([]byte(`{"id":"j","capacities":[3,5],"target":4}`)), "a jug puzzle")
+	assert.True(t, sortcli.CompareKind().Detect([]byte(`{"id":"s","capacity":2,"bottles":[["a","b"],["b","a"],[]]}`)))
 }
 
 // TestCompareSortRule: --rule takes whole or fits for Water Sort only.

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -62,11 +63,11 @@ func TestCompareAquarium(t *testing.T) {
 func TestCompareReportsDisagreement(t *testing.T) {
 	var out, errOut bytes.Buffer
 	w := bufio.NewWriter(&out)
-	c := &comparison{flags: &compareFlags{commonFlags: commonFlags{format: formatText}}, stdio: IO{Err: &errOut}, out: w}
+	c := &comparison{flags: &compareFlags{CommonFlags: clikit.CommonFlags{Format: clikit.FormatText}}, stdio: IO{Err: &errOut}, out: w}
 	c.table = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	c.puzzle([]compareRow{
-		{Kind: "aquarium", ID: "p", Engine: "a", Status: StatusSolved, Answer: "unique", key: "unique"},
-		{Kind: "aquarium", ID: "p", Engine: "b", Status: StatusSolved, Answer: "2+ solutions", key: "2+ solutions"},
+	c.Puzzle([]clikit.CompareRow{
+		{Kind: "aquarium", ID: "p", Engine: "a", Status: StatusSolved, Answer: "unique", Key: "unique"},
+		{Kind: "aquarium", ID: "p", Engine: "b", Status: StatusSolved, Answer: "2+ solutions", Key: "2+ solutions"},
 		{Kind: "aquarium", ID: "p", Engine: "c", Status: StatusUnknown, Answer: "timed out"},
 	})
 	assert.Equal(t, ExitFailed, c.code)

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 )
@@ -260,7 +261,7 @@ func TestJugsSolveCSV(t *testing.T) {
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, rows, 1+len(readJugs(t, jugsFile("mixed.jsonl"))))
-	assert.Equal(t, jugsCSVHeader, rows[0])
+	assert.Equal(t, jugscli.CSVHeader, rows[0])
 	assert.Equal(t, []string{"tap-4-9-any-7", "solved", "bfs", "10"}, rows[1][:4])
 	assert.True(t, strings.HasPrefix(rows[1][5], "fill(0) pour(0,1)"), rows[1][5])
 	assert.Contains(t, rows[1][6], "expanded=")

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 )
@@ -81,13 +82,13 @@ func TestSortSolveText(t *testing.T) {
 }
 
 // sortJSON decodes JSON Lines output.
-func sortJSON(t *testing.T, out string) []sortRecord {
+func sortJSON(t *testing.T, out string) []sortcli.Record {
 	t.Helper()
-	var recs []sortRecord
+	var recs []sortcli.Record
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		var r sortRecord
+		var r sortcli.Record
 		require.NoError(t, json.Unmarshal(sc.Bytes(), &r), sc.Text())
 		recs = append(recs, r)
 	}
@@ -129,7 +130,7 @@ func TestSortSolveJSON(t *testing.T) {
 		assert.True(t, r.Optimal)
 	}
 	assert.Equal(t, 0, *recs[5].Steps, "an already solved level needs no move")
-	assert.Equal(t, []sortMove{}, recs[5].Plan)
+	assert.Equal(t, []sortcli.Move{}, recs[5].Plan)
 }
 
 func TestSortSolveCSV(t *testing.T) {
@@ -137,7 +138,7 @@ func TestSortSolveCSV(t *testing.T) {
 	require.Equal(t, ExitOK, code)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 2)
-	assert.Equal(t, strings.Join(sortCSVHeader, ","), lines[0])
+	assert.Equal(t, strings.Join(sortcli.CSVHeader, ","), lines[0])
 	assert.Regexp(t, `^.*partial.txt,solved,astar,whole,\d+,true,[0-9.]+,\d+,\d+,\d+,0,0,(\d+>\d+ ?)+,$`, lines[1])
 	code, out, _ = runSort(t, context.Background(), "", "--format", "csv", "--method", "sat", sortFile("partial.txt"))
 	require.Equal(t, ExitOK, code)

@@ -1,4 +1,4 @@
-package cli
+package aquariumcli
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
 )
@@ -45,7 +46,7 @@ func solveAquariumClingo(ctx context.Context, p *aquarium.Puzzle, rule aquarium.
 	}
 	cmd := exec.CommandContext(ctx, clingoBackend, "--outf=2", "-n", strconv.Itoa(limit))
 	cmd.Stdin = &program
-	killGroupOnCancel(cmd)
+	clikit.KillGroupOnCancel(cmd)
 	cmd.WaitDelay = time.Second
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -77,6 +78,6 @@ func solveAquariumClingo(ctx context.Context, p *aquarium.Puzzle, rule aquarium.
 		}
 	}
 	got.exhausted = res.Models.More == "no"
-	got.stats = statList{{"models", res.Models.Number}, {"clingo_seconds", res.Time.Total}}
+	got.stats = clikit.StatList{{Name: "models", Value: res.Models.Number}, {Name: "clingo_seconds", Value: res.Time.Total}}
 	return got, nil
 }

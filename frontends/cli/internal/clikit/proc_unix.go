@@ -1,16 +1,16 @@
 //go:build unix
 
-package cli
+package clikit
 
 import (
 	"os/exec"
 	"syscall"
 )
 
-// killGroupOnCancel makes cmd start a process group of its own and kill
+// KillGroupOnCancel makes cmd start a process group of its own and kill
 // the whole group when its context ends, so no helper process it starts
 // keeps working.
-func killGroupOnCancel(cmd *exec.Cmd) {
+func KillGroupOnCancel(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 }

@@ -1,27 +1,28 @@
-package cli
+package jugscli
 
 import (
 	"context"
 	"errors"
 	"fmt"
 
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
-// jugsCompareKind is compare's part for jug puzzles: corpus JSON Lines with
+// CompareKind is compare's part for jug puzzles: corpus JSON Lines with
 // capacities.
-func jugsCompareKind() compareKind {
-	return compareKind{
-		name: "jugs",
-		detect: func(data []byte) bool {
-			fields, ok := firstJSONObject(data)
+func CompareKind() clikit.CompareKind {
+	return clikit.CompareKind{
+		Name: "jugs",
+		Detect: func(data []byte) bool {
+			fields, ok := clikit.FirstJSONObject(data)
 			_, has := fields["capacities"]
 			return ok && has
 		},
-		run: compareJugs,
+		Run: compareJugs,
 	}
 }
 
@@ -46,68 +47,68 @@ func jugsEngines() []jugsEngine {
 // row takes part in the agreement when it proved its answer: the optimal
 // number of steps, or that the puzzle is unsolvable. A plan that fails the
 // checker is an error.
-func compareJugs(ctx context.Context, c *comparison, in input) int {
+func compareJugs(ctx context.Context, c clikit.Comparison, in clikit.Input) int {
 	var engines []jugsEngine
 	for _, e := range jugsEngines() {
-		if c.wants(e.name) || c.wants(e.method) {
+		if c.Wants(e.name) || c.Wants(e.method) {
 			engines = append(engines, e)
 		}
 	}
-	entries, err := jugsfmt.Parse(in.name, in.data)
-	code := ExitOK
+	entries, err := jugsfmt.Parse(in.Name, in.Data)
+	code := clikit.ExitOK
 	for _, err := range inputerr.All(err) {
-		fmt.Fprintln(c.stdio.Err, err)
-		code = ExitUsage
+		fmt.Fprintln(c.IO().Err, err)
+		code = clikit.ExitUsage
 	}
 	// The limits of "jugs solve".
 	opts := jugsOptions{maxStates: defaultMaxStates, maxSteps: defaultMaxSteps, maxClauses: defaultMaxClauses,
-		complete: true, timeouts: c.flags.timeout > 0}
+		complete: true, timeouts: c.Options().Timeout > 0}
 	for _, e := range entries {
 		if ctx.Err() != nil {
 			break
 		}
-		rows := make([]compareRow, 0, len(engines))
+		rows := make([]clikit.CompareRow, 0, len(engines))
 		for _, eng := range engines {
 			rows = append(rows, compareJugsEngine(ctx, c, e, eng, opts))
 		}
-		c.puzzle(rows)
+		c.Puzzle(rows)
 	}
 	return code
 }
 
 // compareJugsEngine runs one engine on one puzzle and fills in its row.
-func compareJugsEngine(ctx context.Context, c *comparison, e jugsfmt.Entry, eng jugsEngine, opts jugsOptions) compareRow {
-	row := compareRow{Kind: "jugs", ID: e.ID, Engine: eng.name}
+func compareJugsEngine(ctx context.Context, c clikit.Comparison, e jugsfmt.Entry, eng jugsEngine, opts jugsOptions) clikit.CompareRow {
+	row := clikit.CompareRow{Kind: "jugs", ID: e.ID, Engine: eng.name}
 	opts.backend = eng.backend
 	var got jugsOutcome
 	var err error
-	row.runs, err = c.time(ctx, func(ctx context.Context) error {
+	row.Runs, err = c.Time(ctx, func(ctx context.Context) error {
 		got, err = jugsMethods[eng.method](ctx, e.Puzzle, opts)
 		return err
 	})
 	for _, s := range got.stats {
-		if s.name != "rounds" { // one line per engine: the rounds are for "jugs solve --stats"
+		if s.Name != "rounds" { // one line per engine: the rounds are for "jugs solve --stats"
 			row.Stats = append(row.Stats, s)
 		}
 	}
 	switch {
-	case timedOut(&row, ctx, err):
+	case clikit.TimedOut(&row, ctx, err):
 	case errors.Is(err, jugs.ErrHorizon), errors.Is(err, jugs.ErrStateLimit), errors.Is(err, jugs.ErrFormulaLimit):
-		row.Status, row.Answer = StatusUnknown, err.Error()
+		row.Status, row.Answer = clikit.StatusUnknown, err.Error()
 	case err != nil:
-		row.Status, row.Error = StatusError, err.Error()
+		row.Status, row.Error = clikit.StatusError, err.Error()
 	case !got.solvable:
-		row.Status, row.Answer = StatusUnsolvable, "unsolvable"
-		row.key = row.Answer
+		row.Status, row.Answer = clikit.StatusUnsolvable, "unsolvable"
+		row.Key = row.Answer
 	default:
 		if cerr := jugs.Check(e.Puzzle, got.plan); cerr != nil {
-			row.Status, row.Error = StatusError, fmt.Sprintf("the plan fails the check: %v", cerr)
+			row.Status, row.Error = clikit.StatusError, fmt.Sprintf("the plan fails the check: %v", cerr)
 			break
 		}
 		// Every method returns a fewest-actions plan: BFS by search
 		// order, sat and cp by refuting every shorter length.
-		row.Status, row.Answer = StatusSolved, fmt.Sprintf("optimal %d", len(got.plan))
-		row.key = row.Answer
+		row.Status, row.Answer = clikit.StatusSolved, fmt.Sprintf("optimal %d", len(got.plan))
+		row.Key = row.Answer
 	}
 	return row
 }

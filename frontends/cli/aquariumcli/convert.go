@@ -1,4 +1,4 @@
-package cli
+package aquariumcli
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -22,14 +23,14 @@ const aquariumConvertSummary = "Convert Aquarium puzzles to another format: text
 	"Text and pzprv3 files hold one puzzle each, so convert several puzzles to them one at a time.\n" +
 	"Exit 0 when every puzzle converted, 2 when one could not be read or expressed."
 
-func runAquariumConvert(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks aquarium convert", "--to FORMAT [flags] [FILE...]", aquariumConvertSummary)
+func runAquariumConvert(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks aquarium convert", "--to FORMAT [flags] [FILE...]", aquariumConvertSummary)
 	to := fs.String("to", "", "target `format`: "+strings.Join(aquariumfmt.Formats, ", ")+" (required)")
 	rule := fs.String("rule", "", "state this water `rule` (region or pool) instead of the input's")
 	output := fs.String("o", "", "write to `FILE` instead of standard output: atomically, and only when every puzzle converts")
-	files, err := parseArgs(fs, args)
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
 	var format aquariumfmt.Format
 	var override aquarium.Rule
@@ -43,7 +44,7 @@ func runAquariumConvert(ctx context.Context, stdio IO, args []string) int {
 		override, err = aquarium.ParseRule(*rule)
 	}
 	if err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
 
 	// With -o the output is gathered and written whole at the end.
@@ -53,7 +54,7 @@ func runAquariumConvert(ctx context.Context, stdio IO, args []string) int {
 	if toFile {
 		out.Out = &file
 	}
-	r := newAquariumRun(out, formatText, false)
+	r := newAquariumRun(out, clikit.FormatText, false)
 	r.separate = format == aquariumfmt.Text || format == aquariumfmt.Pzprv3
 	code := r.each(ctx, files, func(d aquariumfmt.Document) int {
 		if *rule != "" {
@@ -62,13 +63,13 @@ func runAquariumConvert(ctx context.Context, stdio IO, args []string) int {
 		var b bytes.Buffer
 		if err := aquariumfmt.Write(&b, d, format); err != nil {
 			fmt.Fprintf(stdio.Err, "%s: cannot convert to %s: %v\n", d.ID, *to, err)
-			return ExitUsage
+			return clikit.ExitUsage
 		}
 		r.emit(aquariumRecord{}, func(w io.Writer) error {
 			_, err := w.Write(b.Bytes())
 			return err
 		})
-		return ExitOK
+		return clikit.ExitOK
 	})
 	if toFile {
 		return finishFile(stdio, *output, file.Bytes(), code)
@@ -80,14 +81,14 @@ func runAquariumConvert(ctx context.Context, stdio IO, args []string) int {
 // succeeded (code is ExitOK), and otherwise leaves the file as it was and
 // says so. It returns the command's exit code, or ExitUsage when the file
 // cannot be written.
-func finishFile(stdio IO, path string, data []byte, code int) int {
-	if code != ExitOK {
+func finishFile(stdio clikit.IO, path string, data []byte, code int) int {
+	if code != clikit.ExitOK {
 		fmt.Fprintf(stdio.Err, "%s: not written\n", path)
 		return code
 	}
-	if err := writeFileAtomic(path, data); err != nil {
-		fmt.Fprintf(stdio.Err, "waterworks: writing %s: %v\n", path, unwrapPathError(err))
-		return ExitUsage
+	if err := clikit.WriteFileAtomic(path, data); err != nil {
+		fmt.Fprintf(stdio.Err, "waterworks: writing %s: %v\n", path, clikit.UnwrapPathError(err))
+		return clikit.ExitUsage
 	}
-	return ExitOK
+	return clikit.ExitOK
 }

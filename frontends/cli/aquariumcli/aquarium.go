@@ -1,4 +1,4 @@
-package cli
+package aquariumcli
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
@@ -23,16 +24,17 @@ import (
 	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
-func aquariumCommand() *command {
-	return &command{name: "aquarium", sub: []*command{
-		{name: "solve", args: "[flags] [FILE...]", summary: "solve Aquarium puzzles (--unique: and prove the solution unique)", run: runAquariumSolve},
-		{name: "count", args: "[flags] [FILE...]", summary: "count the solutions of Aquarium puzzles, up to --limit", run: runAquariumCount},
-		{name: "check", args: "[flags] [FILE...]", summary: "check the solutions written in Aquarium files", run: runAquariumCheck},
-		{name: "hint", args: "[flags] [FILE...]", summary: "give the next deduction, in words, from a puzzle's (partial) solution", run: runAquariumHint},
-		{name: "generate", args: "--size WxH --seed S [flags]", summary: "generate Aquarium puzzles with one solution, of a chosen difficulty", run: runAquariumGenerate},
-		{name: "encode", args: "[flags] FILE", summary: "write the SAT encoding of a puzzle as DIMACS or OPB", run: runAquariumEncode},
-		{name: "convert", args: "--to FORMAT [flags] [FILE...]", summary: "convert Aquarium puzzles to text, json, task, url or pzprv3", run: runAquariumConvert},
-		{name: "render", args: "[flags] [FILE]", summary: "draw an Aquarium puzzle and its (partial) solution as SVG or PNG", run: runAquariumRender},
+// Command returns the aquarium command and its subcommands.
+func Command() *clikit.Command {
+	return &clikit.Command{Name: "aquarium", Sub: []*clikit.Command{
+		{Name: "solve", Args: "[flags] [FILE...]", Summary: "solve Aquarium puzzles (--unique: and prove the solution unique)", Run: runAquariumSolve},
+		{Name: "count", Args: "[flags] [FILE...]", Summary: "count the solutions of Aquarium puzzles, up to --limit", Run: runAquariumCount},
+		{Name: "check", Args: "[flags] [FILE...]", Summary: "check the solutions written in Aquarium files", Run: runAquariumCheck},
+		{Name: "hint", Args: "[flags] [FILE...]", Summary: "give the next deduction, in words, from a puzzle's (partial) solution", Run: runAquariumHint},
+		{Name: "generate", Args: "--size WxH --seed S [flags]", Summary: "generate Aquarium puzzles with one solution, of a chosen difficulty", Run: runAquariumGenerate},
+		{Name: "encode", Args: "[flags] FILE", Summary: "write the SAT encoding of a puzzle as DIMACS or OPB", Run: runAquariumEncode},
+		{Name: "convert", Args: "--to FORMAT [flags] [FILE...]", Summary: "convert Aquarium puzzles to text, json, task, url or pzprv3", Run: runAquariumConvert},
+		{Name: "render", Args: "[flags] [FILE]", Summary: "draw an Aquarium puzzle and its (partial) solution as SVG or PNG", Run: runAquariumRender},
 	}}
 }
 
@@ -42,7 +44,7 @@ type aquariumOutcome struct {
 	// exhausted reports that the backend explored every possibility, so
 	// solutions is complete when shorter than the limit.
 	exhausted bool
-	stats     statList
+	stats     clikit.StatList
 }
 
 // aquariumBackend searches for up to limit solutions of a valid puzzle.
@@ -126,43 +128,43 @@ func solveAquariumSAT(open func() (sat.Solver, error), enc sat.Encoding) aquariu
 			return aquariumOutcome{}, err
 		}
 		sols, exhausted, err := m.Solutions(ctx, s, limit)
-		stats := statList{
-			{"encoding", enc.String()},
-			{"variables", f.NumVars()},
-			{"clauses", f.NumClauses()},
-			{"linears", f.NumLinears()},
+		stats := clikit.StatList{
+			{Name: "encoding", Value: enc.String()},
+			{Name: "variables", Value: f.NumVars()},
+			{Name: "clauses", Value: f.NumClauses()},
+			{Name: "linears", Value: f.NumLinears()},
 		}
 		if r, ok := s.(sat.StatsReporter); ok {
 			st := r.Stats()
-			stats = append(stats, stat{"solves", st.Solves})
-			if reportsSearch(st) { // else the counts are unknown, not zero
-				stats = append(stats, stat{"conflicts", st.Conflicts},
-					stat{"decisions", st.Decisions}, stat{"propagations", st.Propagations})
+			stats = append(stats, clikit.Stat{Name: "solves", Value: st.Solves})
+			if clikit.ReportsSearch(st) { // else the counts are unknown, not zero
+				stats = append(stats, clikit.Stat{Name: "conflicts", Value: st.Conflicts},
+					clikit.Stat{Name: "decisions", Value: st.Decisions}, clikit.Stat{Name: "propagations", Value: st.Propagations})
 			}
 		}
 		return aquariumOutcome{solutions: sols, exhausted: exhausted, stats: stats}, err
 	}
 }
 
-func cpStats(s cp.Stats) statList {
-	return statList{
-		{"nodes", s.Nodes},
-		{"failures", s.Failures},
-		{"propagations", s.Propagations},
-		{"depth", s.MaxDepth},
+func cpStats(s cp.Stats) clikit.StatList {
+	return clikit.StatList{
+		{Name: "nodes", Value: s.Nodes},
+		{Name: "failures", Value: s.Failures},
+		{Name: "propagations", Value: s.Propagations},
+		{Name: "depth", Value: s.MaxDepth},
 	}
 }
 
 // aquariumFlags are the flags shared by solve and count.
 type aquariumFlags struct {
-	commonFlags
+	clikit.CommonFlags
 	backend  string
 	encoding string
 	rule     string
 }
 
 func (f *aquariumFlags) register(fs *flag.FlagSet) {
-	f.commonFlags.register(fs)
+	f.CommonFlags.Register(fs)
 	fs.StringVar(&f.backend, "backend", "cp", "solving `engine`: "+strings.Join(aquariumBackendNames(), ", "))
 	fs.StringVar(&f.encoding, "encoding", "", "how SAT backends get row and column counts: "+encodingNames()+"\n(default native for gophersat, totalizer for the others)")
 	fs.StringVar(&f.rule, "rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
@@ -178,7 +180,7 @@ func encodingNames() string {
 
 // resolve checks the flags and returns the backend they name.
 func (f *aquariumFlags) resolve() (aquariumBackend, error) {
-	if err := f.check(); err != nil {
+	if err := f.Check(); err != nil {
 		return nil, err
 	}
 	if f.rule != "" {
@@ -186,7 +188,7 @@ func (f *aquariumFlags) resolve() (aquariumBackend, error) {
 			return nil, err
 		}
 	}
-	return openAquariumBackend(f.backend, f.encoding, f.timeout > 0)
+	return openAquariumBackend(f.backend, f.encoding, f.Timeout > 0)
 }
 
 // ruleFor returns the rule to apply to a document: the flag's, else the
@@ -207,15 +209,15 @@ func (f *aquariumFlags) ruleFor(d aquariumfmt.Document) aquarium.Rule {
 // (check reads the solution back, for instance).
 type aquariumRecord struct {
 	aquariumfmt.Record
-	Status    Status   `json:"status"`
-	Backend   string   `json:"backend,omitempty"`
-	Rule      string   `json:"rule"`
-	Solutions *int     `json:"solutions,omitempty"`
-	Unique    *bool    `json:"unique,omitempty"`
-	Complete  *bool    `json:"complete,omitempty"`
-	MS        float64  `json:"ms"`
-	Stats     statList `json:"stats,omitempty"`
-	Error     string   `json:"error,omitempty"`
+	Status    clikit.Status   `json:"status"`
+	Backend   string          `json:"backend,omitempty"`
+	Rule      string          `json:"rule"`
+	Solutions *int            `json:"solutions,omitempty"`
+	Unique    *bool           `json:"unique,omitempty"`
+	Complete  *bool           `json:"complete,omitempty"`
+	MS        float64         `json:"ms"`
+	Stats     clikit.StatList `json:"stats,omitempty"`
+	Error     string          `json:"error,omitempty"`
 	// Grade, depth and deductions, with --stats, --logic-only, --explain
 	// and from hint (aquarium_logic.go).
 	*logicRecord
@@ -223,9 +225,9 @@ type aquariumRecord struct {
 
 // aquariumRun reads inputs and reports a result for each puzzle.
 type aquariumRun struct {
-	stdio   IO
+	stdio   clikit.IO
 	out     *bufio.Writer
-	printer *printer
+	printer *clikit.Printer
 	format  string
 	stats   bool
 	// separate puts a blank line between text records, which are whole
@@ -234,37 +236,37 @@ type aquariumRun struct {
 	written  int // text records written so far
 }
 
-func newAquariumRun(stdio IO, format string, stats bool) *aquariumRun {
+func newAquariumRun(stdio clikit.IO, format string, stats bool) *aquariumRun {
 	out := bufio.NewWriter(stdio.Out)
-	return &aquariumRun{stdio: stdio, out: out, printer: newPrinter(format, out), format: format, stats: stats}
+	return &aquariumRun{stdio: stdio, out: out, printer: clikit.NewPrinter(format, out), format: format, stats: stats}
 }
 
 // each reads the inputs and calls do for every puzzle, reporting input
 // errors as it goes; it returns the worst exit code.
 func (r *aquariumRun) each(ctx context.Context, files []string, do func(aquariumfmt.Document) int) int {
-	inputs, code := readInputsWith(r.stdio, files, isInlinePuzzle)
-	return worse(code, r.eachOf(ctx, inputs, do))
+	inputs, code := clikit.ReadInputsWith(r.stdio, files, isInlinePuzzle)
+	return clikit.Worse(code, r.eachOf(ctx, inputs, do))
 }
 
 // eachOf is each for inputs already read.
-func (r *aquariumRun) eachOf(ctx context.Context, inputs []input, do func(aquariumfmt.Document) int) int {
+func (r *aquariumRun) eachOf(ctx context.Context, inputs []clikit.Input, do func(aquariumfmt.Document) int) int {
 	defer r.out.Flush()
-	code := ExitOK
+	code := clikit.ExitOK
 	for _, in := range inputs {
-		docs, err := aquariumfmt.Read(in.name, in.data)
+		docs, err := aquariumfmt.Read(in.Name, in.Data)
 		bad := inputerr.All(err)
 		for _, d := range docs {
-			for len(bad) > 0 && lineOf(bad[0]) < d.Line {
-				code = worse(code, r.inputError(bad[0]))
+			for len(bad) > 0 && clikit.LineOf(bad[0]) < d.Line {
+				code = clikit.Worse(code, r.inputError(bad[0]))
 				bad = bad[1:]
 			}
 			if ctx.Err() != nil {
-				return worse(code, ExitInterrupted)
+				return clikit.Worse(code, clikit.ExitInterrupted)
 			}
-			code = worse(code, do(d))
+			code = clikit.Worse(code, do(d))
 		}
 		for _, e := range bad {
-			code = worse(code, r.inputError(e))
+			code = clikit.Worse(code, r.inputError(e))
 		}
 	}
 	return code
@@ -301,15 +303,15 @@ const aquariumInputs = "Inputs are files (- or none: standard input) in any of t
 // inputError reports an unreadable puzzle and returns ExitUsage.
 func (r *aquariumRun) inputError(err error) int {
 	fmt.Fprintln(r.stdio.Err, err)
-	if r.format != formatText {
+	if r.format != clikit.FormatText {
 		id := err.Error()
 		var ie *inputerr.Error
 		if errors.As(err, &ie) {
 			id = ie.File + ":" + strconv.Itoa(ie.Line)
 		}
-		r.emit(aquariumRecord{Record: aquariumfmt.Record{ID: id}, Status: StatusError, Error: err.Error()}, nil)
+		r.emit(aquariumRecord{Record: aquariumfmt.Record{ID: id}, Status: clikit.StatusError, Error: err.Error()}, nil)
 	}
-	return ExitUsage
+	return clikit.ExitUsage
 }
 
 var aquariumCSVHeader = []string{"id", "status", "backend", "rule", "solutions", "unique", "ms", "solution", "stats", "error"}
@@ -318,10 +320,10 @@ var aquariumCSVHeader = []string{"id", "status", "backend", "rule", "solutions",
 func (r *aquariumRun) emit(rec aquariumRecord, text func(w io.Writer) error) {
 	var err error
 	switch r.format {
-	case formatJSON:
-		err = r.printer.json(rec)
-	case formatCSV:
-		err = r.printer.csvRow(aquariumCSVHeader, []string{rec.ID, string(rec.Status), rec.Backend, rec.Rule,
+	case clikit.FormatJSON:
+		err = r.printer.JSON(rec)
+	case clikit.FormatCSV:
+		err = r.printer.CSVRow(aquariumCSVHeader, []string{rec.ID, string(rec.Status), rec.Backend, rec.Rule,
 			optInt(rec.Solutions), optBool(rec.Unique), strconv.FormatFloat(rec.MS, 'f', 3, 64),
 			strings.Join(rec.Solution, "/"), rec.Stats.String(), rec.Error})
 	default:
@@ -362,30 +364,30 @@ func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, backend aqua
 	rule := f.ruleFor(d)
 	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: f.backend, Rule: rule.String()}
 	rec.Solution = nil
-	work, cancel := f.withTimeout(ctx)
+	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
 	start := time.Now()
 	got, err := backend(work, d.Puzzle, rule, limit)
-	rec.MS = millis(time.Since(start))
+	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = got.stats
 	for i, s := range got.solutions {
 		if cerr := aquarium.Check(d.Puzzle, s, rule); cerr != nil {
-			rec.Status = StatusError
+			rec.Status = clikit.StatusError
 			rec.Error = fmt.Sprintf("internal error: solution %d of backend %s fails the check: %v", i+1, f.backend, cerr)
 			return rec, aquariumOutcome{}
 		}
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, cp.ErrLimit):
-		rec.Status = StatusUnknown
+		rec.Status = clikit.StatusUnknown
 	case err != nil:
-		rec.Status, rec.Error = StatusError, err.Error()
+		rec.Status, rec.Error = clikit.StatusError, err.Error()
 	case len(got.solutions) == 0 && got.exhausted:
-		rec.Status = StatusUnsolvable
+		rec.Status = clikit.StatusUnsolvable
 	case len(got.solutions) == 0:
-		rec.Status = StatusUnknown
+		rec.Status = clikit.StatusUnknown
 	default:
-		rec.Status = StatusSolved
+		rec.Status = clikit.StatusSolved
 	}
 	return rec, got
 }
@@ -393,19 +395,19 @@ func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, backend aqua
 // note reports a record's outcome on stderr in text format, where stdout
 // carries only solutions.
 func (r *aquariumRun) note(ctx context.Context, rec aquariumRecord, what string) {
-	if r.format != formatText {
+	if r.format != clikit.FormatText {
 		return
 	}
 	switch rec.Status {
-	case StatusUnsolvable:
+	case clikit.StatusUnsolvable:
 		fmt.Fprintf(r.stdio.Err, "%s: no solution (proven)\n", rec.ID)
-	case StatusUnknown:
+	case clikit.StatusUnknown:
 		reason := "stopped by the timeout"
 		if errors.Is(ctx.Err(), context.Canceled) {
 			reason = "interrupted"
 		}
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, reason)
-	case StatusError:
+	case clikit.StatusError:
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, rec.Error)
 	}
 	if what != "" {
@@ -421,50 +423,50 @@ const aquariumSolveSummary = "Solve Aquarium puzzles. " + aquariumInputs +
 	"'aquarium check' reads back.\n" +
 	"Exit 0 solved, 1 unsolvable (or not unique with --unique), 2 bad input, 124 timed out, 130 interrupted."
 
-func runAquariumSolve(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks aquarium solve", "[flags] [FILE...]", aquariumSolveSummary)
+func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks aquarium solve", "[flags] [FILE...]", aquariumSolveSummary)
 	var f aquariumFlags
 	f.register(fs)
 	unique := fs.Bool("unique", false, "also prove the solution unique; a puzzle with several solutions fails (exit 1)")
 	var lf logicFlags
 	lf.register(fs)
-	files, err := parseArgs(fs, args)
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
 	backend, err := f.resolve()
 	if err == nil {
 		err = lf.check(f.backend)
 	}
 	if err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
 	limit := 1
 	if *unique {
 		limit = 2
 	}
-	r := newAquariumRun(stdio, f.format, f.stats)
+	r := newAquariumRun(stdio, f.Format, f.Stats)
 	r.separate = true
 	if lf.on() {
 		return r.each(ctx, files, func(d aquariumfmt.Document) int { return r.solveByLogic(ctx, &f, &lf, d, *unique) })
 	}
 	return r.each(ctx, files, func(d aquariumfmt.Document) int {
 		rec, got := r.search(ctx, &f, backend, d, limit)
-		code := rec.Status.exitCode(ctx)
+		code := rec.Status.ExitCode(ctx)
 		what := ""
-		if rec.Status == StatusSolved {
+		if rec.Status == clikit.StatusSolved {
 			rec.Solution = got.solutions[0].Rows()
 			if *unique {
 				u := len(got.solutions) == 1
 				rec.Unique = &u
 				if !u {
-					what, code = "not unique: it has more than one solution", ExitFailed
+					what, code = "not unique: it has more than one solution", clikit.ExitFailed
 				}
 			}
 		}
 		r.note(ctx, rec, what)
 		r.addGrade(ctx, &f, lf.depth, d, &rec)
-		if rec.Status == StatusSolved && code == ExitOK || r.format != formatText {
+		if rec.Status == clikit.StatusSolved && code == clikit.ExitOK || r.format != clikit.FormatText {
 			r.emit(rec, func(w io.Writer) error {
 				out := d
 				out.Solution = got.solutions[0]
@@ -481,27 +483,27 @@ const aquariumCountSummary = "Count the solutions of Aquarium puzzles, stopping 
 	"A count below the limit is exact; --limit 2 decides uniqueness.\n" +
 	"Exit 0 when counted (any number of solutions), 1 when there is none, 2 bad input, 124 timed out."
 
-func runAquariumCount(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks aquarium count", "[flags] [FILE...]", aquariumCountSummary)
+func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks aquarium count", "[flags] [FILE...]", aquariumCountSummary)
 	var f aquariumFlags
 	f.register(fs)
 	limit := fs.Int("limit", 2, "stop counting at this many solutions; 0 means no limit")
-	files, err := parseArgs(fs, args)
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
 	backend, err := f.resolve()
 	if err == nil && *limit < 0 {
 		err = fmt.Errorf("negative --limit %d", *limit)
 	}
 	if err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
-	r := newAquariumRun(stdio, f.format, f.stats)
+	r := newAquariumRun(stdio, f.Format, f.Stats)
 	return r.each(ctx, files, func(d aquariumfmt.Document) int {
 		rec, got := r.search(ctx, &f, backend, d, *limit)
 		n := len(got.solutions)
-		if rec.Status == StatusSolved || rec.Status == StatusUnsolvable || rec.Status == StatusUnknown {
+		if rec.Status == clikit.StatusSolved || rec.Status == clikit.StatusUnsolvable || rec.Status == clikit.StatusUnknown {
 			rec.Solutions = &n
 			complete := got.exhausted && (*limit == 0 || n < *limit)
 			rec.Complete = &complete
@@ -515,11 +517,11 @@ func runAquariumCount(ctx context.Context, stdio IO, args []string) int {
 		}
 		r.note(ctx, rec, "")
 		r.emit(rec, func(w io.Writer) error {
-			if rec.Status == StatusError {
+			if rec.Status == clikit.StatusError {
 				return nil
 			}
 			switch {
-			case rec.Status == StatusUnknown:
+			case rec.Status == clikit.StatusUnknown:
 				_, err := fmt.Fprintf(w, "%s: at least %d %s (stopped before the count was complete)\n", rec.ID, n, solutionsWord(n))
 				return err
 			case *rec.Complete:
@@ -529,10 +531,10 @@ func runAquariumCount(ctx context.Context, stdio IO, args []string) int {
 			_, err := fmt.Fprintf(w, "%s: at least %d %s (stopped at --limit)\n", rec.ID, n, solutionsWord(n))
 			return err
 		})
-		if rec.Status == StatusSolved || rec.Status == StatusUnknown && n > 0 && *limit > 0 && n >= *limit {
-			return ExitOK
+		if rec.Status == clikit.StatusSolved || rec.Status == clikit.StatusUnknown && n > 0 && *limit > 0 && n >= *limit {
+			return clikit.ExitOK
 		}
-		return rec.Status.exitCode(ctx)
+		return rec.Status.ExitCode(ctx)
 	})
 }
 
@@ -548,41 +550,41 @@ const aquariumCheckSummary = "Check the solutions written in Aquarium files (the
 	aquariumInputs +
 	"Exit 0 when every solution is right, 1 when one is wrong or incomplete, 2 bad input."
 
-func runAquariumCheck(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks aquarium check", "[flags] [FILE...]", aquariumCheckSummary)
-	format := fs.String("format", formatText, "output `format`: text, json, csv")
+func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks aquarium check", "[flags] [FILE...]", aquariumCheckSummary)
+	format := fs.String("format", clikit.FormatText, "output `format`: text, json, csv")
 	rule := fs.String("rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
-	files, err := parseArgs(fs, args)
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
-	f := aquariumFlags{commonFlags: commonFlags{format: *format}, rule: *rule, backend: "cp"}
+	f := aquariumFlags{CommonFlags: clikit.CommonFlags{Format: *format}, rule: *rule, backend: "cp"}
 	if _, err := f.resolve(); err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
 	r := newAquariumRun(stdio, *format, false)
 	return r.each(ctx, files, func(d aquariumfmt.Document) int {
 		rule := f.ruleFor(d)
 		rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Rule: rule.String()}
-		code := ExitOK
+		code := clikit.ExitOK
 		switch {
 		case !d.HasSolution():
-			rec.Status, rec.Error, code = StatusError, "no solution to check", ExitUsage
+			rec.Status, rec.Error, code = clikit.StatusError, "no solution to check", clikit.ExitUsage
 		default:
 			if err := aquarium.Check(d.Puzzle, d.Solution, rule); err != nil {
-				rec.Status, rec.Error, code = StatusWrong, err.Error(), ExitFailed
+				rec.Status, rec.Error, code = clikit.StatusWrong, err.Error(), clikit.ExitFailed
 			} else {
-				rec.Status = StatusOK
+				rec.Status = clikit.StatusOK
 			}
 		}
-		if code == ExitUsage && *format == formatText {
+		if code == clikit.ExitUsage && *format == clikit.FormatText {
 			fmt.Fprintf(stdio.Err, "%s: %s\n", rec.ID, rec.Error)
 		}
 		r.emit(rec, func(w io.Writer) error {
-			if rec.Status == StatusError {
+			if rec.Status == clikit.StatusError {
 				return nil
 			}
-			if rec.Status == StatusOK {
+			if rec.Status == clikit.StatusOK {
 				_, err := fmt.Fprintf(w, "%s: ok\n", rec.ID)
 				return err
 			}

@@ -1,4 +1,4 @@
-package cli
+package aquariumcli
 
 import (
 	"context"
@@ -6,19 +6,21 @@ import (
 	"os/exec"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
-func aquariumCompareKind() compareKind {
-	return compareKind{name: "aquarium", detect: isAquariumInput, rules: []string{"region", "pool"}, run: compareAquarium}
+// CompareKind is compare's part for Aquarium puzzles.
+func CompareKind() clikit.CompareKind {
+	return clikit.CompareKind{Name: "aquarium", Detect: isAquariumInput, Rules: []string{"region", "pool"}, Run: compareAquarium}
 }
 
 // isAquariumInput reports whether data holds Aquarium puzzles: corpus JSON
 // Lines with regions, or anything else the Aquarium readers accept.
 func isAquariumInput(data []byte) bool {
-	if fields, ok := firstJSONObject(data); ok {
+	if fields, ok := clikit.FirstJSONObject(data); ok {
 		_, has := fields["regions"]
 		return has
 	}
@@ -50,34 +52,34 @@ func aquariumEngines() []aquariumEngine {
 	return engines
 }
 
-func compareAquarium(ctx context.Context, c *comparison, in input) int {
+func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) int {
 	var engines []aquariumEngine
 	for _, e := range aquariumEngines() {
-		if c.wants(e.name) || c.wants(e.backend) {
+		if c.Wants(e.name) || c.Wants(e.backend) {
 			engines = append(engines, e)
 		}
 	}
-	r := newAquariumRun(c.stdio, formatText, false) // reports input errors only
-	return r.eachOf(ctx, []input{in}, func(d aquariumfmt.Document) int {
-		rows := make([]compareRow, 0, len(engines))
+	r := newAquariumRun(c.IO(), clikit.FormatText, false) // reports input errors only
+	return r.eachOf(ctx, []clikit.Input{in}, func(d aquariumfmt.Document) int {
+		rows := make([]clikit.CompareRow, 0, len(engines))
 		for _, e := range engines {
-			f := aquariumFlags{commonFlags: commonFlags{format: formatText, timeout: c.flags.timeout},
-				backend: e.backend, encoding: e.enc, rule: c.flags.rule}
+			f := aquariumFlags{CommonFlags: clikit.CommonFlags{Format: clikit.FormatText, Timeout: c.Options().Timeout},
+				backend: e.backend, encoding: e.enc, rule: c.Options().Rule}
 			if e.backend == clingoBackend && f.ruleFor(d) != aquarium.RegionRule {
 				continue // the ASP program models the region rule only
 			}
-			row := compareRow{Kind: "aquarium", ID: d.ID, Engine: e.name}
+			row := clikit.CompareRow{Kind: "aquarium", ID: d.ID, Engine: e.name}
 			backend, err := f.resolve()
 			if err != nil {
-				row.Status, row.Error = StatusError, err.Error()
+				row.Status, row.Error = clikit.StatusError, err.Error()
 				rows = append(rows, row)
 				continue
 			}
 			var rec aquariumRecord
 			var got aquariumOutcome
-			row.runs, _ = c.time(ctx, func(ctx context.Context) error {
-				rec, got = r.search(ctx, &f, backend, d, c.flags.limit)
-				if rec.Status == StatusUnknown || rec.Status == StatusError {
+			row.Runs, _ = c.Time(ctx, func(ctx context.Context) error {
+				rec, got = r.search(ctx, &f, backend, d, c.Options().Limit)
+				if rec.Status == clikit.StatusUnknown || rec.Status == clikit.StatusError {
 					return fmt.Errorf("%s", rec.Status)
 				}
 				return nil
@@ -85,29 +87,29 @@ func compareAquarium(ctx context.Context, c *comparison, in input) int {
 			row.Status, row.Stats, row.Error = rec.Status, rec.Stats, rec.Error
 			n := len(got.solutions)
 			switch rec.Status {
-			case StatusUnsolvable:
+			case clikit.StatusUnsolvable:
 				row.Answer = "unsolvable"
-			case StatusSolved:
+			case clikit.StatusSolved:
 				switch {
 				case n == 1 && got.exhausted:
 					row.Answer = "unique"
-				case got.exhausted && n < c.flags.limit:
+				case got.exhausted && n < c.Options().Limit:
 					row.Answer = fmt.Sprintf("%d solutions", n)
 				default:
 					row.Answer = fmt.Sprintf("%d+ solutions", n)
 				}
-			case StatusUnknown:
+			case clikit.StatusUnknown:
 				row.Answer = "timed out"
 				if ctx.Err() != nil {
 					row.Answer = "interrupted"
 				}
 			}
-			if rec.Status == StatusSolved || rec.Status == StatusUnsolvable {
-				row.key = row.Answer
+			if rec.Status == clikit.StatusSolved || rec.Status == clikit.StatusUnsolvable {
+				row.Key = row.Answer
 			}
 			rows = append(rows, row)
 		}
-		c.puzzle(rows)
-		return ExitOK
+		c.Puzzle(rows)
+		return clikit.ExitOK
 	})
 }

@@ -1,11 +1,11 @@
-package cli
+package clikit
 
 import (
 	"os"
 	"path/filepath"
 )
 
-// writeFileAtomic writes data to the file path so that a reader, or Make,
+// WriteFileAtomic writes data to the file path so that a reader, or Make,
 // sees either the old file or the whole new one, never a part: it writes a
 // temporary file in the same directory, flushes it to disk and renames it
 // over path. A new file gets mode 0644; a file that exists keeps its mode,
@@ -13,7 +13,7 @@ import (
 // A path that names something other than a regular file (a device such as
 // /dev/null, a named pipe) is written in place, since a rename would
 // replace it. On failure the temporary file is removed.
-func writeFileAtomic(path string, data []byte) (err error) {
+func WriteFileAtomic(path string, data []byte) (err error) {
 	mode := os.FileMode(0o644)
 	if info, statErr := os.Stat(path); statErr == nil {
 		if !info.Mode().IsRegular() {

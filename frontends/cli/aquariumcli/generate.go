@@ -1,4 +1,4 @@
-package cli
+package aquariumcli
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
@@ -29,10 +30,10 @@ const aquariumGenerateSummary = "Generate Aquarium puzzles with exactly one solu
 	"Exit 0 when every puzzle was made, 1 when a grade could not be reached, 2 bad flags,\n" +
 	"124 timed out."
 
-func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks aquarium generate", "--size WxH --seed S [flags]", aquariumGenerateSummary)
-	var cf commonFlags
-	cf.register(fs, formatText, formatJSON)
+func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks aquarium generate", "--size WxH --seed S [flags]", aquariumGenerateSummary)
+	var cf clikit.CommonFlags
+	cf.Register(fs, clikit.FormatText, clikit.FormatJSON)
 	size := fs.String("size", "10x10", "grid `WxH`: columns by rows, each 2..400")
 	seed := fs.Uint64("seed", 1, "random `seed`; the same seed gives the same puzzles")
 	count := fs.Int("count", 1, "how many puzzles")
@@ -43,12 +44,12 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 	randomShapes := fs.Bool("random-shapes", false, "aquariums grown from random cells up to 2·W cells, not shaped like designed\npuzzles: large grids for benchmarks")
 	allClues := fs.Bool("all-clues", false, "keep every clue (take none away); not graded unless --difficulty")
 	withSolution := fs.Bool("solution", false, "text format: add the solution block")
-	files, err := parseArgs(fs, args)
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
 	opt := generate.GenerateOptions{Singles: *singles, RandomShapes: *randomShapes, AllClues: *allClues}
-	err = cf.check(formatText, formatJSON)
+	err = cf.Check(clikit.FormatText, clikit.FormatJSON)
 	if err == nil && len(files) > 0 {
 		err = fmt.Errorf("generate reads no files (got %q)", files[0])
 	}
@@ -66,11 +67,11 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 		err = fmt.Errorf("--count must be at least 1 and --first at least 0 (got %d and %d)", *count, *first)
 	}
 	if err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
-	work, cancel := cf.withTimeout(ctx)
+	work, cancel := cf.WithTimeout(ctx)
 	defer cancel()
-	r := newAquariumRun(stdio, cf.format, cf.stats)
+	r := newAquariumRun(stdio, cf.Format, cf.Stats)
 	r.separate = true
 	defer r.out.Flush()
 	command := fmt.Sprintf("waterworks aquarium generate --size %dx%d --seed %d --rule %v", opt.Width, opt.Height, *seed, opt.Rule)
@@ -86,34 +87,34 @@ func runAquariumGenerate(ctx context.Context, stdio IO, args []string) int {
 	if opt.AllClues {
 		command += " --all-clues"
 	}
-	code := ExitOK
+	code := clikit.ExitOK
 	for i := *first; i < *first+*count; i++ {
 		started := time.Now()
 		g, err := generate.Generate(work, rand.New(rand.NewPCG(*seed, uint64(i))), opt)
 		id := fmt.Sprintf("gen-%dx%d-%d-%d", opt.Width, opt.Height, *seed, i)
 		if err != nil {
-			c := ExitFailed
+			c := clikit.ExitFailed
 			switch {
 			case errors.Is(err, context.Canceled):
-				c = ExitInterrupted
+				c = clikit.ExitInterrupted
 			case errors.Is(err, context.DeadlineExceeded):
-				c = ExitTimeout
+				c = clikit.ExitTimeout
 			}
 			fmt.Fprintf(stdio.Err, "%s: %v\n", id, err)
-			return worse(code, c)
+			return clikit.Worse(code, c)
 		}
 		if err := aquarium.Check(g.Puzzle, g.Solution, opt.Rule); err != nil || !g.Grade.Unique {
 			fmt.Fprintf(stdio.Err, "%s: internal error: a generated puzzle fails its checks (%v)\n", id, err)
-			return ExitUsage
+			return clikit.ExitUsage
 		}
 		doc := aquariumfmt.Document{ID: id, HasID: true, Puzzle: g.Puzzle, Rule: opt.Rule, HasRule: true, Solution: g.Solution}
 		rec, err := generatedRecord(work, doc, g, fmt.Sprintf("%s: puzzle %d", command, i))
 		if err != nil {
 			fmt.Fprintf(stdio.Err, "%s: %v\n", id, err)
-			return worse(code, ExitTimeout)
+			return clikit.Worse(code, clikit.ExitTimeout)
 		}
-		rec.MS = millis(time.Since(started))
-		if r.stats && cf.format == formatText {
+		rec.MS = clikit.Millis(time.Since(started))
+		if r.stats && cf.Format == clikit.FormatText {
 			fmt.Fprintf(stdio.Err, "%s: %.3f ms, %d layouts tried, %s\n", id, rec.MS, g.Attempts, gradeNote(g))
 		}
 		r.emit(rec, func(w io.Writer) error {
@@ -150,7 +151,7 @@ func generatedRecord(ctx context.Context, doc aquariumfmt.Document, g generate.G
 		own, other, otherRule = other, own, aquarium.RegionRule
 	}
 	*own = &yes
-	rec := aquariumRecord{Status: StatusSolved, Rule: doc.Rule.String(), Unique: &yes}
+	rec := aquariumRecord{Status: clikit.StatusSolved, Rule: doc.Rule.String(), Unique: &yes}
 	if g.Graded {
 		// Count under the other rule too, so that both corpus fields are
 		// filled; ungraded (--all-clues) puzzles are benchmark grids, often

@@ -1,4 +1,4 @@
-package cli
+package sortcli
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 	"github.com/waterworks-solver/waterworks/sat"
@@ -17,12 +18,13 @@ import (
 	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
-func sortCommand() *command {
-	return &command{name: "sort", sub: []*command{{
-		name:    "solve",
-		args:    sortSolveArgs,
-		summary: "solve Water Sort levels",
-		run:     runSortSolve,
+// Command returns the sort command and its subcommands.
+func Command() *clikit.Command {
+	return &clikit.Command{Name: "sort", Sub: []*clikit.Command{{
+		Name:    "solve",
+		Args:    sortSolveArgs,
+		Summary: "solve Water Sort levels",
+		Run:     runSortSolve,
 	}}}
 }
 
@@ -30,7 +32,7 @@ const sortSolveArgs = "[--rule whole|fits] [--method bfs|astar|greedy|sat] [flag
 
 // sortSolveFlags are the flags of "sort solve".
 type sortSolveFlags struct {
-	commonFlags
+	clikit.CommonFlags
 	rule        watersort.Rule
 	method      string           // bfs, astar, greedy or sat
 	search      watersort.Method // the search method unless method is sat
@@ -45,9 +47,9 @@ const sortLimitStates = 20_000_000
 // methodSAT names the bounded-horizon SAT method on the command line.
 const methodSAT = "sat"
 
-// sortSATMaxMoves is the default horizon of the SAT method: above the
+// SATMaxMoves is the default horizon of the SAT method: above the
 // longest optimal plan of the corpus (76 moves).
-const sortSATMaxMoves = 100
+const SATMaxMoves = 100
 
 // parseMethod reads --method: a search method or sat.
 func (f *sortSolveFlags) parseMethod(name string) error {
@@ -81,8 +83,8 @@ func (f *sortSolveFlags) checkMethodFlags(fs *flag.FlagSet) error {
 	return err
 }
 
-func runSortSolve(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks sort solve", sortSolveArgs,
+func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks sort solve", sortSolveArgs,
 		"Solve Water Sort levels: a text level per file, or one per line of corpus JSON Lines\n"+
 			"(- or none for standard input). Moves are printed with bottles numbered from 1 in\n"+
 			"text, from 0 in JSON and CSV; every plan is replayed by the checker first.\n"+
@@ -91,49 +93,49 @@ func runSortSolve(ctx context.Context, stdio IO, args []string) int {
 			"length and never proves a level unsolvable), 130 interrupted; with several levels the\n"+
 			"worst code wins.")
 	var f sortSolveFlags
-	f.register(fs)
+	f.Register(fs)
 	rule := fs.String("rule", "whole", "pour `rule`: whole (the whole top run must fit) or fits (pour as much as fits)")
 	method := fs.String("method", "bfs", "`method`: bfs and astar search for the fewest moves, greedy is fast but not optimal,\n"+
 		"sat asks a SAT solver for plans of exactly k moves, k growing from a lower bound\n(optimal; small levels)")
 	fs.IntVar(&f.limitStates, "limit-states", sortLimitStates, "give up (exit 124) after storing this many states (about 150 bytes each\nat 40 bottles); 0 means no limit")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
-	fs.IntVar(&f.maxMoves, "max-moves", sortSATMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
+	fs.IntVar(&f.maxMoves, "max-moves", SATMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
 		"unknown (exit 124): the SAT method cannot prove a level unsolvable")
-	files, err := parseArgs(fs, args)
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
-	if err := f.check(); err != nil {
-		return usageError(stdio, fs, err)
+	if err := f.Check(); err != nil {
+		return clikit.UsageError(stdio, fs, err)
 	}
 	if f.rule, err = watersort.ParseRule(*rule); err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
 	if err = f.parseMethod(*method); err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
 	if f.limitStates < 0 {
-		return usageError(stdio, fs, fmt.Errorf("negative --limit-states %d", f.limitStates))
+		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --limit-states %d", f.limitStates))
 	}
 	if err = f.checkMethodFlags(fs); err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
-	inputs, code := readInputs(stdio, files)
+	inputs, code := clikit.ReadInputs(stdio, files)
 	out := bufio.NewWriter(stdio.Out)
 	defer out.Flush()
 	engine, err := f.engine()
 	if err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
-	r := &sortReporter{flags: &f, engine: engine, stdio: stdio, out: out, printer: newPrinter(f.format, out)}
+	r := &sortReporter{flags: &f, engine: engine, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
 	for _, in := range inputs {
-		levels := sortfmt.Parse(in.name, in.data)
+		levels := sortfmt.Parse(in.Name, in.Data)
 		if len(levels) == 0 {
-			fmt.Fprintf(stdio.Err, "%s: no levels\n", in.name)
-			code = worse(code, ExitUsage)
+			fmt.Fprintf(stdio.Err, "%s: no levels\n", in.Name)
+			code = clikit.Worse(code, clikit.ExitUsage)
 		}
 		for _, lv := range levels {
-			code = worse(code, r.solve(ctx, lv))
+			code = clikit.Worse(code, r.solve(ctx, lv))
 		}
 	}
 	return code
@@ -143,14 +145,14 @@ func runSortSolve(ctx context.Context, stdio IO, args []string) int {
 type sortReporter struct {
 	flags   *sortSolveFlags
 	engine  sortEngine
-	stdio   IO
+	stdio   clikit.IO
 	out     *bufio.Writer
-	printer *printer
+	printer *clikit.Printer
 	written int // text records written so far, to separate them
 }
 
-// sortMove is one move of a plan as JSON prints it, bottles from 0.
-type sortMove struct {
+// Move is one move of a plan as JSON prints it, bottles from 0.
+type Move struct {
 	From int `json:"from"`
 	To   int `json:"to"`
 }
@@ -176,22 +178,22 @@ type sortHorizon struct {
 	MS     float64 `json:"ms"`
 }
 
-// sortRecord is one result as JSON Lines prints it.
-type sortRecord struct {
-	ID      string     `json:"id"`
-	Status  Status     `json:"status"`
-	Method  string     `json:"method"`
-	Backend string     `json:"backend,omitempty"` // the SAT backend of method sat
-	Rule    string     `json:"rule"`
-	Plan    []sortMove `json:"plan"`
-	Steps   *int       `json:"steps"`
-	Optimal bool       `json:"optimal"`
-	MS      float64    `json:"ms"`
-	Stats   sortStats  `json:"stats"`
-	Error   string     `json:"error,omitempty"`
+// Record is one result as JSON Lines prints it.
+type Record struct {
+	ID      string        `json:"id"`
+	Status  clikit.Status `json:"status"`
+	Method  string        `json:"method"`
+	Backend string        `json:"backend,omitempty"` // the SAT backend of method sat
+	Rule    string        `json:"rule"`
+	Plan    []Move        `json:"plan"`
+	Steps   *int          `json:"steps"`
+	Optimal bool          `json:"optimal"`
+	MS      float64       `json:"ms"`
+	Stats   sortStats     `json:"stats"`
+	Error   string        `json:"error,omitempty"`
 }
 
-var sortCSVHeader = []string{"id", "status", "method", "rule", "steps", "optimal", "ms",
+var CSVHeader = []string{"id", "status", "method", "rule", "steps", "optimal", "ms",
 	"expanded", "stored", "peak_bytes", "variables", "clauses", "plan", "error"}
 
 // sortOutcome is what an engine made of one level, before the plan is
@@ -240,7 +242,7 @@ func satEngine(open func() (sat.Solver, error), enc sat.Encoding, maxMoves int) 
 			if answer == "" {
 				answer = "unknown"
 			}
-			out.stats.Horizons = append(out.stats.Horizons, sortHorizon{Moves: r.Moves, Answer: answer, MS: millis(r.Time)})
+			out.stats.Horizons = append(out.stats.Horizons, sortHorizon{Moves: r.Moves, Answer: answer, MS: clikit.Millis(r.Time)})
 			out.stats.Variables, out.stats.Clauses = r.Variables, r.Clauses
 		}
 		return out
@@ -280,7 +282,7 @@ func (f *sortSolveFlags) engine() (sortEngine, error) {
 	if f.method != methodSAT {
 		return searchEngine(f.search, f.limitStates), nil
 	}
-	b, err := openSortSAT(f.backend, f.timeout > 0)
+	b, err := openSortSAT(f.backend, f.Timeout > 0)
 	if err != nil {
 		return nil, err
 	}
@@ -291,55 +293,55 @@ func (f *sortSolveFlags) engine() (sortEngine, error) {
 // text and an error message when it is an error. A plan is replayed by
 // the checker first: a plan that fails it is an internal error, never an
 // answer.
-func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule, method string) (st Status, note, failure string) {
+func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule, method string) (st clikit.Status, note, failure string) {
 	switch {
 	case errors.Is(o.err, context.DeadlineExceeded):
-		return StatusUnknown, "timed out", ""
+		return clikit.StatusUnknown, "timed out", ""
 	case errors.Is(o.err, context.Canceled):
-		return StatusUnknown, "interrupted", ""
+		return clikit.StatusUnknown, "interrupted", ""
 	case errors.Is(o.err, watersort.ErrLimit):
-		return StatusUnknown, fmt.Sprintf("stopped after %d states", o.stats.Stored), ""
+		return clikit.StatusUnknown, fmt.Sprintf("stopped after %d states", o.stats.Stored), ""
 	case errors.Is(o.err, watersort.ErrHorizon):
-		return StatusUnknown, fmt.Sprintf("no plan of at most %d moves, not a proof of unsolvability", o.horizon), ""
+		return clikit.StatusUnknown, fmt.Sprintf("no plan of at most %d moves, not a proof of unsolvability", o.horizon), ""
 	case o.err != nil:
-		return StatusError, "", o.err.Error()
+		return clikit.StatusError, "", o.err.Error()
 	case o.status == watersort.Unsolvable:
-		return StatusUnsolvable, fmt.Sprintf("all %d reachable positions explored", o.stats.Stored), ""
+		return clikit.StatusUnsolvable, fmt.Sprintf("all %d reachable positions explored", o.stats.Stored), ""
 	case o.status == watersort.Solved:
 		if err := watersort.Check(p, rule, o.plan); err != nil {
-			return StatusError, "", fmt.Sprintf("internal error: the %s plan failed the check: %v", method, err)
+			return clikit.StatusError, "", fmt.Sprintf("internal error: the %s plan failed the check: %v", method, err)
 		}
-		return StatusSolved, "", ""
+		return clikit.StatusSolved, "", ""
 	}
-	return StatusError, "", fmt.Sprintf("internal error: %s ended with status %v", method, o.status)
+	return clikit.StatusError, "", fmt.Sprintf("internal error: %s ended with status %v", method, o.status)
 }
 
 // solve runs the engine on one level, checks any plan it returns, reports
 // the result and returns its exit code.
 func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
-	rec := sortRecord{ID: lv.ID, Method: r.flags.method, Rule: r.flags.rule.String()}
+	rec := Record{ID: lv.ID, Method: r.flags.method, Rule: r.flags.rule.String()}
 	if r.flags.method == methodSAT {
 		rec.Backend = r.flags.backend
 	}
 	if lv.Err != nil {
 		fmt.Fprintln(r.stdio.Err, lv.Err)
-		rec.Status, rec.Error = StatusError, lv.Err.Error()
+		rec.Status, rec.Error = clikit.StatusError, lv.Err.Error()
 		r.emit(rec, "")
-		return ExitUsage
+		return clikit.ExitUsage
 	}
-	work, cancel := r.flags.withTimeout(ctx)
+	work, cancel := r.flags.WithTimeout(ctx)
 	defer cancel()
 	start := time.Now()
 	out := r.engine(work, lv.Puzzle, r.flags.rule)
-	rec.MS = millis(time.Since(start))
+	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = out.stats
 	var note string
 	rec.Status, note, rec.Error = out.judge(work, lv.Puzzle, r.flags.rule, r.flags.method)
-	if rec.Status == StatusSolved {
+	if rec.Status == clikit.StatusSolved {
 		rec.Optimal = out.optimal
-		rec.Plan = make([]sortMove, len(out.plan))
+		rec.Plan = make([]Move, len(out.plan))
 		for i, m := range out.plan {
-			rec.Plan[i] = sortMove{From: m.From, To: m.To}
+			rec.Plan[i] = Move{From: m.From, To: m.To}
 		}
 		steps := len(out.plan)
 		rec.Steps = &steps
@@ -347,16 +349,16 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	if rec.Error != "" {
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", lv.ID, rec.Error)
 	}
-	if r.flags.stats && r.flags.format == formatText {
+	if r.flags.Stats && r.flags.Format == clikit.FormatText {
 		r.textStats(rec)
 	}
 	r.emit(rec, note)
-	return rec.Status.exitCode(work)
+	return rec.Status.ExitCode(work)
 }
 
 // textStats writes the statistics of a record on stderr, as people read
 // them; the SAT method's horizons one a line.
-func (r *sortReporter) textStats(rec sortRecord) {
+func (r *sortReporter) textStats(rec Record) {
 	st := rec.Stats
 	if rec.Method != methodSAT {
 		fmt.Fprintf(r.stdio.Err, "%s: %s, %s rule: %.3f ms, %d states expanded, %d stored, peak memory about %s\n",
@@ -376,12 +378,12 @@ func (r *sortReporter) textStats(rec sortRecord) {
 
 // emit writes one record in the chosen format; note explains a status in
 // text output.
-func (r *sortReporter) emit(rec sortRecord, note string) {
+func (r *sortReporter) emit(rec Record, note string) {
 	var err error
-	switch r.flags.format {
-	case formatJSON:
-		err = r.printer.json(rec)
-	case formatCSV:
+	switch r.flags.Format {
+	case clikit.FormatJSON:
+		err = r.printer.JSON(rec)
+	case clikit.FormatCSV:
 		steps := ""
 		if rec.Steps != nil {
 			steps = strconv.Itoa(*rec.Steps)
@@ -390,7 +392,7 @@ func (r *sortReporter) emit(rec sortRecord, note string) {
 		for i, m := range rec.Plan {
 			moves[i] = fmt.Sprintf("%d>%d", m.From, m.To)
 		}
-		err = r.printer.csvRow(sortCSVHeader, []string{rec.ID, string(rec.Status), rec.Method, rec.Rule,
+		err = r.printer.CSVRow(CSVHeader, []string{rec.ID, string(rec.Status), rec.Method, rec.Rule,
 			steps, strconv.FormatBool(rec.Optimal), strconv.FormatFloat(rec.MS, 'f', 3, 64),
 			strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10),
 			strconv.FormatInt(rec.Stats.PeakBytes, 10), strconv.Itoa(rec.Stats.Variables), strconv.Itoa(rec.Stats.Clauses),
@@ -409,8 +411,8 @@ func (r *sortReporter) emit(rec sortRecord, note string) {
 // text writes a record as people read it: a line with the outcome and, for
 // a solved level, one numbered line a move, bottles numbered from 1. Errors
 // appear on stderr only.
-func (r *sortReporter) text(rec sortRecord, note string) error {
-	if rec.Status == StatusError {
+func (r *sortReporter) text(rec Record, note string) error {
+	if rec.Status == clikit.StatusError {
 		return nil
 	}
 	if r.written > 0 {
@@ -421,7 +423,7 @@ func (r *sortReporter) text(rec sortRecord, note string) error {
 	if rec.Backend != "" {
 		engine += "/" + rec.Backend
 	}
-	if rec.Status != StatusSolved {
+	if rec.Status != clikit.StatusSolved {
 		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s, %s rule)\n", rec.ID, rec.Status, note, engine, rec.Rule)
 		return err
 	}

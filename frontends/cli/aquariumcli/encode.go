@@ -1,10 +1,11 @@
-package cli
+package aquariumcli
 
 import (
 	"bytes"
 	"context"
 	"fmt"
 
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqsat"
 	"github.com/waterworks-solver/waterworks/sat"
@@ -19,16 +20,16 @@ const aquariumEncodeSummary = "Write the SAT encoding of one Aquarium puzzle, fo
 	aquariumInputs +
 	"Exit 0 written, 2 bad input."
 
-func runAquariumEncode(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks aquarium encode", "[flags] FILE", aquariumEncodeSummary)
+func runAquariumEncode(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks aquarium encode", "[flags] FILE", aquariumEncodeSummary)
 	format := fs.String("format", "dimacs", "output `format`: dimacs, opb or asp")
 	encoding := fs.String("encoding", sat.Totalizer.String(), "CNF encoding of the counts for dimacs: "+encodingNames())
 	rule := fs.String("rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
 	id := fs.String("id", "", "the `ID` of the puzzle to encode, when the input holds several")
 	output := fs.String("o", "", "write to `FILE` (atomically) instead of standard output")
-	files, err := parseArgs(fs, args)
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
 	enc, err := sat.ParseEncoding(*encoding)
 	switch {
@@ -40,15 +41,15 @@ func runAquariumEncode(ctx context.Context, stdio IO, args []string) int {
 	case len(files) > 1:
 		err = fmt.Errorf("encode takes one input, got %d", len(files))
 	}
-	f := aquariumFlags{rule: *rule, backend: "cp", commonFlags: commonFlags{format: formatText}}
+	f := aquariumFlags{rule: *rule, backend: "cp", CommonFlags: clikit.CommonFlags{Format: clikit.FormatText}}
 	if err == nil {
 		_, err = f.resolve()
 	}
 	if err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
 	d, code := oneInput(stdio, files, *id, "encode")
-	if code != ExitOK {
+	if code != clikit.ExitOK {
 		return code
 	}
 	r := f.ruleFor(d)
@@ -56,14 +57,14 @@ func runAquariumEncode(ctx context.Context, stdio IO, args []string) int {
 		var buf bytes.Buffer
 		if err := aqasp.WriteASP(&buf, d.Puzzle, r); err != nil {
 			fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
-			return ExitUsage
+			return clikit.ExitUsage
 		}
 		return writeEncoding(stdio, *output, buf.Bytes())
 	}
 	m, err := aqsat.EncodeSAT(d.Puzzle, r)
 	if err != nil {
 		fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
-		return ExitUsage
+		return clikit.ExitUsage
 	}
 	var buf bytes.Buffer
 	if *format == "dimacs" {
@@ -75,20 +76,20 @@ func runAquariumEncode(ctx context.Context, stdio IO, args []string) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
-		return ExitUsage
+		return clikit.ExitUsage
 	}
 	return writeEncoding(stdio, *output, buf.Bytes())
 }
 
 // writeEncoding writes an encoding to the -o file, atomically, or to
 // standard output.
-func writeEncoding(stdio IO, output string, data []byte) int {
+func writeEncoding(stdio clikit.IO, output string, data []byte) int {
 	if output != "" && output != "-" {
-		return finishFile(stdio, output, data, ExitOK)
+		return finishFile(stdio, output, data, clikit.ExitOK)
 	}
 	if _, err := stdio.Out.Write(data); err != nil {
 		fmt.Fprintf(stdio.Err, "waterworks: writing output: %v\n", err)
-		return ExitUsage
+		return clikit.ExitUsage
 	}
-	return ExitOK
+	return clikit.ExitOK
 }

@@ -1,4 +1,4 @@
-package cli
+package jugscli
 
 import (
 	"bufio"
@@ -12,18 +12,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
-func jugsCommand() *command {
-	return &command{name: "jugs", sub: []*command{{
-		name:    "solve",
-		args:    jugsSolveArgs,
-		summary: "solve water jug puzzles (or --capacities 3,5 --target 4)",
-		run:     runJugsSolve,
+// Command returns the jugs command and its subcommands.
+func Command() *clikit.Command {
+	return &clikit.Command{Name: "jugs", Sub: []*clikit.Command{{
+		Name:    "solve",
+		Args:    jugsSolveArgs,
+		Summary: "solve water jug puzzles (or --capacities 3,5 --target 4)",
+		Run:     runJugsSolve,
 	}}}
 }
 
@@ -49,7 +51,7 @@ type jugsOptions struct {
 type jugsOutcome struct {
 	solvable bool
 	plan     jugs.Plan
-	stats    statList
+	stats    clikit.StatList
 	// proof says in words why an unsolvable puzzle is unsolvable.
 	proof string
 }
@@ -63,12 +65,12 @@ var jugsMethods = map[string]jugsMethod{
 
 func solveJugsBFS(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
 	r, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: o.maxStates})
-	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, stats: statList{
-		{"fast_path", r.FastPath},
-		{"store", string(r.Store)},
-		{"expanded", r.Expanded},
-		{"generated", r.Generated},
-		{"stored", r.Stored},
+	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, stats: clikit.StatList{
+		{Name: "fast_path", Value: r.FastPath},
+		{Name: "store", Value: string(r.Store)},
+		{Name: "expanded", Value: r.Expanded},
+		{Name: "generated", Value: r.Generated},
+		{Name: "stored", Value: r.Stored},
 	}}
 	if r.FastPath {
 		out.proof = "ruled out by number theory"
@@ -80,7 +82,7 @@ func solveJugsBFS(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 
 // jugsSolveFlags are the flags of "jugs solve".
 type jugsSolveFlags struct {
-	commonFlags
+	clikit.CommonFlags
 	spec       jugsfmt.Spec
 	target     int
 	method     string
@@ -95,203 +97,195 @@ type jugsSolveFlags struct {
 // --capacities.
 var puzzleFlags = []string{"initial", "no-tap", "goal", "target", "goal-state"}
 
-func runJugsSolve(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks jugs solve", jugsSolveArgs,
+func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks jugs solve", jugsSolveArgs,
 		"Solve water jug puzzles given by flags, or read one per line from corpus JSON Lines\n"+
 			"files (- or none for standard input), in the fewest steps: by breadth-first search\n"+
 			"(bfs), or by asking a SAT solver (sat) or the CP core (cp) for a plan of exactly k steps\n"+
 			"for k = 0, 1, 2, ... Exit 0 solved, 1 proven unsolvable, 2 bad input, 124 past --timeout\n"+
 			"(applied to each puzzle) or a --max-* limit, 130 interrupted.")
 	var f jugsSolveFlags
-	f.register(fs)
+	f.Register(fs)
 	fs.StringVar(&f.spec.Capacities, "capacities", "", "jug capacities, comma-separated (e.g. 3,5); no file is read")
 	fs.StringVar(&f.spec.Initial, "initial", "", "initial amounts, comma-separated (default all empty)")
 	fs.BoolVar(&f.spec.NoTap, "no-tap", false, "no tap: water only moves between jugs")
 	fs.StringVar(&f.spec.Goal, "goal", "", "goal: any (some jug holds --target), total (all jugs hold --target),\nor state (the jugs hold --goal-state) (default any, or state with --goal-state)")
 	fs.IntVar(&f.target, "target", 0, "the `amount` wanted by goals any and total")
 	fs.StringVar(&f.spec.GoalState, "goal-state", "", "wanted final amounts, comma-separated, - for any (e.g. 4,-,0)")
-	fs.StringVar(&f.method, "method", "bfs", "solving `method`: "+strings.Join(jugsMethodNames(), ", "))
+	fs.StringVar(&f.method, "method", "bfs", "solving `method`: "+strings.Join(MethodNames(), ", "))
 	fs.IntVar(&f.maxStates, "max-states", defaultMaxStates, "bfs: give up (exit 124) after storing this many states (each costs about 50 bytes); 0 means no limit")
 	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "sat, cp: give up (exit 124) once no plan of at most this many steps exists; 0 means no limit")
 	fs.IntVar(&f.maxClauses, "max-clauses", defaultMaxClauses, "sat: give up (exit 124) before the formula outgrows this many clauses (each costs about 250 bytes); 0 means no limit")
 	fs.BoolVar(&f.complete, "complete", true, "sat, cp: also prove unsolvable a puzzle whose longest loop-free path is short\n(measured to cost up to 5 times the time of sat, 3 times that of cp on solvable puzzles;\nfalse: only number theory proves unsolvability)")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: the SAT `backend`: "+strings.Join(backends.Builtin(), ", ")+" or dimacs:CMD (a DIMACS solver program)")
-	files, err := parseArgs(fs, args)
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
-	if err := f.check(); err != nil {
-		return usageError(stdio, fs, err)
+	if err := f.Check(); err != nil {
+		return clikit.UsageError(stdio, fs, err)
 	}
 	solve, ok := jugsMethods[f.method]
 	if !ok {
-		return usageError(stdio, fs, fmt.Errorf("unknown method %q (want %s)", f.method, strings.Join(jugsMethodNames(), ", ")))
+		return clikit.UsageError(stdio, fs, fmt.Errorf("unknown method %q (want %s)", f.method, strings.Join(MethodNames(), ", ")))
 	}
 	if f.maxStates < 0 {
-		return usageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.maxStates))
+		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.maxStates))
 	}
 	if f.maxSteps < 0 {
-		return usageError(stdio, fs, fmt.Errorf("negative --max-steps %d", f.maxSteps))
+		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-steps %d", f.maxSteps))
 	}
 	if f.maxClauses < 0 {
-		return usageError(stdio, fs, fmt.Errorf("negative --max-clauses %d", f.maxClauses))
+		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-clauses %d", f.maxClauses))
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	if err := checkJugsMethodFlags(f.method, f.backend, set); err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
 
 	out := bufio.NewWriter(stdio.Out)
 	defer out.Flush()
-	r := &jugsReporter{flags: &f, stdio: stdio, out: out, printer: newPrinter(f.format, out), method: solve}
+	r := &jugsReporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out), method: solve}
 	if set["capacities"] {
 		if len(files) > 0 {
-			return usageError(stdio, fs, errors.New("--capacities describes the puzzle; do not also name files"))
+			return clikit.UsageError(stdio, fs, errors.New("--capacities describes the puzzle; do not also name files"))
 		}
 		if set["target"] {
 			f.spec.Target = &f.target
 		}
 		p, err := jugsfmt.FromSpec(f.spec)
 		if err != nil {
-			return usageError(stdio, fs, err)
+			return clikit.UsageError(stdio, fs, err)
 		}
 		return r.solve(ctx, jugsfmt.Entry{ID: "flags", Puzzle: p})
 	}
 	for _, name := range puzzleFlags {
 		if set[name] {
-			return usageError(stdio, fs, fmt.Errorf("--%s needs --capacities (puzzles in files carry their own)", name))
+			return clikit.UsageError(stdio, fs, fmt.Errorf("--%s needs --capacities (puzzles in files carry their own)", name))
 		}
 	}
-	inputs, code := readInputs(stdio, files)
+	inputs, code := clikit.ReadInputs(stdio, files)
 	for _, in := range inputs {
-		entries, err := jugsfmt.Parse(in.name, in.data)
+		entries, err := jugsfmt.Parse(in.Name, in.Data)
 		// Report bad lines among the good ones, in line order.
 		bad := inputerr.All(err)
 		for _, e := range entries {
-			for len(bad) > 0 && lineOf(bad[0]) < e.Line {
-				code = worse(code, r.inputError(bad[0]))
+			for len(bad) > 0 && clikit.LineOf(bad[0]) < e.Line {
+				code = clikit.Worse(code, r.inputError(bad[0]))
 				bad = bad[1:]
 			}
 			if ctx.Err() != nil { // interrupted: leave the rest
-				return worse(code, ExitInterrupted)
+				return clikit.Worse(code, clikit.ExitInterrupted)
 			}
-			code = worse(code, r.solve(ctx, e))
+			code = clikit.Worse(code, r.solve(ctx, e))
 		}
 		for _, err := range bad {
-			code = worse(code, r.inputError(err))
+			code = clikit.Worse(code, r.inputError(err))
 		}
 	}
 	return code
 }
 
-// lineOf returns the line of a positioned input error, or 0.
-func lineOf(err error) int {
-	var ie *inputerr.Error
-	if errors.As(err, &ie) {
-		return ie.Line
-	}
-	return 0
-}
-
-func jugsMethodNames() []string { return slices.Sorted(maps.Keys(jugsMethods)) }
+// MethodNames lists the names --method takes, sorted.
+func MethodNames() []string { return slices.Sorted(maps.Keys(jugsMethods)) }
 
 // jugsReporter solves entries and reports each in the chosen format.
 type jugsReporter struct {
 	flags   *jugsSolveFlags
-	stdio   IO
+	stdio   clikit.IO
 	out     *bufio.Writer
-	printer *printer
+	printer *clikit.Printer
 	method  jugsMethod
 	written int // records written so far, to separate text records
 }
 
 // jugsRecord is one result as JSON Lines prints it.
 type jugsRecord struct {
-	ID     string        `json:"id"`
-	Status Status        `json:"status"`
-	Method string        `json:"method"`
-	Plan   jugsfmt.Steps `json:"plan"`
-	Steps  *int          `json:"steps"`
-	MS     float64       `json:"ms"`
-	Stats  statList      `json:"stats"`
-	Error  string        `json:"error,omitempty"`
+	ID     string          `json:"id"`
+	Status clikit.Status   `json:"status"`
+	Method string          `json:"method"`
+	Plan   jugsfmt.Steps   `json:"plan"`
+	Steps  *int            `json:"steps"`
+	MS     float64         `json:"ms"`
+	Stats  clikit.StatList `json:"stats"`
+	Error  string          `json:"error,omitempty"`
 }
 
-var jugsCSVHeader = []string{"id", "status", "method", "steps", "ms", "plan", "stats", "error"}
+var CSVHeader = []string{"id", "status", "method", "steps", "ms", "plan", "stats", "error"}
 
 // inputError reports a puzzle that could not be read and returns its exit
 // code.
 func (r *jugsReporter) inputError(err error) int {
 	fmt.Fprintln(r.stdio.Err, err)
-	if r.flags.format != formatText {
+	if r.flags.Format != clikit.FormatText {
 		id := err.Error()
 		var ie *inputerr.Error
 		if errors.As(err, &ie) {
 			id = ie.File + ":" + strconv.Itoa(ie.Line)
 		}
-		r.emit(jugsRecord{ID: id, Status: StatusError, Method: r.flags.method, Error: err.Error()}, nil, "")
+		r.emit(jugsRecord{ID: id, Status: clikit.StatusError, Method: r.flags.method, Error: err.Error()}, nil, "")
 	}
-	return ExitUsage
+	return clikit.ExitUsage
 }
 
 // solve runs the method on one entry, checks any plan it returns, reports
 // the result and returns its exit code.
 func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	p := e.Puzzle
-	work, cancel := r.flags.withTimeout(ctx)
+	work, cancel := r.flags.WithTimeout(ctx)
 	defer cancel()
 	start := time.Now()
 	got, err := r.method(work, p, r.flags.options())
 	elapsed := time.Since(start)
-	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: millis(elapsed), Stats: got.stats}
+	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: clikit.Millis(elapsed), Stats: got.stats}
 	note := ""
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		rec.Status, note = StatusUnknown, "timed out"
+		rec.Status, note = clikit.StatusUnknown, "timed out"
 	case errors.Is(err, context.Canceled):
-		rec.Status, note = StatusUnknown, "interrupted"
+		rec.Status, note = clikit.StatusUnknown, "interrupted"
 	case errors.Is(err, jugs.ErrStateLimit), errors.Is(err, jugs.ErrFormulaLimit):
-		rec.Status, note = StatusUnknown, err.Error()
+		rec.Status, note = clikit.StatusUnknown, err.Error()
 	case errors.Is(err, jugs.ErrHorizon):
-		rec.Status, note = StatusUnknown, err.Error()+"; longer plans not searched"
+		rec.Status, note = clikit.StatusUnknown, err.Error()+"; longer plans not searched"
 	case err != nil:
-		rec.Status, rec.Error = StatusError, err.Error()
+		rec.Status, rec.Error = clikit.StatusError, err.Error()
 	case !got.solvable:
-		rec.Status, note = StatusUnsolvable, got.proof
+		rec.Status, note = clikit.StatusUnsolvable, got.proof
 	default:
 		// Never print a wrong answer: replay the plan with the checker.
 		if cerr := jugs.Check(p, got.plan); cerr != nil {
-			rec.Status, rec.Error = StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", r.flags.method, cerr)
+			rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", r.flags.method, cerr)
 			break
 		}
-		rec.Status, rec.Plan = StatusSolved, jugsfmt.StepsOf(got.plan)
+		rec.Status, rec.Plan = clikit.StatusSolved, jugsfmt.StepsOf(got.plan)
 		steps := len(got.plan)
 		rec.Steps = &steps
 	}
 	if rec.Error != "" {
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", e.ID, rec.Error)
 	}
-	if r.flags.stats && r.flags.format == formatText {
+	if r.flags.Stats && r.flags.Format == clikit.FormatText {
 		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %v\n", e.ID, r.flags.method, rec.MS, got.stats)
 	}
 	r.emit(rec, p, note)
-	return rec.Status.exitCode(ctx)
+	return rec.Status.ExitCode(ctx)
 }
 
 // emit writes one record in the chosen format; p is the puzzle (nil for
 // unreadable input) and note explains a status in text output.
 func (r *jugsReporter) emit(rec jugsRecord, p *jugs.Puzzle, note string) {
 	var err error
-	switch r.flags.format {
-	case formatJSON:
-		err = r.printer.json(rec)
-	case formatCSV:
+	switch r.flags.Format {
+	case clikit.FormatJSON:
+		err = r.printer.JSON(rec)
+	case clikit.FormatCSV:
 		steps := ""
 		if rec.Steps != nil {
 			steps = strconv.Itoa(*rec.Steps)
 		}
-		err = r.printer.csvRow(jugsCSVHeader, []string{rec.ID, string(rec.Status), rec.Method, steps,
+		err = r.printer.CSVRow(CSVHeader, []string{rec.ID, string(rec.Status), rec.Method, steps,
 			strconv.FormatFloat(rec.MS, 'f', 3, 64), jugsfmt.Compact(rec.Plan.Plan()), rec.Stats.String(), rec.Error})
 	default:
 		err = r.text(rec, p, note)
@@ -307,14 +301,14 @@ func (r *jugsReporter) emit(rec jugsRecord, p *jugs.Puzzle, note string) {
 // text writes a record as people read it: a line with the outcome and,
 // for a solved puzzle, the plan as a table. Errors appear on stderr only.
 func (r *jugsReporter) text(rec jugsRecord, p *jugs.Puzzle, note string) error {
-	if rec.Status == StatusError {
+	if rec.Status == clikit.StatusError {
 		return nil
 	}
 	if r.written > 0 {
 		fmt.Fprintln(r.out)
 	}
 	r.written++
-	if rec.Status != StatusSolved {
+	if rec.Status != clikit.StatusSolved {
 		_, err := fmt.Fprintf(r.out, "%s: %s (%s)\n", rec.ID, rec.Status, note)
 		return err
 	}

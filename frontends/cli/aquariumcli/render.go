@@ -1,4 +1,4 @@
-package cli
+package aquariumcli
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/render"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
@@ -50,7 +51,7 @@ func (f *renderFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.id, "id", "", "draw the puzzle with this `id` from a file of several")
 	fs.StringVar(&f.solver.backend, "backend", "cp", "solving `engine` for --solve: "+strings.Join(aquariumBackendNames(), ", "))
 	fs.StringVar(&f.solver.rule, "rule", "", "water `rule` for --solve: region or pool (default: the rule the input states, else region)")
-	fs.DurationVar(&f.solver.timeout, "timeout", 0, "give --solve up after this `duration` (e.g. 500ms, 30s); 0 means never")
+	fs.DurationVar(&f.solver.Timeout, "timeout", 0, "give --solve up after this `duration` (e.g. 500ms, 30s); 0 means never")
 }
 
 // toFile reports whether the picture goes to a file rather than stdout.
@@ -58,8 +59,8 @@ func (f *renderFlags) toFile() bool { return f.output != "" && f.output != "-" }
 
 // resolve checks the flags and returns the picture format and the backend
 // of --solve.
-func (f *renderFlags) resolve(stdio IO) (string, aquariumBackend, error) {
-	f.solver.format = formatText
+func (f *renderFlags) resolve(stdio clikit.IO) (string, aquariumBackend, error) {
+	f.solver.Format = clikit.FormatText
 	backend, err := f.solver.resolve()
 	if err != nil {
 		return "", nil, err
@@ -82,40 +83,40 @@ func (f *renderFlags) resolve(stdio IO) (string, aquariumBackend, error) {
 	return format, backend, nil
 }
 
-func runAquariumRender(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks aquarium render", "[flags] [FILE]", aquariumRenderSummary)
+func runAquariumRender(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks aquarium render", "[flags] [FILE]", aquariumRenderSummary)
 	var f renderFlags
 	f.register(fs)
-	files, err := parseArgs(fs, args)
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
 	format, backend, err := f.resolve(stdio)
 	if err == nil && len(files) > 1 {
 		err = fmt.Errorf("render draws one puzzle; got %d inputs", len(files))
 	}
 	if err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
 	d, code := oneInput(stdio, files, f.id, "render")
-	if code != ExitOK {
+	if code != clikit.ExitOK {
 		return code
 	}
 
 	s := d.Solution
 	if f.solve {
-		r := newAquariumRun(IO{Out: io.Discard, Err: stdio.Err}, formatText, false)
+		r := newAquariumRun(clikit.IO{Out: io.Discard, Err: stdio.Err}, clikit.FormatText, false)
 		rec, got := r.search(ctx, &f.solver, backend, d, 1)
-		if rec.Status != StatusSolved {
+		if rec.Status != clikit.StatusSolved {
 			r.note(ctx, rec, "")
-			return rec.Status.exitCode(ctx)
+			return rec.Status.ExitCode(ctx)
 		}
 		// search has checked every solution already; checking again here
 		// keeps "never draw a wrong answer" true whatever search becomes.
 		s = got.solutions[0]
 		if err := aquarium.Check(d.Puzzle, s, f.solver.ruleFor(d)); err != nil {
 			fmt.Fprintf(stdio.Err, "%s: internal error: the solution found fails the check: %v\n", d.ID, err)
-			return ExitUsage
+			return clikit.ExitUsage
 		}
 	}
 
@@ -128,46 +129,46 @@ func runAquariumRender(ctx context.Context, stdio IO, args []string) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stdio.Err, "%s: cannot draw: %v\n", d.ID, err)
-		return ExitUsage
+		return clikit.ExitUsage
 	}
 	if f.toFile() {
-		return finishFile(stdio, f.output, picture.Bytes(), ExitOK)
+		return finishFile(stdio, f.output, picture.Bytes(), clikit.ExitOK)
 	}
 	if _, err := stdio.Out.Write(picture.Bytes()); err != nil {
 		fmt.Fprintf(stdio.Err, "waterworks: writing output: %v\n", err)
-		return ExitUsage
+		return clikit.ExitUsage
 	}
-	return ExitOK
+	return clikit.ExitOK
 }
 
 // oneInput reads the one puzzle a command such as render or encode works
 // on (named by verb in messages): the only puzzle of the input, or the one
 // with the given id. Problems are reported on stdio.Err with ExitUsage.
-func oneInput(stdio IO, files []string, id, verb string) (aquariumfmt.Document, int) {
-	inputs, code := readInputsWith(stdio, files, isInlinePuzzle)
-	if code != ExitOK {
+func oneInput(stdio clikit.IO, files []string, id, verb string) (aquariumfmt.Document, int) {
+	inputs, code := clikit.ReadInputsWith(stdio, files, isInlinePuzzle)
+	if code != clikit.ExitOK {
 		return aquariumfmt.Document{}, code
 	}
 	in := inputs[0]
-	docs, err := aquariumfmt.Read(in.name, in.data)
+	docs, err := aquariumfmt.Read(in.Name, in.Data)
 	if err != nil {
 		for _, e := range inputerr.All(err) {
 			fmt.Fprintln(stdio.Err, e)
 		}
-		return aquariumfmt.Document{}, ExitUsage
+		return aquariumfmt.Document{}, clikit.ExitUsage
 	}
 	if id != "" {
 		for _, d := range docs {
 			if d.ID == id {
-				return d, ExitOK
+				return d, clikit.ExitOK
 			}
 		}
-		fmt.Fprintf(stdio.Err, "%s: no puzzle with id %q\n", in.name, id)
-		return aquariumfmt.Document{}, ExitUsage
+		fmt.Fprintf(stdio.Err, "%s: no puzzle with id %q\n", in.Name, id)
+		return aquariumfmt.Document{}, clikit.ExitUsage
 	}
 	if len(docs) != 1 {
-		fmt.Fprintf(stdio.Err, "%s: holds %d puzzles; %s takes one (pick it with --id)\n", in.name, len(docs), verb)
-		return aquariumfmt.Document{}, ExitUsage
+		fmt.Fprintf(stdio.Err, "%s: holds %d puzzles; %s takes one (pick it with --id)\n", in.Name, len(docs), verb)
+		return aquariumfmt.Document{}, clikit.ExitUsage
 	}
-	return docs[0], ExitOK
+	return docs[0], clikit.ExitOK
 }

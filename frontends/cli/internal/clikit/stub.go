@@ -1,12 +1,12 @@
-package cli
+package clikit
 
 import (
 	"context"
 	"fmt"
 )
 
-// notYet is the run function of a command whose engine has not landed yet.
-func notYet(name string) func(context.Context, IO, []string) int {
+// NotYet is the run function of a command whose engine has not landed yet.
+func NotYet(name string) func(context.Context, IO, []string) int {
 	return func(_ context.Context, stdio IO, _ []string) int {
 		fmt.Fprintf(stdio.Err, "waterworks %s: not implemented yet\n", name)
 		return ExitUsage

@@ -1,4 +1,4 @@
-package cli
+package aquariumcli
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
@@ -59,8 +60,8 @@ func (lf *logicFlags) check(backend string) error {
 type logicRecord struct {
 	Grade       *gradeJSON      `json:"grade,omitempty"`
 	Logic       *logicJSON      `json:"logic,omitempty"`
-	Explanation []deductionJSON `json:"explanation,omitempty"`
-	Hints       []deductionJSON `json:"hints,omitempty"`
+	Explanation []DeductionJSON `json:"explanation,omitempty"`
+	Hints       []DeductionJSON `json:"hints,omitempty"`
 }
 
 // gradeJSON is a puzzle's grade.
@@ -84,9 +85,9 @@ type logicJSON struct {
 	Open   int   `json:"open"`  // cells left undecided
 }
 
-// deductionJSON is one deduction; rows and columns count from 0 here, as
+// DeductionJSON is one deduction; rows and columns count from 0 here, as
 // everywhere in JSON output, while the words count from 1.
-type deductionJSON struct {
+type DeductionJSON struct {
 	Rule     string            `json:"rule"`
 	Depth    int               `json:"depth"`
 	Line     string            `json:"line,omitempty"`
@@ -95,7 +96,7 @@ type deductionJSON struct {
 	Cells    []cellJSON        `json:"cells,omitempty"`
 	Supposed []cellJSON        `json:"supposed,omitempty"`
 	Text     string            `json:"text"`
-	Branches [][]deductionJSON `json:"branches,omitempty"`
+	Branches [][]DeductionJSON `json:"branches,omitempty"`
 }
 
 type cellJSON struct {
@@ -104,10 +105,10 @@ type cellJSON struct {
 	Cell string `json:"cell"` // "#" water, "." empty
 }
 
-func deductionsOf(p *aquarium.Puzzle, ds []logic.Deduction) []deductionJSON {
-	out := make([]deductionJSON, len(ds))
+func deductionsOf(p *aquarium.Puzzle, ds []logic.Deduction) []DeductionJSON {
+	out := make([]DeductionJSON, len(ds))
 	for i, d := range ds {
-		j := deductionJSON{Rule: d.Reason.String(), Depth: d.Depth, Conflict: d.Conflict, Text: d.Text,
+		j := DeductionJSON{Rule: d.Reason.String(), Depth: d.Depth, Conflict: d.Conflict, Text: d.Text,
 			Cells: cellsOf(d.Cells), Supposed: cellsOf(d.Supposed)}
 		if d.HasLine {
 			j.Line = d.Line.String()
@@ -175,14 +176,14 @@ func startOf(d aquariumfmt.Document, partialOnly bool) aquarium.Solution {
 // for solve --logic-only and --explain: the record gets the grade, and with
 // --stats stderr a line in text format.
 func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int, d aquariumfmt.Document, rec *aquariumRecord) {
-	if !r.stats && (rec.logicRecord == nil || r.format == formatText) || rec.Status == StatusError {
+	if !r.stats && (rec.logicRecord == nil || r.format == clikit.FormatText) || rec.Status == clikit.StatusError {
 		return
 	}
-	work, cancel := f.withTimeout(ctx)
+	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
 	g, err := logic.GradePuzzle(work, d.Puzzle, f.ruleFor(d), depth)
 	if err != nil {
-		if r.format == formatText {
+		if r.format == clikit.FormatText {
 			fmt.Fprintf(r.stdio.Err, "%s: no grade: %v\n", rec.ID, err)
 		}
 		return
@@ -191,7 +192,7 @@ func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int,
 		rec.logicRecord = &logicRecord{}
 	}
 	rec.Grade = gradeOf(g)
-	if r.stats && r.format == formatText {
+	if r.stats && r.format == clikit.FormatText {
 		fmt.Fprintf(r.stdio.Err, "%s: grade %v\n", rec.ID, g)
 	}
 }
@@ -204,31 +205,31 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	rule := f.ruleFor(d)
 	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: "logic", Rule: rule.String(), logicRecord: &logicRecord{}}
 	rec.Solution = nil
-	work, cancel := f.withTimeout(ctx)
+	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
 	started := time.Now()
 	start := startOf(d, true)
-	fail := func(status Status, err error) int { return r.fail(ctx, rec, started, status, err) }
+	fail := func(status clikit.Status, err error) int { return r.fail(ctx, rec, started, status, err) }
 
 	// Logic-only solving on the CP model: the status and the depth.
 	m, err := aqcp.NewModel(d.Puzzle, rule)
 	if err != nil {
-		return fail(StatusError, err)
+		return fail(clikit.StatusError, err)
 	}
 	if start.Width > 0 {
 		if err := m.Restrict(start); err != nil {
-			return fail(StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err))
+			return fail(clikit.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err))
 		}
 	}
 	res, err := m.Logic(work, lf.depth)
 	if err != nil {
-		return fail(StatusUnknown, err)
+		return fail(clikit.StatusUnknown, err)
 	}
 	if res.Contradiction && start.Width > 0 {
-		return fail(StatusUnsolvable, errors.New("reasoning proves that no solution agrees with the cells filled in"))
+		return fail(clikit.StatusUnsolvable, errors.New("reasoning proves that no solution agrees with the cells filled in"))
 	}
 	if res.Contradiction {
-		return fail(StatusUnsolvable, errors.New("reasoning proves there is no solution"))
+		return fail(clikit.StatusUnsolvable, errors.New("reasoning proves there is no solution"))
 	}
 	open := 0
 	for _, c := range res.Solution.Cells {
@@ -245,11 +246,11 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	if lf.explain {
 		rsn, err := logic.NewReasoner(d.Puzzle, rule, start)
 		if err != nil {
-			return fail(StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err))
+			return fail(clikit.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err))
 		}
 		chain, err = rsn.Explain(work, lf.depth)
 		if err != nil && !errors.Is(err, aquarium.ErrWrongSolution) {
-			return fail(StatusUnknown, err)
+			return fail(clikit.StatusUnknown, err)
 		}
 		rec.Explanation = deductionsOf(d.Puzzle, chain)
 		switch {
@@ -266,9 +267,9 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	grid := res.Solution
 	switch {
 	case res.Solved:
-		rec.Status = StatusSolved
+		rec.Status = clikit.StatusSolved
 	case lf.logicOnly:
-		rec.Status = StatusUnknown
+		rec.Status = clikit.StatusUnknown
 	default:
 		// Search on the CP model finishes what reasoning left open.
 		limit := 1
@@ -279,12 +280,12 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 		rec.Backend, rec.Stats = "logic+cp", cpStats(found.Stats)
 		switch {
 		case err != nil:
-			return fail(StatusUnknown, err)
+			return fail(clikit.StatusUnknown, err)
 		case len(found.Solutions) == 0:
-			return fail(StatusUnsolvable, errors.New("no solution (proven by search)"))
+			return fail(clikit.StatusUnsolvable, errors.New("no solution (proven by search)"))
 		}
 		grid = found.Solutions[0]
-		rec.Status = StatusSolved
+		rec.Status = clikit.StatusSolved
 		if unique {
 			u := len(found.Solutions) == 1 && found.Exhausted
 			rec.Unique = &u
@@ -293,40 +294,40 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 			stopped += " The rest was found by search."
 		}
 	}
-	if rec.Status == StatusSolved {
+	if rec.Status == clikit.StatusSolved {
 		if err := aquarium.Check(d.Puzzle, grid, rule); err != nil {
-			return fail(StatusError, fmt.Errorf("internal error: the solution fails the check: %w", err))
+			return fail(clikit.StatusError, fmt.Errorf("internal error: the solution fails the check: %w", err))
 		}
 		if res.Solved && (unique || start.Width == 0) {
 			u := true // what reasoning decides holds in every solution
 			rec.Unique = &u
 		}
 		if rec.Unique != nil && !*rec.Unique {
-			rec.MS = millis(time.Since(started))
+			rec.MS = clikit.Millis(time.Since(started))
 			rec.Solution = grid.Rows()
 			r.note(ctx, rec, "not unique: it has more than one solution")
-			if r.format != formatText {
+			if r.format != clikit.FormatText {
 				r.emit(rec, nil)
 			}
-			return ExitFailed
+			return clikit.ExitFailed
 		}
 	}
-	rec.MS = millis(time.Since(started))
+	rec.MS = clikit.Millis(time.Since(started))
 	rec.Solution = grid.Rows()
 	what := ""
-	if rec.Status == StatusUnknown {
+	if rec.Status == clikit.StatusUnknown {
 		what = fmt.Sprintf("reasoning up to depth %d stops short: %s undecided", lf.depth, cellsWord(grid))
 	}
-	code := rec.Status.exitCode(ctx)
-	if rec.Status == StatusUnknown && ctx.Err() == nil {
-		code = ExitTimeout // a limit of reasoning reached, not an interrupt
+	code := rec.Status.ExitCode(ctx)
+	if rec.Status == clikit.StatusUnknown && ctx.Err() == nil {
+		code = clikit.ExitTimeout // a limit of reasoning reached, not an interrupt
 		r.noteLogic(rec, what)
 	} else {
 		r.note(ctx, rec, what)
 	}
 	r.addGrade(ctx, f, lf.depth, d, &rec)
 	if r.stats {
-		if r.format == formatText {
+		if r.format == clikit.FormatText {
 			fmt.Fprintf(r.stdio.Err, "%s: logic depth %d, blocks fixed per depth %v\n", rec.ID, res.Depth, res.Fixed)
 		}
 	}
@@ -382,23 +383,23 @@ func writeAnnotated(w io.Writer, comments string, d aquariumfmt.Document, grid a
 // fail ends a record whose reasoning did not succeed: it takes the status
 // and the error (a timeout or an interrupt makes the status unknown),
 // reports on stderr in text format and emits the record without text.
-func (r *aquariumRun) fail(ctx context.Context, rec aquariumRecord, started time.Time, status Status, err error) int {
-	rec.MS = millis(time.Since(started))
+func (r *aquariumRun) fail(ctx context.Context, rec aquariumRecord, started time.Time, status clikit.Status, err error) int {
+	rec.MS = clikit.Millis(time.Since(started))
 	rec.Status, rec.Error = status, err.Error()
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		rec.Status, rec.Error = StatusUnknown, ""
+		rec.Status, rec.Error = clikit.StatusUnknown, ""
 	}
-	if (rec.Status == StatusWrong || rec.Status == StatusUnsolvable) && r.format == formatText {
+	if (rec.Status == clikit.StatusWrong || rec.Status == clikit.StatusUnsolvable) && r.format == clikit.FormatText {
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, rec.Error)
 	}
 	r.note(ctx, aquariumRecord{Record: rec.Record, Status: rec.Status, Error: rec.Error}, "")
 	r.emit(rec, nil)
-	return rec.Status.exitCode(ctx)
+	return rec.Status.ExitCode(ctx)
 }
 
 // noteLogic reports on stderr, in text format, that reasoning stopped short.
 func (r *aquariumRun) noteLogic(rec aquariumRecord, what string) {
-	if r.format == formatText {
+	if r.format == clikit.FormatText {
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, what)
 	}
 }
@@ -428,21 +429,21 @@ const aquariumHintSummary = "Give the next deduction for Aquarium puzzles, in wo
 	"Exit 0 with a hint (or a complete grid), 1 when the cells filled in cannot be completed,\n" +
 	"2 bad input, 124 when reasoning up to --depth finds nothing or time runs out."
 
-func runAquariumHint(ctx context.Context, stdio IO, args []string) int {
-	fs := newFlagSet(stdio, "waterworks aquarium hint", "[flags] [FILE...]", aquariumHintSummary)
+func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks aquarium hint", "[flags] [FILE...]", aquariumHintSummary)
 	var f aquariumFlags
-	f.commonFlags.register(fs, formatText, formatJSON)
+	f.CommonFlags.Register(fs, clikit.FormatText, clikit.FormatJSON)
 	fs.StringVar(&f.rule, "rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
 	steps := fs.Int("steps", 1, "give this many deductions, each applied before the next; 0: all, to the end")
 	apply := fs.Bool("apply", false, "text format: print the puzzle with the hinted cells filled in")
 	var depth int
 	registerDepth(fs, &depth)
-	files, err := parseArgs(fs, args)
+	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
-		return parseFailed(err)
+		return clikit.ParseFailed(err)
 	}
 	f.backend = "cp"
-	if err = f.check(formatText, formatJSON); err == nil {
+	if err = f.Check(clikit.FormatText, clikit.FormatJSON); err == nil {
 		_, err = f.resolve()
 	}
 	if err == nil {
@@ -452,9 +453,9 @@ func runAquariumHint(ctx context.Context, stdio IO, args []string) int {
 		err = fmt.Errorf("negative --steps %d", *steps)
 	}
 	if err != nil {
-		return usageError(stdio, fs, err)
+		return clikit.UsageError(stdio, fs, err)
 	}
-	r := newAquariumRun(stdio, f.format, f.stats)
+	r := newAquariumRun(stdio, f.Format, f.Stats)
 	r.separate = *apply
 	return r.each(ctx, files, func(d aquariumfmt.Document) int {
 		return r.hint(ctx, &f, d, *steps, depth, *apply)
@@ -465,60 +466,60 @@ func runAquariumHint(ctx context.Context, stdio IO, args []string) int {
 func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.Document, steps, depth int, apply bool) int {
 	rule := f.ruleFor(d)
 	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: "logic", Rule: rule.String(), logicRecord: &logicRecord{}}
-	work, cancel := f.withTimeout(ctx)
+	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
 	started := time.Now()
 	start := startOf(d, false)
-	fail := func(status Status, err error) int { return r.fail(ctx, rec, started, status, err) }
+	fail := func(status clikit.Status, err error) int { return r.fail(ctx, rec, started, status, err) }
 	if start.Width > 0 {
 		if err := logic.CheckPartial(work, d.Puzzle, rule, start); err != nil {
 			if errors.Is(err, aquarium.ErrWrongSolution) {
-				return fail(StatusWrong, fmt.Errorf("the cells filled in contradict the puzzle: %s",
+				return fail(clikit.StatusWrong, fmt.Errorf("the cells filled in contradict the puzzle: %s",
 					strings.TrimPrefix(err.Error(), aquarium.ErrWrongSolution.Error()+": ")))
 			}
-			return fail(StatusUnknown, err)
+			return fail(clikit.StatusUnknown, err)
 		}
 	}
 	rsn, err := logic.NewReasoner(d.Puzzle, rule, start)
 	if err != nil {
-		return fail(StatusWrong, err)
+		return fail(clikit.StatusWrong, err)
 	}
 	var hints []logic.Deduction
 	for steps == 0 || len(hints) < steps {
 		h, ok, err := rsn.Next(work, depth)
 		if err != nil {
-			return fail(StatusUnknown, err)
+			return fail(clikit.StatusUnknown, err)
 		}
 		if !ok {
 			break
 		}
 		if err := rsn.Apply(h); err != nil {
-			return fail(StatusWrong, err)
+			return fail(clikit.StatusWrong, err)
 		}
 		hints = append(hints, h)
 	}
-	rec.MS = millis(time.Since(started))
+	rec.MS = clikit.Millis(time.Since(started))
 	rec.Hints = deductionsOf(d.Puzzle, hints)
 	grid := rsn.Current()
 	rec.Solution = grid.Rows()
-	code := ExitOK
-	rec.Status = StatusOK
+	code := clikit.ExitOK
+	rec.Status = clikit.StatusOK
 	var note string
 	switch {
 	case len(hints) == 0 && rsn.Solved():
 		note = "the grid is complete; nothing is left to deduce"
 	case len(hints) == 0:
-		rec.Status, code = StatusUnknown, ExitTimeout
+		rec.Status, code = clikit.StatusUnknown, clikit.ExitTimeout
 		note = fmt.Sprintf("no deduction found by reasoning up to depth %d; the puzzle needs guessing from here, or has more than one solution", depth)
 	case rsn.Solved():
-		rec.Status = StatusSolved
+		rec.Status = clikit.StatusSolved
 	}
-	if rec.Status == StatusSolved {
+	if rec.Status == clikit.StatusSolved {
 		if err := aquarium.Check(d.Puzzle, grid, rule); err != nil {
-			return fail(StatusError, fmt.Errorf("internal error: the hints give a grid that fails the check: %w", err))
+			return fail(clikit.StatusError, fmt.Errorf("internal error: the hints give a grid that fails the check: %w", err))
 		}
 	}
-	if note != "" && r.format == formatText && !apply {
+	if note != "" && r.format == clikit.FormatText && !apply {
 		r.emit(rec, func(w io.Writer) error {
 			_, err := fmt.Fprintf(w, "%s: %s\n", rec.ID, note)
 			return err

@@ -1,4 +1,4 @@
-package cli
+package sortcli
 
 import (
 	"bytes"
@@ -6,28 +6,30 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
-// sortCompareKind is compare's part for Water Sort levels: corpus JSON
+// CompareKind is compare's part for Water Sort levels: corpus JSON
 // Lines with bottles, or a level in the text format.
-func sortCompareKind() compareKind {
-	return compareKind{name: "sort", detect: isSortInput, rules: []string{"whole", "fits"}, run: compareSort}
+func CompareKind() clikit.CompareKind {
+	return clikit.CompareKind{Name: "sort", Detect: isSortInput, Rules: []string{"whole", "fits"}, Run: compareSort}
 }
 
 // isSortInput reports whether data holds Water Sort levels: corpus JSON
-// Lines with bottles, or text that the Aquarium readers refuse and that
-// either reads as a Water Sort level or looks like one (a "capacity N" line
-// or a "-" line for an empty bottle), so that a level with a mistake gets
-// the Water Sort reader's message. Text both readers accept is Aquarium's.
+// Lines with bottles, or text that either reads as a Water Sort level or
+// looks like one (a "capacity N" line or a "-" line for an empty bottle),
+// so that a level with a mistake gets the Water Sort reader's message.
+// Text the Aquarium readers accept too is Aquarium's: compare tries the
+// Aquarium kind first.
 func isSortInput(data []byte) bool {
-	if fields, ok := firstJSONObject(data); ok {
+	if fields, ok := clikit.FirstJSONObject(data); ok {
 		_, has := fields["bottles"]
 		return has
 	}
-	if sortfmt.IsJSONLines(data) || isAquariumInput(data) {
+	if sortfmt.IsJSONLines(data) {
 		return false
 	}
 	if _, err := sortfmt.ParseText("", data); err == nil {
@@ -51,23 +53,23 @@ type sortCompareEngine struct {
 // sortCompareEngines lists the search methods and the SAT method on every
 // available backend, as far as --engines keeps them: an engine is kept by
 // its name, and a SAT engine also by "sat" or its backend's name.
-func (c *comparison) sortCompareEngines() ([]sortCompareEngine, error) {
+func sortCompareEngines(c clikit.Comparison) ([]sortCompareEngine, error) {
 	var engines []sortCompareEngine
 	for _, m := range []watersort.Method{watersort.BFS, watersort.AStar, watersort.Greedy} {
-		if c.wants(m.String()) {
+		if c.Wants(m.String()) {
 			engines = append(engines, sortCompareEngine{name: m.String(), run: searchEngine(m, sortLimitStates)})
 		}
 	}
 	for _, b := range backends.Available() {
 		name := methodSAT + "/" + b
-		if !c.wants(name) && !c.wants(methodSAT) && !c.wants(b) {
+		if !c.Wants(name) && !c.Wants(methodSAT) && !c.Wants(b) {
 			continue
 		}
-		s, err := openSortSAT(b, c.flags.timeout > 0)
+		s, err := openSortSAT(b, c.Options().Timeout > 0)
 		if err != nil {
 			return nil, err
 		}
-		engines = append(engines, sortCompareEngine{name: name, run: satEngine(s.open, s.enc, c.flags.maxMoves)})
+		engines = append(engines, sortCompareEngine{name: name, run: satEngine(s.open, s.enc, c.Options().MaxMoves)})
 	}
 	return engines, nil
 }
@@ -77,37 +79,37 @@ func (c *comparison) sortCompareEngines() ([]sortCompareEngine, error) {
 // or unsolvability (a search that explored every reachable position,
 // greedy included). Greedy's plans are not claimed optimal and the SAT
 // method's unknown past its horizon proves nothing, so they stay out.
-func compareSort(ctx context.Context, c *comparison, in input) int {
+func compareSort(ctx context.Context, c clikit.Comparison, in clikit.Input) int {
 	rule := watersort.Whole
-	if c.flags.rule != "" {
+	if c.Options().Rule != "" {
 		var err error
-		if rule, err = watersort.ParseRule(c.flags.rule); err != nil {
-			fmt.Fprintf(c.stdio.Err, "%s: %v\n", in.name, err)
-			return ExitUsage
+		if rule, err = watersort.ParseRule(c.Options().Rule); err != nil {
+			fmt.Fprintf(c.IO().Err, "%s: %v\n", in.Name, err)
+			return clikit.ExitUsage
 		}
 	}
-	engines, err := c.sortCompareEngines()
+	engines, err := sortCompareEngines(c)
 	if err != nil {
-		fmt.Fprintf(c.stdio.Err, "%s: %v\n", in.name, err)
-		return ExitUsage
+		fmt.Fprintf(c.IO().Err, "%s: %v\n", in.Name, err)
+		return clikit.ExitUsage
 	}
-	levels := sortfmt.Parse(in.name, in.data)
+	levels := sortfmt.Parse(in.Name, in.Data)
 	if len(levels) == 0 {
-		fmt.Fprintf(c.stdio.Err, "%s: no levels\n", in.name)
-		return ExitUsage
+		fmt.Fprintf(c.IO().Err, "%s: no levels\n", in.Name)
+		return clikit.ExitUsage
 	}
-	code := ExitOK
+	code := clikit.ExitOK
 	for _, lv := range levels {
 		if lv.Err != nil {
-			fmt.Fprintln(c.stdio.Err, lv.Err)
-			code = worse(code, ExitUsage)
+			fmt.Fprintln(c.IO().Err, lv.Err)
+			code = clikit.Worse(code, clikit.ExitUsage)
 			continue
 		}
-		rows := make([]compareRow, 0, len(engines))
+		rows := make([]clikit.CompareRow, 0, len(engines))
 		for _, e := range engines {
-			rows = append(rows, c.sortRow(ctx, e, lv, rule))
+			rows = append(rows, sortRow(c, ctx, e, lv, rule))
 		}
-		c.puzzle(rows)
+		c.Puzzle(rows)
 		if ctx.Err() != nil {
 			break
 		}
@@ -116,36 +118,36 @@ func compareSort(ctx context.Context, c *comparison, in input) int {
 }
 
 // sortRow times one engine on one level and fills in its row.
-func (c *comparison) sortRow(ctx context.Context, e sortCompareEngine, lv sortfmt.Level, rule watersort.Rule) compareRow {
-	row := compareRow{Kind: "sort", ID: lv.ID, Engine: e.name}
+func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv sortfmt.Level, rule watersort.Rule) clikit.CompareRow {
+	row := clikit.CompareRow{Kind: "sort", ID: lv.ID, Engine: e.name}
 	var out sortOutcome
-	var status Status
+	var status clikit.Status
 	var note, failure string
-	row.runs, _ = c.time(ctx, func(ctx context.Context) error {
+	row.Runs, _ = c.Time(ctx, func(ctx context.Context) error {
 		out = e.run(ctx, lv.Puzzle, rule)
 		status, note, failure = out.judge(ctx, lv.Puzzle, rule, e.name)
-		if status != StatusSolved && status != StatusUnsolvable {
+		if status != clikit.StatusSolved && status != clikit.StatusUnsolvable {
 			return fmt.Errorf("%s", status) // do not repeat
 		}
 		return nil
 	})
 	row.Status, row.Error = status, failure
 	switch status {
-	case StatusSolved:
+	case clikit.StatusSolved:
 		row.Answer = fmt.Sprintf("%d moves", len(out.plan))
 		if out.optimal {
 			row.Answer = fmt.Sprintf("optimal %d", len(out.plan))
 		}
-	case StatusUnsolvable:
+	case clikit.StatusUnsolvable:
 		row.Answer = "unsolvable"
-	case StatusUnknown:
+	case clikit.StatusUnknown:
 		row.Answer = note
 		if note == "timed out" && ctx.Err() != nil {
 			row.Answer = "interrupted"
 		}
 	}
-	if status == StatusUnsolvable || status == StatusSolved && out.optimal {
-		row.key = row.Answer // a proof: every engine that gives one must agree
+	if status == clikit.StatusUnsolvable || status == clikit.StatusSolved && out.optimal {
+		row.Key = row.Answer // a proof: every engine that gives one must agree
 	}
 	row.Stats = out.stats.list()
 	return row
@@ -153,9 +155,9 @@ func (c *comparison) sortRow(ctx context.Context, e sortCompareEngine, lv sortfm
 
 // list returns the statistics compare prints: the search's or the SAT
 // method's.
-func (s sortStats) list() statList {
+func (s sortStats) list() clikit.StatList {
 	if s.LowerBound == nil {
-		return statList{{"expanded", s.Expanded}, {"stored", s.Stored}, {"peak_bytes", s.PeakBytes}}
+		return clikit.StatList{{Name: "expanded", Value: s.Expanded}, {Name: "stored", Value: s.Stored}, {Name: "peak_bytes", Value: s.PeakBytes}}
 	}
-	return statList{{"lower_bound", *s.LowerBound}, {"horizons", len(s.Horizons)}, {"variables", s.Variables}, {"clauses", s.Clauses}}
+	return clikit.StatList{{Name: "lower_bound", Value: *s.LowerBound}, {Name: "horizons", Value: len(s.Horizons)}, {Name: "variables", Value: s.Variables}, {Name: "clauses", Value: s.Clauses}}
 }

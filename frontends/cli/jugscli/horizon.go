@@ -1,4 +1,4 @@
-package cli
+package jugscli
 
 import (
 	"context"
@@ -7,13 +7,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
-
-// This file holds the bounded-horizon methods of "jugs solve": sat and cp.
 
 // The default limits of "jugs solve", which compare uses too.
 const (
@@ -25,7 +24,7 @@ const (
 // options returns the engine settings of the flags.
 func (f *jugsSolveFlags) options() jugsOptions {
 	return jugsOptions{maxStates: f.maxStates, maxSteps: f.maxSteps, maxClauses: f.maxClauses, complete: f.complete,
-		backend: f.backend, timeouts: f.timeout > 0}
+		backend: f.backend, timeouts: f.Timeout > 0}
 }
 
 // horizon returns the options of the bounded-horizon engines.
@@ -47,7 +46,7 @@ var jugsMethodFlags = map[string][]string{
 // it, and an unknown SAT backend; set holds the flags given.
 func checkJugsMethodFlags(method, backend string, set map[string]bool) error {
 	for name, methods := range jugsMethodFlags {
-		if set[name] && !contains(methods, method) {
+		if set[name] && !clikit.Contains(methods, method) {
 			return fmt.Errorf("--%s applies to --method %s, not %s", name, strings.Join(methods, " or "), method)
 		}
 	}
@@ -78,45 +77,39 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 		return jugsOutcome{}, err
 	}
 	r, err := jugs.SolveSAT(ctx, p, s, o.horizon())
-	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(r.HorizonStats), stats: statList{
-		{"backend", o.backend},
-		{"fast_path", r.FastPath},
-		{"horizon", r.Horizon},
-		{"vars", r.Vars},
-		{"clauses", r.Clauses},
-		{"solves", r.Solver.Solves},
+	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(r.HorizonStats), stats: clikit.StatList{
+		{Name: "backend", Value: o.backend},
+		{Name: "fast_path", Value: r.FastPath},
+		{Name: "horizon", Value: r.Horizon},
+		{Name: "vars", Value: r.Vars},
+		{Name: "clauses", Value: r.Clauses},
+		{Name: "solves", Value: r.Solver.Solves},
 	}}
-	if reportsSearch(r.Solver) {
-		out.stats = append(out.stats, stat{"conflicts", r.Solver.Conflicts})
+	if clikit.ReportsSearch(r.Solver) {
+		out.stats = append(out.stats, clikit.Stat{Name: "conflicts", Value: r.Solver.Conflicts})
 	}
 	rounds := make(roundStats, len(r.Rounds))
 	for i, rd := range r.Rounds {
-		rounds[i] = roundStat{K: rd.K, MS: millis(rd.Time), Clauses: rd.Clauses, Conflicts: rd.Solver.Conflicts}
+		rounds[i] = roundStat{K: rd.K, MS: clikit.Millis(rd.Time), Clauses: rd.Clauses, Conflicts: rd.Solver.Conflicts}
 	}
-	out.stats = append(out.stats, stat{"rounds", rounds})
+	out.stats = append(out.stats, clikit.Stat{Name: "rounds", Value: rounds})
 	return out, err
-}
-
-// reportsSearch reports whether a backend counts its search: gini counts
-// only its solves, and solvers that print no statistics count nothing.
-func reportsSearch(s sat.Stats) bool {
-	return s.Conflicts != 0 || s.Decisions != 0 || s.Propagations != 0
 }
 
 func solveJugsCP(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
 	r, err := jugs.SolveCP(ctx, p, jugs.CPOptions{HorizonOptions: o.horizon()})
-	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(r.HorizonStats), stats: statList{
-		{"fast_path", r.FastPath},
-		{"horizon", r.Horizon},
-		{"nodes", r.Search.Nodes},
-		{"failures", r.Search.Failures},
-		{"dead_ends", r.DeadEnds},
+	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(r.HorizonStats), stats: clikit.StatList{
+		{Name: "fast_path", Value: r.FastPath},
+		{Name: "horizon", Value: r.Horizon},
+		{Name: "nodes", Value: r.Search.Nodes},
+		{Name: "failures", Value: r.Search.Failures},
+		{Name: "dead_ends", Value: r.DeadEnds},
 	}}
 	rounds := make(roundStats, len(r.Rounds))
 	for i, rd := range r.Rounds {
-		rounds[i] = roundStat{K: rd.K, MS: millis(rd.Time), Nodes: rd.Search.Nodes}
+		rounds[i] = roundStat{K: rd.K, MS: clikit.Millis(rd.Time), Nodes: rd.Search.Nodes}
 	}
-	out.stats = append(out.stats, stat{"rounds", rounds})
+	out.stats = append(out.stats, clikit.Stat{Name: "rounds", Value: rounds})
 	return out, err
 }
 

@@ -1,0 +1,325 @@
+package clikit
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/sat"
+)
+
+// LineOf returns the line of a positioned input error, or 0.
+func LineOf(err error) int {
+	var ie *inputerr.Error
+	if errors.As(err, &ie) {
+		return ie.Line
+	}
+	return 0
+}
+
+// Status is the outcome of one puzzle, as JSON and CSV output spell it.
+type Status string
+
+// The status vocabulary is fixed; scripts match on it.
+const (
+	StatusSolved     Status = "solved"     // an answer was found and checked
+	StatusUnsolvable Status = "unsolvable" // proven to have no answer
+	StatusUnknown    Status = "unknown"    // stopped by a timeout or a limit
+	StatusError      Status = "error"      // bad input, or an internal failure
+	StatusOK         Status = "ok"         // check: the solution is right
+	StatusWrong      Status = "wrong"      // check: the solution is wrong
+)
+
+// ExitCode maps a status to its exit code; ctx tells a timeout from an
+// interrupt for StatusUnknown.
+func (s Status) ExitCode(ctx context.Context) int {
+	switch s {
+	case StatusSolved, StatusOK:
+		return ExitOK
+	case StatusUnsolvable, StatusWrong:
+		return ExitFailed
+	case StatusUnknown:
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return ExitInterrupted
+		}
+		return ExitTimeout
+	}
+	return ExitUsage
+}
+
+// Output formats.
+const (
+	FormatText  = "text"
+	FormatJSON  = "json"
+	FormatCSV   = "csv"
+	FormatBench = "bench"
+)
+
+// CommonFlags are the flags every solving command takes.
+type CommonFlags struct {
+	Format  string
+	Timeout time.Duration
+	Stats   bool
+}
+
+func (f *CommonFlags) Register(fs *flag.FlagSet, formats ...string) {
+	if len(formats) == 0 {
+		formats = []string{FormatText, FormatJSON, FormatCSV}
+	}
+	fs.StringVar(&f.Format, "format", FormatText, "output `format`: "+strings.Join(formats, ", "))
+	fs.DurationVar(&f.Timeout, "timeout", 0, "give up after this `duration` (e.g. 500ms, 30s); 0 means never")
+	fs.BoolVar(&f.Stats, "stats", false, "report time and search statistics (on stderr in text format)")
+}
+
+// Check validates the flag values after parsing.
+func (f *CommonFlags) Check(formats ...string) error {
+	if len(formats) == 0 {
+		formats = []string{FormatText, FormatJSON, FormatCSV}
+	}
+	if !Contains(formats, f.Format) {
+		return fmt.Errorf("unknown format %q (want %s)", f.Format, strings.Join(formats, ", "))
+	}
+	if f.Timeout < 0 {
+		return fmt.Errorf("negative timeout %v", f.Timeout)
+	}
+	return nil
+}
+
+// WithTimeout derives the context a command's work runs under.
+func (f *CommonFlags) WithTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	if f.Timeout > 0 {
+		return context.WithTimeout(ctx, f.Timeout)
+	}
+	return context.WithCancel(ctx)
+}
+
+// Contains reports whether list holds s.
+func Contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// NewFlagSet returns a flag set that reports errors instead of exiting and
+// prints its usage to stdio.Err.
+func NewFlagSet(stdio IO, name, args, summary string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stdio.Err)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: %s %s\n%s\n\nflags:\n", name, args, summary)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// ParseArgs parses flags anywhere among the arguments (Go's flag package
+// stops at the first file name) and returns the positional arguments. After
+// "--" everything is positional. It returns flag.ErrHelp for -h.
+func ParseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// ParseFailed returns the exit code for an error from parseArgs, which the
+// flag package has already printed: ExitOK for -h, a request rather than a
+// mistake, and ExitUsage otherwise.
+func ParseFailed(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitOK
+	}
+	return ExitUsage
+}
+
+// UsageError prints a usage problem found after parsing and returns
+// ExitUsage.
+func UsageError(stdio IO, fs *flag.FlagSet, err error) int {
+	fmt.Fprintf(stdio.Err, "%s: %v\n", fs.Name(), err)
+	return ExitUsage
+}
+
+// Input is one named input read whole.
+type Input struct {
+	Name string // the file name, or "-" for standard input
+	Data []byte
+}
+
+// ReadInputs reads the named files, "-" (or no name at all) meaning
+// standard input. Unreadable files are reported on stdio.Err and make the
+// returned code ExitUsage; the readable ones are returned all the same.
+func ReadInputs(stdio IO, names []string) ([]Input, int) {
+	return ReadInputsWith(stdio, names, nil)
+}
+
+// ReadInputsWith is readInputs where an argument that names no existing
+// file but for which isPuzzle reports true is the input itself, named
+// "argN" after its place N (from 1) among the arguments.
+func ReadInputsWith(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, int) {
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	code := ExitOK
+	var inputs []Input
+	stdinRead := false
+	for i, name := range names {
+		var data []byte
+		var err error
+		if isPuzzle != nil && name != "-" && isPuzzle(name) {
+			if _, statErr := os.Stat(name); statErr != nil {
+				inputs = append(inputs, Input{Name: fmt.Sprintf("arg%d", i+1), Data: []byte(name)})
+				continue
+			}
+		}
+		if name == "-" {
+			if stdinRead {
+				fmt.Fprintf(stdio.Err, "-: standard input named more than once\n")
+				code = ExitUsage
+				continue
+			}
+			stdinRead = true
+			data, err = io.ReadAll(stdio.In)
+		} else {
+			data, err = os.ReadFile(name)
+		}
+		if err != nil {
+			fmt.Fprintf(stdio.Err, "%s: %v\n", name, UnwrapPathError(err))
+			code = ExitUsage
+			continue
+		}
+		inputs = append(inputs, Input{Name: name, Data: data})
+	}
+	return inputs, code
+}
+
+// UnwrapPathError returns the reason of a *os.PathError without the path
+// and the operation, which the caller's message names already.
+func UnwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Printer writes records in the chosen format: JSON Lines, or CSV with a
+// header row written once. Text output is left to each command.
+type Printer struct {
+	format    string
+	out       io.Writer
+	enc       *json.Encoder
+	csv       *csv.Writer
+	csvHeader bool
+}
+
+// NewPrinter returns a Printer of records in format to out.
+func NewPrinter(format string, out io.Writer) *Printer {
+	p := &Printer{format: format, out: out}
+	switch format {
+	case FormatJSON:
+		p.enc = json.NewEncoder(out)
+	case FormatCSV:
+		p.csv = csv.NewWriter(out)
+	}
+	return p
+}
+
+// JSON writes v as one line of JSON.
+func (p *Printer) JSON(v any) error { return p.enc.Encode(v) }
+
+// CSVRow writes one CSV record, preceded by header on the first call.
+func (p *Printer) CSVRow(header, row []string) error {
+	if !p.csvHeader {
+		p.csvHeader = true
+		if err := p.csv.Write(header); err != nil {
+			return err
+		}
+	}
+	if err := p.csv.Write(row); err != nil {
+		return err
+	}
+	p.csv.Flush()
+	return p.csv.Error()
+}
+
+// Millis converts a duration to milliseconds with microsecond resolution,
+// the unit of every "ms" field.
+func Millis(d time.Duration) float64 {
+	return float64(d.Microseconds()) / 1000
+}
+
+// Stat is one named statistic of an engine.
+type Stat struct {
+	Name  string
+	Value any // int, bool or string
+}
+
+// StatList is an engine's statistics in a fixed order. It encodes as a JSON
+// object with the keys in that order, and prints as "name=value ...".
+type StatList []Stat
+
+// MarshalJSON writes the statistics as one JSON object, in order.
+func (l StatList) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, s := range l {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		name, err := json.Marshal(s.Name)
+		if err != nil {
+			return nil, err
+		}
+		value, err := json.Marshal(s.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(name)
+		b.WriteByte(':')
+		b.Write(value)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// String writes the statistics as "name=value" pairs separated by spaces,
+// leaving out empty strings.
+func (l StatList) String() string {
+	parts := make([]string, 0, len(l))
+	for _, s := range l {
+		if s.Value == "" {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s=%v", s.Name, s.Value))
+	}
+	return strings.Join(parts, " ")
+}
+
+// ReportsSearch reports whether a backend counts its search: gini counts
+// only its solves, and solvers that print no statistics count nothing.
+func ReportsSearch(s sat.Stats) bool {
+	return s.Conflicts != 0 || s.Decisions != 0 || s.Propagations != 0
+}

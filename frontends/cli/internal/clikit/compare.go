@@ -1,0 +1,98 @@
+package clikit
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"time"
+)
+
+// CompareRow is one engine's result on one puzzle.
+type CompareRow struct {
+	Kind   string   `json:"kind"`
+	ID     string   `json:"id"`
+	Engine string   `json:"engine"`
+	Status Status   `json:"status"`
+	Answer string   `json:"answer"` // what the engine found, in words
+	MS     float64  `json:"ms"`     // the fastest of --count runs
+	Stats  StatList `json:"stats,omitempty"`
+	Agree  *bool    `json:"agree,omitempty"` // nil when not compared
+	Error  string   `json:"error,omitempty"`
+
+	// Key is what must be equal among the engines that answered one
+	// puzzle ("unique", "optimal 6"); empty leaves the row out of the
+	// agreement (a timeout, a plan not claimed optimal).
+	Key string `json:"-"`
+	// Runs holds the time of every run, for bench output.
+	Runs []time.Duration `json:"-"`
+}
+
+// CompareKind is one kind of puzzle compare handles; each puzzle's package
+// provides its own.
+type CompareKind struct {
+	Name string // as --kind names it
+	// Detect reports whether an input holds puzzles of this kind.
+	Detect func(data []byte) bool
+	// Rules are the values --rule takes for this kind.
+	Rules []string
+	// Run compares the engines on every puzzle of one input: it calls
+	// c.Puzzle with the rows of each puzzle, reports unreadable puzzles on
+	// c.IO().Err, and returns the worst exit code for input problems.
+	Run func(ctx context.Context, c Comparison, in Input) int
+}
+
+// CompareOptions are the flags of compare that a kind of puzzle reads.
+type CompareOptions struct {
+	Timeout  time.Duration // for each run of an engine; 0: none
+	Rule     string        // --rule; "" for each puzzle's own
+	Limit    int           // Aquarium: count solutions up to this many
+	MaxMoves int           // Water Sort: the SAT method's horizon
+}
+
+// A Comparison is what compare offers a kind of puzzle while the kind runs
+// its engines on one input.
+type Comparison interface {
+	// Options returns the flags of compare.
+	Options() CompareOptions
+	// IO returns the streams; a kind reports unreadable puzzles on its Err.
+	IO() IO
+	// Wants reports whether the engine called name is to run (--engines).
+	Wants(name string) bool
+	// Time runs an engine --count times under the per-run timeout and
+	// returns the last run's error and every run's duration; a run that
+	// fails or times out is not repeated.
+	Time(ctx context.Context, do func(ctx context.Context) error) ([]time.Duration, error)
+	// Puzzle checks the agreement among one puzzle's rows and prints them.
+	Puzzle(rows []CompareRow)
+}
+
+// TimedOut fills in a row for an engine stopped by ctx or a limit.
+func TimedOut(row *CompareRow, ctx context.Context, err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		row.Status, row.Answer = StatusUnknown, "timed out"
+		if errors.Is(ctx.Err(), context.Canceled) {
+			row.Answer = "interrupted"
+		}
+		return true
+	}
+	return false
+}
+
+// FirstJSONObject decodes the first line of JSON Lines data holding an
+// object, for kinds to detect their fields; ok is false when data is not
+// JSON Lines.
+func FirstJSONObject(data []byte) (fields map[string]json.RawMessage, ok bool) {
+	for line := range bytes.Lines(data) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if line[0] != '{' {
+			return nil, false
+		}
+		return fields, json.NewDecoder(io.LimitReader(bytes.NewReader(line), 1<<20)).Decode(&fields) == nil
+	}
+	return nil, false
+}
