@@ -370,3 +370,25 @@ func BenchmarkRender30(b *testing.B) {
 		})
 	}
 }
+
+// TestGeometry checks GeometryOf against the picture: the middle of every
+// cell it places is water in the image exactly when the cell is water, and
+// the picture has the size it says.
+func TestGeometry(t *testing.T) {
+	eachCase(t, func(t *testing.T, tc testCase, p *aquarium.Puzzle, s aquarium.Solution) {
+		g, err := GeometryOf(p, tc.opts)
+		require.NoError(t, err)
+		img, err := Image(p, s, tc.opts)
+		require.NoError(t, err)
+		assert.Equal(t, image.Rect(0, 0, g.Width, g.Height), img.Bounds())
+		for r := range p.Height {
+			for c := range p.Width {
+				x, y := g.Left+c*g.Cell+g.Cell/2, g.Top+r*g.Cell+g.Cell/2
+				full := s.Cells != nil && s.At(r, c) == aquarium.Water
+				assert.Equal(t, full, rgba(img.At(x, y)) == water, "row %d, column %d at %d,%d", r+1, c+1, x, y)
+			}
+		}
+	})
+	_, err := GeometryOf(&aquarium.Puzzle{}, Options{})
+	assert.Error(t, err)
+}

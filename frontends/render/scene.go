@@ -59,6 +59,7 @@ type label struct {
 type scene struct {
 	width, height int
 	cell          int
+	left, top     int // the grid's top left corner
 	water         []rect
 	dots          []rect // each dot's bounding square; drawn as a disc
 	grid          []rect // thin lines
@@ -102,6 +103,8 @@ func newScene(p *aquarium.Puzzle, s aquarium.Solution, opts Options) (*scene, er
 		width:  left + p.Width*cell + margin,
 		height: top + p.Height*cell + margin,
 		cell:   cell,
+		left:   left,
+		top:    top,
 	}
 	thin, thick := 1, max(2, (cell+4)/9)
 	x := func(c int) int { return left + c*cell }
@@ -193,4 +196,23 @@ func newScene(p *aquarium.Puzzle, s aquarium.Solution, opts Options) (*scene, er
 	sc.digitScale = fontScale(cell, widest)
 	sc.fontSize = cell * 11 / 20
 	return sc, nil
+}
+
+// Geometry says where a picture puts the grid, in pixels (SVG user
+// units), so that a page can lay marks or click targets over the cells.
+type Geometry struct {
+	Width, Height int // the whole picture
+	Left, Top     int // the top left corner of the grid
+	Cell          int // the side of a cell
+}
+
+// GeometryOf returns the geometry of the pictures SVG and Image draw of p
+// with opts: the cell in row r and column c spans Left+c·Cell to
+// Left+(c+1)·Cell across and Top+r·Cell to Top+(r+1)·Cell down.
+func GeometryOf(p *aquarium.Puzzle, opts Options) (Geometry, error) {
+	sc, err := newScene(p, aquarium.Solution{}, opts)
+	if err != nil {
+		return Geometry{}, err
+	}
+	return Geometry{Width: sc.width, Height: sc.height, Left: sc.left, Top: sc.top, Cell: sc.cell}, nil
 }

@@ -148,6 +148,24 @@ func (w walls) regions() []int {
 	})
 }
 
+// RegionsFromWalls returns the aquariums that walls cut a width×height grid
+// into, as an editor that draws walls between cells makes them: the groups
+// of cells that no wall separates, numbered from 0 in row-major order of
+// their first cell. right[r·(width-1)+c] is the wall between cell (r, c)
+// and (r, c+1), below[r·width+c] the wall between (r, c) and (r+1, c). A
+// wall that closes off no group changes nothing.
+func RegionsFromWalls(width, height int, right, below []bool) ([]int, error) {
+	if width < 1 || height < 1 {
+		return nil, fmt.Errorf("a %dx%d grid has no cells", width, height)
+	}
+	if len(right) != (width-1)*height || len(below) != width*(height-1) {
+		return nil, fmt.Errorf("%d and %d walls for a %dx%d grid, want %d and %d",
+			len(right), len(below), width, height, (width-1)*height, width*(height-1))
+	}
+	w := walls{width: width, height: height, wall: append(append(make([]bool, 0, len(right)+len(below)), right...), below...)}
+	return w.regions(), nil
+}
+
 // components labels the cells of a width×height grid with the connected
 // groups that join(r, c, r2, c2) makes of neighbouring cells, numbered from 0
 // in row-major order of their first cell.

@@ -575,3 +575,51 @@ func decided(s aquarium.Solution) aquarium.Solution {
 	}
 	return out
 }
+
+func TestRegionsFromWalls(t *testing.T) {
+	// A 3x2 grid: a wall right of (0,0) and below it closes off cell (0,0);
+	// the wall below (0,2) closes nothing.
+	right := []bool{true, false, false, false}
+	below := []bool{true, false, true}
+	got, err := RegionsFromWalls(3, 2, right, below)
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 1, 1, 1, 1, 1}, got)
+
+	_, err = RegionsFromWalls(3, 2, right, below[:2])
+	assert.ErrorContains(t, err, "want 4 and 3")
+	_, err = RegionsFromWalls(0, 2, nil, nil)
+	assert.Error(t, err)
+
+	// Random walls: neighbours without a wall share an aquarium, and the
+	// walls of the aquariums found give the same aquariums back.
+	rng := rand.New(rand.NewPCG(4, 5))
+	for range 200 {
+		w, h := 1+rng.IntN(7), 1+rng.IntN(7)
+		right, below := make([]bool, (w-1)*h), make([]bool, w*(h-1))
+		for i := range right {
+			right[i] = rng.IntN(3) == 0
+		}
+		for i := range below {
+			below[i] = rng.IntN(3) == 0
+		}
+		regions, err := RegionsFromWalls(w, h, right, below)
+		require.NoError(t, err)
+		for r := range h {
+			for c := range w {
+				if c+1 < w && !right[r*(w-1)+c] {
+					require.Equal(t, regions[r*w+c], regions[r*w+c+1])
+				}
+				if r+1 < h && !below[r*w+c] {
+					require.Equal(t, regions[r*w+c], regions[(r+1)*w+c])
+				}
+			}
+		}
+		p := newPuzzle(w, h)
+		p.Regions = regions
+		ws, err := wallsOf(p)
+		require.NoError(t, err)
+		again, err := RegionsFromWalls(w, h, ws.wall[:ws.numHorizontal()], ws.wall[ws.numHorizontal():])
+		require.NoError(t, err)
+		require.Equal(t, regions, again)
+	}
+}
