@@ -1,0 +1,304 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
+	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
+	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/watersort"
+)
+
+// A planKind is a kind of puzzle solved by a plan of actions over states:
+// it reads its puzzles, solves one, re-checks the plan with the puzzle's
+// independent checker, and draws every state along the plan. The page
+// knows nothing of the kinds: it steps through the pictures, and animates
+// between two of them by moving the shapes that share an id. A new kind
+// of such puzzle plugs in by adding an entry to planKinds.
+type planKind struct {
+	name  string // as the page and the command line call it
+	title string
+	// detect reports whether an input holds puzzles of this kind.
+	detect func(data []byte) bool
+	// solve reads the puzzles of data (named name in messages) and solves
+	// the one at index.
+	solve func(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error)
+}
+
+// planLimits bound the search of a plan.
+type planLimits struct {
+	maxStates int
+}
+
+// planStates bounds the states a search stores for the page: about
+// 150 MB of Water Sort positions at worst.
+const planStates = 1_000_000
+
+func planKinds() []planKind {
+	return []planKind{
+		{name: "jugs", title: "Water jugs", detect: isJugsInput, solve: solveJugs},
+		{name: "sort", title: "Water Sort", detect: func([]byte) bool { return true }, solve: solveSort},
+	}
+}
+
+// planView is a solved pour puzzle: the plan, with a picture of every
+// state along it.
+type planView struct {
+	Kind   string `json:"kind"`
+	ID     string `json:"id"`
+	Status string `json:"status"` // solved, unsolvable, unknown
+	Method string `json:"method"`
+	// Optimal reports that no shorter plan exists.
+	Optimal bool   `json:"optimal"`
+	Message string `json:"message"`
+	// Steps holds the start and then the state after each action.
+	Steps []stepView `json:"steps"`
+	Count int        `json:"count"` // puzzles in the input
+	Index int        `json:"index"`
+	MS    float64    `json:"ms"`
+	Stats []Stat     `json:"stats,omitempty"`
+}
+
+// stepView is one state of a plan: the action that led to it ("" for the
+// start) and its picture.
+type stepView struct {
+	Action string `json:"action"`
+	SVG    string `json:"svg"`
+}
+
+// pourRequest asks to solve a pour puzzle pasted or named on the command
+// line.
+type pourRequest struct {
+	Text  string `json:"text"`
+	File  *int   `json:"file"`
+	Kind  string `json:"kind"` // "" tells the kind from the content
+	Index int    `json:"index"`
+}
+
+func (s *Server) pour(ctx context.Context, body []byte) (any, error) {
+	var req pourRequest
+	if err := decode(body, &req); err != nil {
+		return nil, err
+	}
+	name, data, err := s.input(req.Text, req.File)
+	if err != nil {
+		return nil, err
+	}
+	var kind *planKind
+	var names []string
+	for _, k := range planKinds() {
+		names = append(names, k.name)
+		if kind == nil && (req.Kind == k.name || req.Kind == "" && k.detect(data)) {
+			kind = &k
+		}
+	}
+	if kind == nil {
+		return nil, badRequest("unknown kind %q (want %s)", req.Kind, strings.Join(names, ", "))
+	}
+	if req.Index < 0 {
+		return nil, badRequest("no puzzle %d", req.Index)
+	}
+	return s.busy(func() (any, error) {
+		start := time.Now()
+		v, err := kind.solve(ctx, planLimits{maxStates: planStates}, name, data, req.Index)
+		if err != nil {
+			if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+				return nil, s.stopped(ctx, err, "solving")
+			}
+			return nil, err
+		}
+		v.Kind, v.MS = kind.name, float64(time.Since(start).Microseconds())/1000
+		return v, nil
+	})
+}
+
+// pick returns the index-th of n puzzles, or the error for a missing one.
+func pick(name string, n, index int) error {
+	if index >= n {
+		return badRequest("%s holds %d puzzles; there is no puzzle %d", name, n, index+1)
+	}
+	return nil
+}
+
+// isJugsInput reports whether data holds jug puzzles: corpus JSON Lines
+// with capacities, or the command line's flags (--capacities ...).
+func isJugsInput(data []byte) bool {
+	t := bytes.TrimSpace(data)
+	if bytes.HasPrefix(t, []byte("--capacities")) || bytes.HasPrefix(t, []byte("-capacities")) {
+		return true
+	}
+	if len(t) == 0 || t[0] != '{' {
+		return false
+	}
+	line, _, _ := bytes.Cut(t, []byte("\n"))
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(line, &fields) != nil {
+		return false
+	}
+	_, ok := fields["capacities"]
+	return ok
+}
+
+// jugsFlags reads a puzzle given as the flags of "jugs solve":
+// "--capacities 3,5 --target 4".
+func jugsFlags(name string, data []byte) (*jugs.Puzzle, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var spec jugsfmt.Spec
+	var target int
+	fs.StringVar(&spec.Capacities, "capacities", "", "")
+	fs.StringVar(&spec.Initial, "initial", "", "")
+	fs.BoolVar(&spec.NoTap, "no-tap", false, "")
+	fs.StringVar(&spec.Goal, "goal", "", "")
+	fs.IntVar(&target, "target", 0, "")
+	fs.StringVar(&spec.GoalState, "goal-state", "", "")
+	if err := fs.Parse(strings.Fields(string(data))); err != nil {
+		return nil, inputError(inputerr.New(name, 1, 0, "%v", err))
+	}
+	if fs.NArg() > 0 {
+		return nil, inputError(inputerr.New(name, 1, 0, "unexpected %q: give the puzzle as flags only", fs.Arg(0)))
+	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "target" {
+			spec.Target = &target
+		}
+	})
+	p, err := jugsfmt.FromSpec(spec)
+	if err != nil {
+		return nil, inputError(inputerr.New(name, 1, 0, "%v", err))
+	}
+	return p, nil
+}
+
+func solveJugs(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
+	var p *jugs.Puzzle
+	v := planView{ID: name, Index: index, Count: 1, Method: "bfs"}
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '-' {
+		var err error
+		if p, err = jugsFlags(name, data); err != nil {
+			return v, err
+		}
+	} else {
+		entries, err := jugsfmt.Parse(name, data)
+		if len(entries) == 0 {
+			if err == nil {
+				err = badRequest("%s: no jug puzzle", name)
+			}
+			return v, inputError(err)
+		}
+		if err := pick(name, len(entries), index); err != nil {
+			return v, err
+		}
+		v.Count, v.ID, p = len(entries), entries[index].ID, entries[index].Puzzle
+	}
+	res, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: lim.maxStates})
+	v.Stats = []Stat{{"fast_path", res.FastPath}, {"expanded", res.Expanded}, {"stored", res.Stored}}
+	switch {
+	case errors.Is(err, jugs.ErrStateLimit):
+		v.Status, v.Message = statusUnknown, fmt.Sprintf("stopped after %d states; the command line takes larger searches", lim.maxStates)
+	case err != nil:
+		return v, err
+	case !res.Solvable:
+		v.Status, v.Message = statusUnsolvable, "No plan reaches the goal: all reachable states were searched."
+		if res.FastPath {
+			v.Message = "No plan reaches the goal: number theory rules it out."
+		}
+	default:
+		if err := jugs.Check(p, res.Plan); err != nil {
+			return v, fmt.Errorf("the plan found fails the check: %w", err)
+		}
+		v.Status, v.Optimal = statusSolved, true
+		v.Message = fmt.Sprintf("Solved in %d steps, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan))
+	}
+	state := p.Start()
+	v.Steps = append(v.Steps, stepView{SVG: drawVessels(jugVessels(p, state))})
+	for _, a := range res.Plan {
+		if !p.Apply(state, a) {
+			return v, fmt.Errorf("step %v does not apply", a)
+		}
+		v.Steps = append(v.Steps, stepView{Action: jugsfmt.Describe(p, a), SVG: drawVessels(jugVessels(p, state))})
+	}
+	return v, nil
+}
+
+func jugVessels(p *jugs.Puzzle, s jugs.State) []vessel {
+	vs := make([]vessel, p.NumJugs())
+	for i, c := range p.Capacities {
+		vs[i] = vessel{label: p.JugName(i), note: fmt.Sprintf("%d of %d", s[i], c), capacity: c}
+		if s[i] > 0 {
+			vs[i].layers = []layer{{colour: waterBlue, name: "water", amount: s[i]}}
+		}
+	}
+	return vs
+}
+
+func solveSort(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
+	v := planView{ID: name, Index: index, Method: "astar"}
+	levels := sortfmt.Parse(name, data)
+	v.Count = len(levels)
+	if len(levels) == 0 {
+		return v, badRequest("%s: no Water Sort level", name)
+	}
+	if err := pick(name, len(levels), index); err != nil {
+		return v, err
+	}
+	lv := levels[index]
+	if lv.Err != nil {
+		return v, inputError(lv.Err)
+	}
+	v.ID = lv.ID
+	p, rule := lv.Puzzle, watersort.Whole
+	res, err := watersort.Solve(ctx, p, watersort.Options{Rule: rule, Method: watersort.AStar, MaxStates: lim.maxStates})
+	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
+	switch {
+	case errors.Is(err, watersort.ErrLimit):
+		v.Status, v.Message = statusUnknown, fmt.Sprintf("stopped after %d states; the command line takes larger searches", lim.maxStates)
+	case err != nil:
+		return v, err
+	case res.Status == watersort.Unsolvable:
+		v.Status, v.Message = statusUnsolvable, "No plan sorts the level: all reachable positions were searched."
+	default:
+		if err := watersort.Check(p, rule, res.Plan); err != nil {
+			return v, fmt.Errorf("the plan found fails the check: %w", err)
+		}
+		v.Status, v.Optimal = statusSolved, res.Optimal
+		v.Message = fmt.Sprintf("Solved in %d moves (A*, whole rule), the fewest possible; the plan passes the checker.", len(res.Plan))
+	}
+	state, err := p.Start()
+	if err != nil {
+		return v, inputError(err)
+	}
+	v.Steps = append(v.Steps, stepView{SVG: drawVessels(bottleVessels(p, state))})
+	for _, m := range res.Plan {
+		if state, err = state.Apply(rule, m); err != nil {
+			return v, err
+		}
+		v.Steps = append(v.Steps, stepView{Action: fmt.Sprintf("pour bottle %d into bottle %d", m.From+1, m.To+1), SVG: drawVessels(bottleVessels(p, state))})
+	}
+	return v, nil
+}
+
+func bottleVessels(p *watersort.Puzzle, s watersort.State) []vessel {
+	vs := make([]vessel, s.NumBottles())
+	for i := range vs {
+		vs[i] = vessel{label: fmt.Sprint(i + 1), capacity: s.Capacity()}
+		for _, c := range s.Bottle(i) {
+			top := len(vs[i].layers) - 1
+			if top >= 0 && vs[i].layers[top].id == c {
+				vs[i].layers[top].amount++
+				continue
+			}
+			vs[i].layers = append(vs[i].layers, layer{id: c, colour: colourFor(p.ColorName(c), c), name: p.ColorName(c), amount: 1})
+		}
+	}
+	return vs
+}
