@@ -66,7 +66,7 @@ func BenchmarkSolveGrid(b *testing.B) {
 	for _, size := range []struct{ n, k int }{{20, 5}, {40, 10}} {
 		grid := sattest.Grid(size.n, size.k)
 		for _, enc := range cnfEncodings {
-			cnf := grid.Lower(enc)
+			cnf := sattest.MustLower(grid, enc)
 			b.Run(fmt.Sprintf("enc=%v/n=%d/k=%d", enc, size.n, size.k), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {

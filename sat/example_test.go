@@ -21,8 +21,12 @@ func Example() {
 	f.AddClause(cells[0].Not(), cells[1]) // water in cell 0 means water in cell 1
 	f.AddClause(cells[2].Not(), cells[3].Not())
 
+	cnf, err := f.Lower(sat.Totalizer)
+	if err != nil {
+		panic(err)
+	}
 	s := gini.New()
-	if err := sat.Load(s, f.Lower(sat.Totalizer)); err != nil {
+	if err := sat.Load(s, cnf); err != nil {
 		panic(err)
 	}
 	st, err := s.Solve(context.Background(), cells[0]) // assume cell 0 is full
@@ -45,7 +49,10 @@ func ExampleCount() {
 	f := sat.NewFormula()
 	x := f.NewVars(5)
 	f.AtMost(2, x...)
-	cnf := f.Lower(sat.SortingNetwork)
+	cnf, err := f.Lower(sat.SortingNetwork)
+	if err != nil {
+		panic(err)
+	}
 
 	s := gini.New()
 	if err := sat.Load(s, cnf); err != nil {
@@ -71,7 +78,11 @@ func ExampleWriteDIMACS() {
 	b := f.NewNamedVar("cell(r1,c2)")
 	f.AddClause(a, b)
 	f.AtMost(1, a, b)
-	if err := sat.WriteDIMACS(os.Stdout, f.Lower(sat.Sequential)); err != nil {
+	cnf, err := f.Lower(sat.Sequential)
+	if err != nil {
+		panic(err)
+	}
+	if err := sat.WriteDIMACS(os.Stdout, cnf); err != nil {
 		panic(err)
 	}
 	// Output:
@@ -89,7 +100,11 @@ func ExampleEnumerate() {
 	x := f.NewVars(3)
 	f.Exactly(1, x...)
 	s := gini.New()
-	_ = sat.Load(s, f.Lower(sat.Totalizer))
+	cnf, err := f.Lower(sat.Totalizer)
+	if err != nil {
+		panic(err)
+	}
+	_ = sat.Load(s, cnf)
 	_, _, _ = sat.Enumerate(context.Background(), s, x, 0, func(m sat.Assignment) bool {
 		fmt.Println(m.Value(x[0]), m.Value(x[1]), m.Value(x[2]))
 		return true

@@ -175,18 +175,18 @@ func (f *Formula) Clone() *Formula {
 // clauses of encoding enc, over fresh auxiliary variables numbered above
 // f.NumVars(). The clauses of f come first, unchanged, and the variables of
 // f keep their numbers and names; auxiliary variables have no name. With
-// [Native], Lower returns a plain copy.
-func (f *Formula) Lower(enc Encoding) *Formula {
-	g, err := f.LowerContext(context.Background(), enc)
-	if err != nil {
-		panic(err) // unreachable: enc is a CNF encoding and the context never ends
-	}
-	return g
+// [Native], Lower returns a plain copy. It fails on an encoding that is not
+// one of [Encodings].
+func (f *Formula) Lower(enc Encoding) (*Formula, error) {
+	return f.LowerContext(context.Background(), enc)
 }
 
 // LowerContext is Lower for big formulas under a deadline: it stops
 // between linear constraints when ctx ends and returns ctx's error.
 func (f *Formula) LowerContext(ctx context.Context, enc Encoding) (*Formula, error) {
+	if !slices.Contains(Encodings(), enc) {
+		return nil, fmt.Errorf("sat: unknown encoding %v", enc)
+	}
 	g := f.Clone()
 	if enc == Native {
 		return g, nil

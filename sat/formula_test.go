@@ -56,7 +56,7 @@ func TestLowerKeepsPrimaryVariables(t *testing.T) {
 	f := example()
 	before := f.Clone()
 	for _, enc := range sat.Encodings() {
-		g := f.Lower(enc)
+		g := sattest.MustLower(f, enc)
 		for i := range f.NumClauses() {
 			assert.Equal(t, f.Clause(i), g.Clause(i))
 		}
@@ -158,7 +158,7 @@ func TestCountMatchesBruteForce(t *testing.T) {
 		want := sattest.CountProjected(f, primary)
 		for _, enc := range sat.Encodings() {
 			s := &sattest.Reference{}
-			require.NoError(t, sat.Load(s, f.Lower(enc)))
+			require.NoError(t, sat.Load(s, sattest.MustLower(f, enc)))
 			n, all, err := sat.Count(context.Background(), s, primary, 0)
 			require.NoError(t, err)
 			assert.True(t, all)
@@ -172,7 +172,7 @@ func TestEnumerateStops(t *testing.T) {
 	x := f.NewVars(4)
 	f.AtLeast(1, x...)
 	s := &sattest.Reference{}
-	require.NoError(t, sat.Load(s, f.Lower(sat.Totalizer)))
+	require.NoError(t, sat.Load(s, sattest.MustLower(f, sat.Totalizer)))
 	visits := 0
 	n, all, err := sat.Enumerate(context.Background(), s, x, 0, func(sat.Assignment) bool {
 		visits++
@@ -198,9 +198,18 @@ func TestLowerContextStops(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	g, err := f.LowerContext(context.Background(), sat.Totalizer)
 	require.NoError(t, err)
-	assert.Equal(t, f.Lower(sat.Totalizer).NumClauses(), g.NumClauses())
+	assert.Equal(t, sattest.MustLower(f, sat.Totalizer).NumClauses(), g.NumClauses())
 	// Native lowers nothing, so there is nothing to stop.
 	g, err = f.LowerContext(ctx, sat.Native)
 	require.NoError(t, err)
 	assert.Equal(t, f.NumLinears(), g.NumLinears())
+}
+
+// TestLowerUnknownEncoding checks that an encoding that is not one of
+// sat.Encodings is an error, also for a formula without linear constraints.
+func TestLowerUnknownEncoding(t *testing.T) {
+	for _, f := range []*sat.Formula{example(), sat.NewFormula()} {
+		_, err := f.Lower(sat.Encoding(42))
+		require.ErrorContains(t, err, "unknown encoding")
+	}
 }

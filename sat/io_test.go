@@ -54,7 +54,7 @@ func TestWriteDIMACSGolden(t *testing.T) {
 	var buf bytes.Buffer
 	assert.ErrorIs(t, sat.WriteDIMACS(&buf, f), sat.ErrNotCNF)
 	buf.Reset()
-	require.NoError(t, sat.WriteDIMACS(&buf, f.Lower(sat.Totalizer), 2, -4))
+	require.NoError(t, sat.WriteDIMACS(&buf, sattest.MustLower(f, sat.Totalizer), 2, -4))
 	golden(t, "example.cnf", buf.Bytes())
 }
 

@@ -24,7 +24,8 @@
 //	f.AddClause(x, y)
 //	f.AtMost(2, x, y, z)              // kept structured
 //	s := gini.New()
-//	err := sat.Load(s, f.Lower(sat.Totalizer))
+//	cnf, err := f.Lower(sat.Totalizer)
+//	err = sat.Load(s, cnf)
 //	st, err := s.Solve(ctx)
 //	if st == sat.Sat { ... s.Value(x) ... }
 //

@@ -87,7 +87,9 @@ func Prepare(name string, f *sat.Formula, enc sat.Encoding) (sat.Solver, error) 
 		return nil, err
 	}
 	if enc != sat.Native && f.NumLinears() > 0 {
-		f = f.Lower(enc)
+		if f, err = f.Lower(enc); err != nil {
+			return nil, fmt.Errorf("backend %q: %w", name, err)
+		}
 	}
 	if err := sat.Load(s, f); err != nil {
 		return nil, fmt.Errorf("backend %q, encoding %v: %w", name, enc, err)

@@ -22,7 +22,7 @@ func BenchmarkBackends(b *testing.B) {
 	}{
 		{"random3sat-200-4.0", sattest.Random3SAT(200, 4.0, 1), sat.Unknown},
 		{"pigeonhole-7", sattest.Pigeonhole(7), sat.Unsat},
-		{"grid-20-5-totalizer", sattest.Grid(20, 5).Lower(sat.Totalizer), sat.Sat},
+		{"grid-20-5-totalizer", sattest.MustLower(sattest.Grid(20, 5), sat.Totalizer), sat.Sat},
 		{"grid-20-5-native", sattest.Grid(20, 5), sat.Sat},
 	}
 	type run struct {

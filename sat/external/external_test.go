@@ -129,7 +129,7 @@ func TestSolversReadOurDIMACS(t *testing.T) {
 	f.AddClause(x, y)
 	f.AddClause(y.Not(), z)
 	f.Exactly(1, x, y, z)
-	cnf := f.Lower(sat.Totalizer)
+	cnf := sattest.MustLower(f, sat.Totalizer)
 	path := filepath.Join(t.TempDir(), "named.cnf")
 	file, err := os.Create(path)
 	require.NoError(t, err)

@@ -119,7 +119,7 @@ func checkSolver(t *testing.T, ctx context.Context, open Opener) {
 					primary[i] = sat.Pos(i + 1)
 				}
 				want := len(Models(f))
-				lowered := f.Lower(enc)
+				lowered := MustLower(f, enc)
 				s := open()
 				if err := sat.Load(s, lowered); err != nil {
 					rt.Fatal(err)

@@ -13,6 +13,16 @@ import (
 	"github.com/waterworks-solver/waterworks/sat"
 )
 
+// MustLower is f.Lower(enc) for tests and benchmarks, which lower with
+// known encodings only: it panics when Lower fails.
+func MustLower(f *sat.Formula, enc sat.Encoding) *sat.Formula {
+	g, err := f.Lower(enc)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
 // Value is a three-valued truth value: 0 unassigned, 1 true, -1 false.
 type Value int8
 

@@ -69,7 +69,10 @@ func runAquariumEncode(ctx context.Context, stdio clikit.IO, args []string) int 
 	var buf bytes.Buffer
 	if *format == "dimacs" {
 		fmt.Fprintf(&buf, "c waterworks aquarium encode: puzzle %s, %v rule, %v encoding\n", d.ID, r, enc)
-		err = sat.WriteDIMACS(&buf, m.Formula.Lower(enc))
+		var cnf *sat.Formula
+		if cnf, err = m.Formula.Lower(enc); err == nil {
+			err = sat.WriteDIMACS(&buf, cnf)
+		}
 	} else {
 		// OPB readers want the "* #variable=" header first: no comment of ours.
 		err = sat.WriteOPB(&buf, m.Formula)
