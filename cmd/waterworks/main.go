@@ -12,11 +12,11 @@ import (
 	"golang.org/x/term"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli"
-	"github.com/waterworks-solver/waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 func main() {
-	gophersat.ServeIfWorker() // a solve under --timeout runs gophersat in a child of this program
+	backends.ServeIfWorker() // a solve under --timeout runs gophersat in a child of this program
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := cli.Main(ctx, os.Args[1:], cli.IO{
 		In:            os.Stdin,

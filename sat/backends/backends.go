@@ -63,6 +63,27 @@ func Open(name string) (sat.Solver, error) {
 	return nil, fmt.Errorf("%w %q (want %s or %sCMD)", ErrUnknown, name, strings.Join(Builtin(), ", "), DIMACS)
 }
 
+// OpenFor is Open for one run of a program: timeouts says whether the
+// contexts of the run's solves may end by a deadline. Without one, a
+// context ends only by an interrupt, which ends the program too, so
+// gophersat runs in this process (see gophersat.Solver.InProcess) instead
+// of in a worker process started for each Solve; under a deadline it runs
+// in a worker, since a search in this process cannot be stopped.
+func OpenFor(name string, timeouts bool) (sat.Solver, error) {
+	if name == Gophersat && !timeouts {
+		return &gophersat.Solver{InProcess: true}, nil
+	}
+	return Open(name)
+}
+
+// ServeIfWorker makes the program able to run the backends that need
+// worker processes (gophersat under a deadline): in a process started as
+// such a worker it serves one problem and exits; otherwise it returns at
+// once. Call it first in main, before anything reads standard input or
+// prints, and in TestMain of test binaries that solve under contexts that
+// can end.
+func ServeIfWorker() { gophersat.ServeIfWorker() }
+
 // Supports reports whether the backend called name can solve a formula
 // lowered with enc: every backend takes CNF, and only those that
 // implement sat.LinearAdder (gophersat) take Native.

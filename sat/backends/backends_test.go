@@ -25,6 +25,22 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// TestOpenFor checks that gophersat runs in this process only when no
+// deadline can end a solve, and that the other backends open as Open does.
+func TestOpenFor(t *testing.T) {
+	for _, timeouts := range []bool{false, true} {
+		s, err := backends.OpenFor("gophersat", timeouts)
+		require.NoError(t, err)
+		require.IsType(t, &gophersat.Solver{}, s)
+		assert.Equal(t, !timeouts, s.(*gophersat.Solver).InProcess, "timeouts %v", timeouts)
+		s, err = backends.OpenFor("gini", timeouts)
+		require.NoError(t, err)
+		assert.IsType(t, &gini.Solver{}, s)
+		_, err = backends.OpenFor("minisat", timeouts)
+		assert.ErrorIs(t, err, backends.ErrUnknown)
+	}
+}
+
 func TestOpen(t *testing.T) {
 	s, err := backends.Open("gini")
 	require.NoError(t, err)

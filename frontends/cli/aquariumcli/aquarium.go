@@ -21,7 +21,6 @@ import (
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqsat"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
-	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 // Command returns the aquarium command and its subcommands.
@@ -94,10 +93,7 @@ func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend,
 	if !backends.Supports(name, enc) {
 		return nil, fmt.Errorf("backend %s does not take the %v encoding", name, enc)
 	}
-	open := func() (sat.Solver, error) { return backends.Open(name) }
-	if name == backends.Gophersat && !timeouts {
-		open = func() (sat.Solver, error) { return &gophersat.Solver{InProcess: true}, nil }
-	}
+	open := func() (sat.Solver, error) { return backends.OpenFor(name, timeouts) }
 	return solveAquariumSAT(open, enc), nil
 }
 

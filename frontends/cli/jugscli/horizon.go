@@ -9,9 +9,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/jugs"
-	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
-	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 // The default limits of "jugs solve", which compare uses too.
@@ -62,17 +60,8 @@ func checkJugsMethodFlags(method, backend string, set map[string]bool) error {
 	return nil
 }
 
-// openJugsBackend opens a fresh SAT solver. Gophersat runs in this process
-// when the run has no time limit, so that no worker is started per round.
-func openJugsBackend(name string, timeouts bool) (sat.Solver, error) {
-	if name == backends.Gophersat && !timeouts {
-		return &gophersat.Solver{InProcess: true}, nil
-	}
-	return backends.Open(name)
-}
-
 func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
-	s, err := openJugsBackend(o.backend, o.timeouts)
+	s, err := backends.OpenFor(o.backend, o.timeouts)
 	if err != nil {
 		return jugsOutcome{}, err
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/waterworks-solver/waterworks/models/watersort"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
-	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 // Command returns the sort command and its subcommands.
@@ -261,12 +260,9 @@ func openSortSAT(name string, timeouts bool) (sortEngineSAT, error) {
 		}
 		return sortEngineSAT{}, err
 	}
-	b := sortEngineSAT{enc: sat.Totalizer, open: func() (sat.Solver, error) { return backends.Open(name) }}
+	b := sortEngineSAT{enc: sat.Totalizer, open: func() (sat.Solver, error) { return backends.OpenFor(name, timeouts) }}
 	if name == backends.Gophersat {
 		b.enc = sat.Native
-		if !timeouts {
-			b.open = func() (sat.Solver, error) { return &gophersat.Solver{InProcess: true}, nil }
-		}
 	}
 	return b, nil
 }
