@@ -1,0 +1,304 @@
+// Package rushfmt reads and writes Rush Hour boards in the ASCII format of
+// github.com/fogleman/rush, and in JSON Lines.
+//
+// The text format holds one board per block of lines, blocks separated by
+// blank lines:
+//
+//	# a comment runs from '#' to the end of the line
+//	..B.CC
+//	..B...
+//	AAB...
+//	DDD..E
+//	.....E
+//	.....E
+//
+// Each row holds one character per cell: '.' (or 'o') an empty cell, 'x' a
+// wall, a capital letter a cell of the piece of that name. A piece's cells
+// form one straight run of at least two cells, across (horizontal) or down
+// (vertical); 'A' is the primary car, horizontal, which drives out on the
+// right. All rows of a board have the same length; any size from 2×2 to
+// 16×16 is read. A block of comments alone holds no board.
+//
+// JSON Lines hold one board an object: {"id": "...", "board": ["..B.CC",
+// ...]}, the rows as strings. Parse tells the formats apart by content:
+// when the first byte that is not white space is '{', the input is JSON
+// Lines.
+package rushfmt
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/rush"
+)
+
+// Level is one board read from an input.
+type Level struct {
+	// ID names the board: the JSON id, or the input name and the line of
+	// the board's first row ("levels.txt:12").
+	ID string
+	// Line is the line of the input where the board starts.
+	Line int
+	// Puzzle is the board; nil when Err is set.
+	Puzzle *rush.Puzzle
+	// Err says what is wrong with this board, with its position (an
+	// inputerr.List).
+	Err error
+}
+
+// IsJSONLines reports whether data looks like JSON Lines: its first byte
+// that is not white space is '{'.
+func IsJSONLines(data []byte) bool {
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	return len(trimmed) > 0 && trimmed[0] == '{'
+}
+
+// Parse reads the boards of one input named name, in either format. A
+// board that cannot be read comes back with Err set, so the others can
+// still be used. An input without any board gives one Level with Err set.
+func Parse(name string, data []byte) []Level {
+	var levels []Level
+	if IsJSONLines(data) {
+		levels = ParseJSONLines(name, data)
+	} else {
+		levels = ParseText(name, data)
+	}
+	if len(levels) == 0 {
+		levels = []Level{{ID: name, Err: inputerr.List{inputerr.New(name, 0, 0, "no board")}}}
+	}
+	return levels
+}
+
+// row is a line of a board with its place in the input: the line, and the
+// column of its first cell.
+type row struct {
+	text      string
+	line, col int
+}
+
+// ParseText reads the text format: one board per block.
+func ParseText(name string, data []byte) []Level {
+	var levels []Level
+	var block []row
+	flush := func() {
+		if len(block) > 0 {
+			levels = append(levels, level(name, fmt.Sprintf("%s:%d", name, block[0].line), block))
+		}
+		block = nil
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		text := line
+		if k := strings.IndexByte(text, '#'); k >= 0 {
+			text = text[:k]
+		}
+		trimmed := strings.TrimLeft(text, " \t")
+		col := len(text) - len(trimmed) + 1
+		trimmed = strings.TrimRight(trimmed, " \t")
+		switch {
+		case trimmed != "":
+			block = append(block, row{text: trimmed, line: i + 1, col: col})
+		case strings.TrimSpace(line) == "":
+			flush() // a blank line ends a board; a comment line does not
+		}
+	}
+	flush()
+	return levels
+}
+
+func level(name, id string, rows []row) Level {
+	lv := Level{ID: id, Line: rows[0].line}
+	p, err := parseRows(name, rows)
+	if err != nil {
+		lv.Err = err
+	} else {
+		lv.Puzzle = p
+	}
+	return lv
+}
+
+// piece gathers the cells of one label while a board is read.
+type piece struct {
+	label byte
+	cells []row // one entry per cell: its line and column in the input
+	rc    [][2]int
+}
+
+// parseRows turns the rows of one board into a puzzle, or reports every
+// problem with its place.
+func parseRows(name string, rows []row) (*rush.Puzzle, error) {
+	var errs inputerr.List
+	width := len(rows[0].text)
+	p := &rush.Puzzle{Width: width, Height: len(rows)}
+	pieces := map[byte]*piece{}
+	for r, rw := range rows {
+		if len(rw.text) != width {
+			errs.Add(name, rw.line, rw.col+min(len(rw.text), width), "row %d has %d cells; the first row has %d", r+1, len(rw.text), width)
+		}
+		for c := range len(rw.text) {
+			ch := rw.text[c]
+			switch {
+			case ch == '.' || ch == 'o':
+			case ch == 'x':
+				if c < width {
+					p.Walls = append(p.Walls, r*width+c)
+				}
+			case ch >= 'A' && ch <= 'Z':
+				pc := pieces[ch]
+				if pc == nil {
+					pc = &piece{label: ch}
+					pieces[ch] = pc
+				}
+				pc.cells = append(pc.cells, row{line: rw.line, col: rw.col + c})
+				pc.rc = append(pc.rc, [2]int{r, c})
+			default:
+				errs.Add(name, rw.line, rw.col+c, "%q is not a cell: want '.' empty, 'x' a wall or a capital letter for a piece", ch)
+			}
+		}
+	}
+	if width < rush.MinSide || width > rush.MaxSide || len(rows) < rush.MinSide || len(rows) > rush.MaxSide {
+		errs.Add(name, rows[0].line, rows[0].col, "a %d×%d board: each side must be %d..%d", width, len(rows), rush.MinSide, rush.MaxSide)
+	}
+	labels := make([]byte, 0, len(pieces))
+	for l := range pieces {
+		labels = append(labels, l)
+	}
+	slices.Sort(labels)
+	if _, ok := pieces['A']; !ok {
+		errs.Add(name, rows[0].line, rows[0].col, "no primary car A")
+	}
+	for _, l := range labels {
+		pc, err := shape(name, pieces[l])
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		p.Pieces = append(p.Pieces, pc)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	if err := p.Validate(); err != nil {
+		return nil, inputerr.List{inputerr.New(name, rows[0].line, rows[0].col, "%v", err)}
+	}
+	return p, nil
+}
+
+// shape checks that a piece's cells form one straight run of at least two
+// cells (the primary car across) and returns it.
+func shape(name string, pc *piece) (rush.Piece, *inputerr.Error) {
+	at := func(i int, format string, args ...any) *inputerr.Error {
+		return inputerr.New(name, pc.cells[i].line, pc.cells[i].col, format, args...)
+	}
+	if len(pc.rc) == 1 {
+		return rush.Piece{}, at(0, "piece %c has one cell; a piece covers at least two cells in a line", pc.label)
+	}
+	first, second := pc.rc[0], pc.rc[1]
+	out := rush.Piece{Label: pc.label, Row: first[0], Col: first[1], Len: len(pc.rc)}
+	dr, dc := 0, 1
+	if second[0] != first[0] {
+		out.Orientation, dr, dc = rush.Vertical, 1, 0
+	}
+	for i, rc := range pc.rc {
+		if rc[0] != first[0]+dr*i || rc[1] != first[1]+dc*i {
+			if pc.label == 'A' {
+				return rush.Piece{}, at(i, "a second A, apart from the first at line %d, column %d: there is one primary car, a straight run of cells",
+					pc.cells[0].line, pc.cells[0].col)
+			}
+			return rush.Piece{}, at(i, "piece %c does not continue the straight run of cells that starts at line %d, column %d",
+				pc.label, pc.cells[0].line, pc.cells[0].col)
+		}
+	}
+	if pc.label == 'A' && out.Orientation == rush.Vertical {
+		return rush.Piece{}, at(0, "the primary car A is vertical; it must be horizontal to drive out on the right")
+	}
+	return out, nil
+}
+
+// Record is one line of the JSON Lines format.
+type Record struct {
+	ID    string   `json:"id"`
+	Board []string `json:"board"`
+}
+
+// ParseJSONLines reads one board per non-blank line.
+func ParseJSONLines(name string, data []byte) []Level {
+	var levels []Level
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		lineNo := i + 1
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		lv := Level{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
+		var rec Record
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&rec); err != nil {
+			lv.Err = inputerr.List{jsonError(name, lineNo, err)}
+			levels = append(levels, lv)
+			continue
+		}
+		if rec.ID != "" {
+			lv.ID = rec.ID
+		}
+		if len(rec.Board) == 0 {
+			lv.Err = inputerr.List{inputerr.New(name, lineNo, 0, `no "board" rows`)}
+			levels = append(levels, lv)
+			continue
+		}
+		rows := make([]row, len(rec.Board))
+		for r, text := range rec.Board {
+			rows[r] = row{text: text, line: lineNo, col: rowColumn(line, text)}
+		}
+		p, err := parseRows(name, rows)
+		lv.Puzzle, lv.Err = p, err
+		if err != nil {
+			lv.Puzzle = nil
+		}
+		levels = append(levels, lv)
+	}
+	return levels
+}
+
+// rowColumn returns the column of the first cell of a row written as a
+// JSON string on line, best effort: 1 when it cannot be found verbatim.
+func rowColumn(line []byte, text string) int {
+	quoted, _ := json.Marshal(text)
+	if k := bytes.Index(line, quoted); k >= 0 {
+		return k + 2
+	}
+	return 1
+}
+
+// jsonError positions a decoding error within its line.
+func jsonError(name string, lineNo int, err error) *inputerr.Error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return inputerr.New(name, lineNo, max(int(syntax.Offset), 1), "%v", syntax)
+	case errors.As(err, &typ):
+		return inputerr.New(name, lineNo, max(int(typ.Offset), 1), "field %q: want %v, not a JSON %s", typ.Field, typ.Type, typ.Value)
+	}
+	return inputerr.New(name, lineNo, 0, "%v", err)
+}
+
+// WriteText writes p's rows, one a line.
+func WriteText(w io.Writer, p *rush.Puzzle) error {
+	_, err := io.WriteString(w, p.String()+"\n")
+	return err
+}
+
+// WriteRecord writes p as one line of JSON under id.
+func WriteRecord(w io.Writer, id string, p *rush.Puzzle) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(Record{ID: id, Board: p.Rows()})
+}
