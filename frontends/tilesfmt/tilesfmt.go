@@ -1,0 +1,357 @@
+// Package tilesfmt reads and writes sliding-tile boards in text and JSON
+// Lines.
+//
+// The text format holds one board per block of lines, blocks separated by
+// blank lines. A block is either one line of tiles in Korf's convention,
+// row by row, for a square board:
+//
+//	14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3
+//
+// or a grid of rows, for any w×h board:
+//
+//	# a comment runs from '#' to the end of the line
+//	1 2 .
+//	3 4 5
+//	6 7 8
+//
+// Tiles are numbers 1..w·h-1, separated by spaces or tabs (or commas); the
+// blank is 0, '.' or '_'. The goal has the blank in the top-left corner
+// and cell i holding tile i (0 1 2 ... w·h-1). A block of comments alone
+// holds no board.
+//
+// JSON Lines hold one board an object: {"id": "...", "tiles": [14, 13,
+// ...]}, the tiles row by row with 0 the blank; the board is square unless
+// "width" is given. An optional "optimal" gives a known shortest length
+// (the searches' tests check it), and "korf_md_nodes" the nodes Korf's
+// IDA* generated with Manhattan distance. Parse tells the formats apart by
+// content: when the first byte that is not white space is '{', the input
+// is JSON Lines.
+package tilesfmt
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/tiles"
+)
+
+// Level is one board read from an input.
+type Level struct {
+	// ID names the board: the JSON id, or the input name and the line
+	// where the board starts ("boards.txt:12").
+	ID string
+	// Line is the line of the input where the board starts.
+	Line int
+	// Puzzle is the board; nil when Err is set.
+	Puzzle *tiles.Puzzle
+	// Record is the JSON record, nil for text.
+	Record *Record
+	// Err says what is wrong with this board, with its position (an
+	// inputerr.List).
+	Err error
+}
+
+// Record is one line of the JSON Lines format.
+type Record struct {
+	ID    string `json:"id"`
+	Tiles []int  `json:"tiles"`
+	// Width is the number of columns; 0 means the square root of the
+	// number of tiles.
+	Width int `json:"width,omitempty"`
+	// Optimal is the length of a shortest plan, when known.
+	Optimal *int `json:"optimal,omitempty"`
+	// KorfMDNodes is the number of nodes Korf's IDA* with Manhattan
+	// distance generated (Korf 1985, Table 1), for his 100 instances.
+	KorfMDNodes *int64 `json:"korf_md_nodes,omitempty"`
+}
+
+// IsJSONLines reports whether data looks like JSON Lines: its first byte
+// that is not white space is '{'.
+func IsJSONLines(data []byte) bool {
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	return len(trimmed) > 0 && trimmed[0] == '{'
+}
+
+// Parse reads the boards of one input named name, in either format. A
+// board that cannot be read comes back with Err set, so the others can
+// still be used. An input without any board gives one Level with Err set.
+func Parse(name string, data []byte) []Level {
+	var levels []Level
+	if IsJSONLines(data) {
+		levels = ParseJSONLines(name, data)
+	} else {
+		levels = ParseText(name, data)
+	}
+	if len(levels) == 0 {
+		levels = []Level{{ID: name, Err: inputerr.List{inputerr.New(name, 0, 0, "no board")}}}
+	}
+	return levels
+}
+
+// token is a tile of the text format with its place.
+type token struct {
+	text      string
+	line, col int
+}
+
+// ParseText reads the text format: one board per block.
+func ParseText(name string, data []byte) []Level {
+	var levels []Level
+	var block [][]token
+	flush := func() {
+		if len(block) > 0 {
+			lv := Level{ID: fmt.Sprintf("%s:%d", name, block[0][0].line), Line: block[0][0].line}
+			lv.Puzzle, lv.Err = parseBlock(name, block)
+			levels = append(levels, lv)
+		}
+		block = nil
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		toks := splitTokens(line, i+1)
+		switch {
+		case len(toks) > 0:
+			block = append(block, toks)
+		case strings.TrimSpace(line) == "":
+			flush() // a blank line ends a board; a comment line does not
+		}
+	}
+	flush()
+	return levels
+}
+
+// splitTokens splits a line into tokens at spaces, tabs and commas,
+// dropping a comment.
+func splitTokens(line string, lineNo int) []token {
+	var toks []token
+	start := -1
+	for i := 0; i <= len(line); i++ {
+		end := i == len(line) || line[i] == '#'
+		if end || line[i] == ' ' || line[i] == '\t' || line[i] == ',' || line[i] == '\r' {
+			if start >= 0 {
+				toks = append(toks, token{text: line[start:i], line: lineNo, col: start + 1})
+				start = -1
+			}
+			if end {
+				break
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return toks
+}
+
+// parseBlock turns a block of token rows into a board.
+func parseBlock(name string, block [][]token) (*tiles.Puzzle, error) {
+	var errs inputerr.List
+	var w, h int
+	var cells []token
+	if len(block) == 1 {
+		n := len(block[0])
+		w = isqrt(n)
+		if w*w != n {
+			first := block[0][0]
+			return nil, inputerr.List{inputerr.New(name, first.line, first.col,
+				"one line of %d tiles: a board on one line is square (4, 9, 16, 25, ... tiles); write other shapes as rows", n)}
+		}
+		h, cells = w, block[0]
+	} else {
+		w, h = len(block[0]), len(block)
+		for r, toks := range block {
+			if len(toks) != w {
+				last := toks[len(toks)-1]
+				errs.Add(name, last.line, last.col, "row %d has %d tiles; the first row has %d", r+1, len(toks), w)
+			}
+			cells = append(cells, toks...)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	values := make([]int, len(cells))
+	for i, tok := range cells {
+		switch tok.text {
+		case "0", ".", "_":
+			values[i] = 0
+			continue
+		}
+		v, err := strconv.Atoi(tok.text)
+		if err != nil || v < 0 {
+			errs.Add(name, tok.line, tok.col, "%q is not a tile: want a number, or 0, '.' or '_' for the blank", tok.text)
+			continue
+		}
+		values[i] = v
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	first := cells[0]
+	return build(name, w, h, values, func(i int) (int, int) { return cells[i].line, cells[i].col }, first.line, first.col)
+}
+
+// build checks the tiles of a w×h board and returns it, placing problems
+// with at (the line and column of cell i) or at the board's start.
+func build(name string, w, h int, values []int, at func(int) (int, int), line, col int) (*tiles.Puzzle, error) {
+	var errs inputerr.List
+	if w < tiles.MinSide || w > tiles.MaxSide || h < tiles.MinSide || h > tiles.MaxSide || w*h > tiles.MaxCells {
+		return nil, inputerr.List{inputerr.New(name, line, col, "a %d×%d board: each side must be %d..%d and the cells at most %d",
+			w, h, tiles.MinSide, tiles.MaxSide, tiles.MaxCells)}
+	}
+	n := w * h
+	seen := make([]int, n)
+	for i := range seen {
+		seen[i] = -1
+	}
+	for i, v := range values {
+		l, c := at(i)
+		if v >= n {
+			errs.Add(name, l, c, "tile %d is too large for a %d×%d board (tiles 1..%d)", v, w, h, n-1)
+			continue
+		}
+		if seen[v] >= 0 {
+			pl, pc := at(seen[v])
+			what := fmt.Sprintf("tile %d", v)
+			if v == 0 {
+				what = "the blank"
+			}
+			errs.Add(name, l, c, "%s again (first at line %d, column %d)", what, pl, pc)
+			continue
+		}
+		seen[v] = i
+	}
+	if len(errs) == 0 {
+		for v, i := range seen {
+			if i < 0 {
+				what := fmt.Sprintf("tile %d", v)
+				if v == 0 {
+					what = "the blank"
+				}
+				errs.Add(name, line, col, "%s is missing", what)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return tiles.New(w, h, values)
+}
+
+func isqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+// ParseJSONLines reads one board per non-blank line.
+func ParseJSONLines(name string, data []byte) []Level {
+	var levels []Level
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		lineNo := i + 1
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		lv := Level{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
+		var rec Record
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&rec); err != nil {
+			lv.Err = inputerr.List{jsonError(name, lineNo, err)}
+			levels = append(levels, lv)
+			continue
+		}
+		if rec.ID != "" {
+			lv.ID = rec.ID
+		}
+		lv.Record = &rec
+		lv.Puzzle, lv.Err = rec.Puzzle(name, lineNo)
+		levels = append(levels, lv)
+	}
+	return levels
+}
+
+// Puzzle turns the record into a board; problems are reported at lineNo
+// of the input name.
+func (r *Record) Puzzle(name string, lineNo int) (*tiles.Puzzle, error) {
+	n := len(r.Tiles)
+	if n == 0 {
+		return nil, inputerr.List{inputerr.New(name, lineNo, 0, `no "tiles"`)}
+	}
+	w := r.Width
+	if w == 0 {
+		w = isqrt(n)
+		if w*w != n {
+			return nil, inputerr.List{inputerr.New(name, lineNo, 0, `%d tiles make no square board; give "width"`, n)}
+		}
+	}
+	if w < 1 || n%w != 0 {
+		return nil, inputerr.List{inputerr.New(name, lineNo, 0, "%d tiles do not fill rows of width %d", n, w)}
+	}
+	for i, v := range r.Tiles {
+		if v < 0 {
+			return nil, inputerr.List{inputerr.New(name, lineNo, 0, "tile %d (cell %d) is negative", v, i)}
+		}
+	}
+	at := func(int) (int, int) { return lineNo, 0 }
+	p, err := build(name, w, n/w, r.Tiles, at, lineNo, 0)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// jsonError positions a decoding error within its line.
+func jsonError(name string, lineNo int, err error) *inputerr.Error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return inputerr.New(name, lineNo, max(int(syntax.Offset), 1), "%v", syntax)
+	case errors.As(err, &typ):
+		return inputerr.New(name, lineNo, max(int(typ.Offset), 1), "field %q: want %v, not a JSON %s", typ.Field, typ.Type, typ.Value)
+	}
+	return inputerr.New(name, lineNo, 0, "%v", err)
+}
+
+// WriteGrid writes p as rows of right-aligned numbers, the blank as '.',
+// in the text format.
+func WriteGrid(w io.Writer, p *tiles.Puzzle) error {
+	width := len(strconv.Itoa(p.Cells() - 1))
+	var b strings.Builder
+	for r := range p.Height {
+		for c := range p.Width {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			s := "."
+			if t := p.Tiles[r*p.Width+c]; t != 0 {
+				s = strconv.Itoa(t)
+			}
+			b.WriteString(strings.Repeat(" ", width-len(s)) + s)
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteRecord writes p as one line of JSON under id.
+func WriteRecord(w io.Writer, id string, p *tiles.Puzzle) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	rec := Record{ID: id, Tiles: p.Tiles}
+	if p.Width != p.Height {
+		rec.Width = p.Width
+	}
+	return enc.Encode(rec)
+}
