@@ -4,6 +4,7 @@ package inputerr
 
 import (
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -99,4 +100,19 @@ func All(err error) []error {
 		return nil
 	}
 	return []error{err}
+}
+
+// JSON positions an error of encoding/json met while decoding one line of
+// JSON Lines: at the byte offset of a syntax error or of a value of the
+// wrong type (as a column), else at the line alone.
+func JSON(file string, line int, err error) *Error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return New(file, line, max(int(syntax.Offset), 1), "%v", syntax)
+	case errors.As(err, &typ):
+		return New(file, line, max(int(typ.Offset), 1), "field %q: want %v, not a JSON %s", typ.Field, typ.Type, typ.Value)
+	}
+	return New(file, line, 0, "%v", err)
 }

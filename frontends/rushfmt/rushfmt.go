@@ -28,13 +28,13 @@ package rushfmt
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/models/rush"
 )
 
@@ -52,19 +52,12 @@ type Level struct {
 	Err error
 }
 
-// IsJSONLines reports whether data looks like JSON Lines: its first byte
-// that is not white space is '{'.
-func IsJSONLines(data []byte) bool {
-	trimmed := bytes.TrimLeft(data, " \t\r\n")
-	return len(trimmed) > 0 && trimmed[0] == '{'
-}
-
 // Parse reads the boards of one input named name, in either format. A
 // board that cannot be read comes back with Err set, so the others can
 // still be used. An input without any board gives one Level with Err set.
 func Parse(name string, data []byte) []Level {
 	var levels []Level
-	if IsJSONLines(data) {
+	if textblock.IsJSONLines(data) {
 		levels = ParseJSONLines(name, data)
 	} else {
 		levels = ParseText(name, data)
@@ -85,30 +78,14 @@ type row struct {
 // ParseText reads the text format: one board per block.
 func ParseText(name string, data []byte) []Level {
 	var levels []Level
-	var block []row
-	flush := func() {
-		if len(block) > 0 {
-			levels = append(levels, level(name, fmt.Sprintf("%s:%d", name, block[0].line), block))
+	for _, block := range textblock.Split(data) {
+		rows := make([]row, len(block))
+		for i, l := range block {
+			trimmed := strings.TrimLeft(l.Text, " \t")
+			rows[i] = row{text: strings.TrimRight(trimmed, " \t"), line: l.No, col: len(l.Text) - len(trimmed) + 1}
 		}
-		block = nil
+		levels = append(levels, level(name, fmt.Sprintf("%s:%d", name, rows[0].line), rows))
 	}
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSuffix(line, "\r")
-		text := line
-		if k := strings.IndexByte(text, '#'); k >= 0 {
-			text = text[:k]
-		}
-		trimmed := strings.TrimLeft(text, " \t")
-		col := len(text) - len(trimmed) + 1
-		trimmed = strings.TrimRight(trimmed, " \t")
-		switch {
-		case trimmed != "":
-			block = append(block, row{text: trimmed, line: i + 1, col: col})
-		case strings.TrimSpace(line) == "":
-			flush() // a blank line ends a board; a comment line does not
-		}
-	}
-	flush()
 	return levels
 }
 
@@ -231,17 +208,14 @@ type Record struct {
 // ParseJSONLines reads one board per non-blank line.
 func ParseJSONLines(name string, data []byte) []Level {
 	var levels []Level
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		lineNo := i + 1
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
+	for _, rl := range textblock.Records(data) {
+		line, lineNo := []byte(rl.Text), rl.No
 		lv := Level{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
 		var rec Record
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&rec); err != nil {
-			lv.Err = inputerr.List{jsonError(name, lineNo, err)}
+			lv.Err = inputerr.List{inputerr.JSON(name, lineNo, err)}
 			levels = append(levels, lv)
 			continue
 		}
@@ -275,19 +249,6 @@ func rowColumn(line []byte, text string) int {
 		return k + 2
 	}
 	return 1
-}
-
-// jsonError positions a decoding error within its line.
-func jsonError(name string, lineNo int, err error) *inputerr.Error {
-	var syntax *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		return inputerr.New(name, lineNo, max(int(syntax.Offset), 1), "%v", syntax)
-	case errors.As(err, &typ):
-		return inputerr.New(name, lineNo, max(int(typ.Offset), 1), "field %q: want %v, not a JSON %s", typ.Field, typ.Type, typ.Value)
-	}
-	return inputerr.New(name, lineNo, 0, "%v", err)
 }
 
 // WriteText writes p's rows, one a line.

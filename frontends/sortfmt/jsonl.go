@@ -3,7 +3,6 @@ package sortfmt
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -73,15 +72,7 @@ func parseRecordLine(name string, lineNo int, line []byte) Level {
 
 // jsonError positions a decoding error within its line.
 func jsonError(name string, lineNo int, err error) error {
-	var syntax *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		return inputerr.New(name, lineNo, max(int(syntax.Offset), 1), "%v", syntax)
-	case errors.As(err, &typ):
-		return inputerr.New(name, lineNo, max(int(typ.Offset), 1), "field %q: want %v, not a JSON %s", typ.Field, typ.Type, typ.Value)
-	}
-	return inputerr.New(name, lineNo, 0, "%v", err)
+	return inputerr.JSON(name, lineNo, err)
 }
 
 // Puzzle turns the record into a level, numbering colours in order of first

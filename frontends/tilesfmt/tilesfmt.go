@@ -31,13 +31,13 @@ package tilesfmt
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/models/tiles"
 )
 
@@ -71,19 +71,12 @@ type Record struct {
 	KorfMDNodes *int64 `json:"korf_md_nodes,omitempty"`
 }
 
-// IsJSONLines reports whether data looks like JSON Lines: its first byte
-// that is not white space is '{'.
-func IsJSONLines(data []byte) bool {
-	trimmed := bytes.TrimLeft(data, " \t\r\n")
-	return len(trimmed) > 0 && trimmed[0] == '{'
-}
-
 // Parse reads the boards of one input named name, in either format. A
 // board that cannot be read comes back with Err set, so the others can
 // still be used. An input without any board gives one Level with Err set.
 func Parse(name string, data []byte) []Level {
 	var levels []Level
-	if IsJSONLines(data) {
+	if textblock.IsJSONLines(data) {
 		levels = ParseJSONLines(name, data)
 	} else {
 		levels = ParseText(name, data)
@@ -103,36 +96,25 @@ type token struct {
 // ParseText reads the text format: one board per block.
 func ParseText(name string, data []byte) []Level {
 	var levels []Level
-	var block [][]token
-	flush := func() {
-		if len(block) > 0 {
-			lv := Level{ID: fmt.Sprintf("%s:%d", name, block[0][0].line), Line: block[0][0].line}
-			lv.Puzzle, lv.Err = parseBlock(name, block)
-			levels = append(levels, lv)
+	for _, block := range textblock.Split(data) {
+		rows := make([][]token, len(block))
+		for i, l := range block {
+			rows[i] = splitTokens(l.Text, l.No)
 		}
-		block = nil
+		lv := Level{ID: fmt.Sprintf("%s:%d", name, block[0].No), Line: block[0].No}
+		lv.Puzzle, lv.Err = parseBlock(name, rows)
+		levels = append(levels, lv)
 	}
-	for i, line := range strings.Split(string(data), "\n") {
-		toks := splitTokens(line, i+1)
-		switch {
-		case len(toks) > 0:
-			block = append(block, toks)
-		case strings.TrimSpace(line) == "":
-			flush() // a blank line ends a board; a comment line does not
-		}
-	}
-	flush()
 	return levels
 }
 
-// splitTokens splits a line into tokens at spaces, tabs and commas,
-// dropping a comment.
+// splitTokens splits a line into tokens at spaces, tabs and commas.
 func splitTokens(line string, lineNo int) []token {
 	var toks []token
 	start := -1
 	for i := 0; i <= len(line); i++ {
-		end := i == len(line) || line[i] == '#'
-		if end || line[i] == ' ' || line[i] == '\t' || line[i] == ',' || line[i] == '\r' {
+		end := i == len(line)
+		if end || line[i] == ' ' || line[i] == '\t' || line[i] == ',' {
 			if start >= 0 {
 				toks = append(toks, token{text: line[start:i], line: lineNo, col: start + 1})
 				start = -1
@@ -256,17 +238,14 @@ func isqrt(n int) int {
 // ParseJSONLines reads one board per non-blank line.
 func ParseJSONLines(name string, data []byte) []Level {
 	var levels []Level
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		lineNo := i + 1
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
+	for _, rl := range textblock.Records(data) {
+		line, lineNo := []byte(rl.Text), rl.No
 		lv := Level{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
 		var rec Record
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&rec); err != nil {
-			lv.Err = inputerr.List{jsonError(name, lineNo, err)}
+			lv.Err = inputerr.List{inputerr.JSON(name, lineNo, err)}
 			levels = append(levels, lv)
 			continue
 		}
@@ -308,19 +287,6 @@ func (r *Record) Puzzle(name string, lineNo int) (*tiles.Puzzle, error) {
 		return nil, err
 	}
 	return p, nil
-}
-
-// jsonError positions a decoding error within its line.
-func jsonError(name string, lineNo int, err error) *inputerr.Error {
-	var syntax *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		return inputerr.New(name, lineNo, max(int(syntax.Offset), 1), "%v", syntax)
-	case errors.As(err, &typ):
-		return inputerr.New(name, lineNo, max(int(typ.Offset), 1), "field %q: want %v, not a JSON %s", typ.Field, typ.Type, typ.Value)
-	}
-	return inputerr.New(name, lineNo, 0, "%v", err)
 }
 
 // WriteGrid writes p as rows of right-aligned numbers, the blank as '.',

@@ -1,0 +1,61 @@
+// Package textblock splits puzzle inputs that hold one puzzle per block
+// of lines, blocks separated by blank lines, with comments from '#' to the
+// end of a line; and tells such text from JSON Lines.
+package textblock
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Line is a line of a block: its text with the comment and the line end
+// removed, and its number in the input, from 1.
+type Line struct {
+	Text string
+	No   int
+}
+
+// Split returns the blocks of data: runs of lines that are not blank. A
+// line holding only a comment belongs to no block but does not end one;
+// a block of comments alone is no block.
+func Split(data []byte) [][]Line {
+	var blocks [][]Line
+	var block []Line
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		text := line
+		if k := strings.IndexByte(text, '#'); k >= 0 {
+			text = text[:k]
+		}
+		switch {
+		case strings.TrimSpace(text) != "":
+			block = append(block, Line{Text: text, No: i + 1})
+		case strings.TrimSpace(line) == "" && len(block) > 0:
+			blocks = append(blocks, block)
+			block = nil
+		}
+	}
+	if len(block) > 0 {
+		blocks = append(blocks, block)
+	}
+	return blocks
+}
+
+// IsJSONLines reports whether data looks like JSON Lines: its first byte
+// that is not white space is '{'.
+func IsJSONLines(data []byte) bool {
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	return len(trimmed) > 0 && trimmed[0] == '{'
+}
+
+// Records returns the lines of JSON Lines data that are not blank, each
+// with its number.
+func Records(data []byte) []Line {
+	var lines []Line
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(line) != "" {
+			lines = append(lines, Line{Text: line, No: i + 1})
+		}
+	}
+	return lines
+}

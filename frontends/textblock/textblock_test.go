@@ -1,0 +1,26 @@
+package textblock
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestSplit(t *testing.T) {
+	blocks := Split([]byte("# head\n\nab # c\n# mid\ncd\r\n\n\n# alone\n\nef"))
+	assert.Equal(t, [][]Line{
+		{{Text: "ab ", No: 3}, {Text: "cd", No: 5}},
+		{{Text: "ef", No: 10}},
+	}, blocks)
+	assert.Empty(t, Split([]byte("# nothing\n\n")))
+}
+
+func TestIsJSONLines(t *testing.T) {
+	assert.True(t, IsJSONLines([]byte(" \n{\"id\": 1}")))
+	assert.False(t, IsJSONLines([]byte("1 2 3")))
+	assert.False(t, IsJSONLines(nil))
+}
+
+func TestRecords(t *testing.T) {
+	assert.Equal(t, []Line{{Text: "{}", No: 2}, {Text: " {} ", No: 4}}, Records([]byte("\n{}\n \n {} \n")))
+}
