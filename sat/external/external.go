@@ -33,7 +33,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/sat"
-	"github.com/waterworks-solver/waterworks/sat/internal/proc"
+	"github.com/waterworks-solver/waterworks/sat/proc"
 )
 
 // Solver runs a DIMACS solver program for each Solve.

@@ -38,7 +38,7 @@ import (
 	"github.com/crillab/gophersat/solver"
 
 	"github.com/waterworks-solver/waterworks/sat"
-	"github.com/waterworks-solver/waterworks/sat/internal/proc"
+	"github.com/waterworks-solver/waterworks/sat/proc"
 )
 
 // Solver solves with gophersat. The zero value is an empty solver ready to

@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"os/exec"
 	"strconv"
-	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
+	"github.com/waterworks-solver/waterworks/sat/proc"
 )
 
 // clingoBackend is the name of the engine that hands the Aquarium ASP
@@ -44,10 +44,8 @@ func solveAquariumClingo(ctx context.Context, p *aquarium.Puzzle, rule aquarium.
 	if err := aqasp.WriteASP(&program, p, rule); err != nil {
 		return aquariumOutcome{}, err
 	}
-	cmd := exec.CommandContext(ctx, clingoBackend, "--outf=2", "-n", strconv.Itoa(limit))
+	cmd := proc.Command(ctx, clingoBackend, "--outf=2", "-n", strconv.Itoa(limit))
 	cmd.Stdin = &program
-	clikit.KillGroupOnCancel(cmd)
-	cmd.WaitDelay = time.Second
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

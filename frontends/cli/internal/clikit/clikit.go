@@ -1,10 +1,9 @@
 // Package clikit is the kit the waterworks commands share: the streams (IO),
 // exit codes and statuses of the command-line contract, flag parsing that
 // takes flags anywhere among the arguments, reading inputs ("-" is standard
-// input), JSON Lines and CSV printers, statistics, atomic file output,
-// process groups for external solvers, and the Command and CompareKind
-// types through which each puzzle's package plugs into the dispatcher and
-// into compare.
+// input), JSON Lines and CSV printers, statistics, atomic file output, and
+// the Command and CompareKind types through which each puzzle's package
+// plugs into the dispatcher and into compare.
 package clikit
 
 import (

@@ -1,6 +1,5 @@
-// Package proc runs the child processes of the SAT backends (external
-// solvers, gophersat workers) so that they really stop when their context
-// ends: each child leads its own process group, and the whole group is
+// Package proc runs child processes (external SAT solvers, gophersat
+// workers, clingo) so that they really stop when their context ends: each child leads its own process group, and the whole group is
 // killed, so a wrapper script's own children die with it.
 package proc
 
