@@ -11,14 +11,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 )
 
 // testdataDir holds the puzzles written for the project, two levels up
 // from this package.
 const testdataDir = "../../testdata/aquarium"
 
-// corpusDir is the shared corpus, outside the repository.
-const corpusDir = "../../../shared/corpus/aquarium"
+// corpusDir is the shared corpus, outside the repository ("" when it is
+// not there).
+var corpusDir = aqcorpus.Dir()
 
 // docDiff describes how two documents differ in what both formats carry:
 // id, rule, size, clues, the aquarium label of every cell and the solution.

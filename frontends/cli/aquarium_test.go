@@ -18,13 +18,14 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
 )
 
-const (
-	aquariumTestdata = "../../testdata/aquarium"
-	aquariumCorpus   = "../../../shared/corpus/aquarium"
-)
+const aquariumTestdata = "../../testdata/aquarium"
+
+// aquariumCorpus is the shared corpus ("" when it is not there).
+var aquariumCorpus = aqcorpus.Dir()
 
 // run runs the command line against buffers and returns the exit code,
 // stdout and stderr.

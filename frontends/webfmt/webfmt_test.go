@@ -1,12 +1,8 @@
 package webfmt
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,6 +11,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 )
 
 // The examples of the issue: a 6x6 task string from puzzle-aquarium.com and
@@ -234,82 +231,12 @@ func TestRoundTripRandom(t *testing.T) {
 	}
 }
 
-// corpusDir is the shared Aquarium corpus, relative to this package.
-const corpusDir = "../../../shared/corpus/aquarium"
-
-// corpusPuzzle is a line of the corpus's JSON Lines files.
-type corpusPuzzle struct {
-	ID       string   `json:"id"`
-	Width    int      `json:"width"`
-	Height   int      `json:"height"`
-	Regions  [][]int  `json:"regions"`
-	Cols     []*int   `json:"cols"`
-	Rows     []*int   `json:"rows"`
-	Solution []string `json:"solution"`
-	URL      string   `json:"url"`
-	Task     string   `json:"task"`
-}
-
-func (c corpusPuzzle) puzzle() *aquarium.Puzzle {
-	clues := func(in []*int) []int {
-		out := make([]int, len(in))
-		for i, k := range in {
-			out[i] = aquarium.NoClue
-			if k != nil {
-				out[i] = *k
-			}
-		}
-		return out
-	}
-	p := &aquarium.Puzzle{Width: c.Width, Height: c.Height, Cols: clues(c.Cols), Rows: clues(c.Rows)}
-	for _, row := range c.Regions {
-		p.Regions = append(p.Regions, row...)
-	}
-	return p
-}
-
-func (c corpusPuzzle) solution() aquarium.Solution {
-	if c.Solution == nil {
-		return aquarium.Solution{}
-	}
-	s := aquarium.NewSolution(c.Width, c.Height)
-	for r, row := range c.Solution {
-		for col, ch := range row {
-			s.Cells[r*c.Width+col] = map[rune]aquarium.Cell{'#': aquarium.Water, '.': aquarium.Empty}[ch]
-		}
-	}
-	return s
-}
-
-func readCorpus(t *testing.T) []corpusPuzzle {
-	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.jsonl"))
-	if len(files) == 0 {
-		t.Skipf("no corpus at %s (the shared folder sits beside the repository)", corpusDir)
-	}
-	var out []corpusPuzzle
-	for _, name := range files {
-		f, err := os.Open(name)
-		require.NoError(t, err)
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			var c corpusPuzzle
-			require.NoError(t, json.Unmarshal(sc.Bytes(), &c), name)
-			out = append(out, c)
-		}
-		require.NoError(t, sc.Err())
-		f.Close()
-	}
-	return out
-}
-
 // TestCorpusLinks decodes every corpus puzzle's URL and task string and
 // checks that it gives the corpus's own grid and clues.
 func TestCorpusLinks(t *testing.T) {
 	seen := 0
-	for _, c := range readCorpus(t) {
-		want := c.puzzle()
+	for _, c := range aqcorpus.Load(t) {
+		want := c.Puzzle()
 		if c.URL != "" {
 			seen++
 			got, _, err := DecodeURL(c.ID, c.URL)
@@ -329,11 +256,11 @@ func TestCorpusLinks(t *testing.T) {
 // TestCorpusRoundTrip writes every corpus puzzle in every format that can
 // express it, with its solution, and reads it back.
 func TestCorpusRoundTrip(t *testing.T) {
-	for _, c := range readCorpus(t) {
+	for _, c := range aqcorpus.Load(t) {
 		t.Run(c.ID, func(t *testing.T) {
-			p := c.puzzle()
+			p := c.Puzzle()
 			require.NoError(t, p.Validate())
-			roundTrip(t, p, aquarium.RegionRule, c.solution())
+			roundTrip(t, p, aquarium.RegionRule, c.Grid())
 			roundTrip(t, p, aquarium.PoolRule, aquarium.Solution{})
 		})
 	}

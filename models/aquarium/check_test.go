@@ -7,11 +7,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/models/aquarium"
-	"github.com/waterworks-solver/waterworks/models/aquarium/internal/aqtest"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 )
 
 func TestCheckAcceptsCorpusSolutions(t *testing.T) {
-	for _, c := range aqtest.LoadCorpus(t) {
+	for _, c := range aqcorpus.Load(t) {
 		if c.Solution == nil {
 			continue
 		}

@@ -8,9 +8,9 @@ import (
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
-	"github.com/waterworks-solver/waterworks/models/aquarium/internal/aqtest"
 )
 
 // benchSolveUnique solves p and proves the solution unique, as
@@ -32,7 +32,7 @@ func benchSolveUnique(b *testing.B, p *aquarium.Puzzle, rule aquarium.Rule) {
 // one sub-benchmark per puzzle, named by size so that medians can be taken
 // per size.
 func BenchmarkCorpus(b *testing.B) {
-	for _, c := range aqtest.LoadCorpus(b) {
+	for _, c := range aqcorpus.Load(b) {
 		if !c.Unique {
 			continue
 		}

@@ -8,15 +8,15 @@ import (
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
-	"github.com/waterworks-solver/waterworks/models/aquarium/internal/aqtest"
 )
 
 // TestCorpusCP solves every corpus puzzle with the CP model under both
 // rules, checks every solution independently, and compares uniqueness with
 // the corpus's own counts.
 func TestCorpusCP(t *testing.T) {
-	for _, c := range aqtest.LoadCorpus(t) {
+	for _, c := range aqcorpus.Load(t) {
 		t.Run(c.ID, func(t *testing.T) {
 			p := c.Puzzle()
 			require.NoError(t, p.Validate())

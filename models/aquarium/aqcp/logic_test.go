@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
 	"github.com/waterworks-solver/waterworks/models/aquarium/internal/aqtest"
@@ -55,7 +56,7 @@ func TestLogicSound(t *testing.T) {
 // reports: reasoning of that depth solves the puzzle, one less does not.
 func TestLogicDepths(t *testing.T) {
 	seen := map[int]int{}
-	for _, c := range aqtest.LoadCorpus(t) {
+	for _, c := range aqcorpus.Load(t) {
 		if !c.Unique {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqsat"
 	"github.com/waterworks-solver/waterworks/models/aquarium/internal/aqtest"
@@ -61,7 +62,7 @@ func TestBackendsAgree(t *testing.T) {
 // TestCorpusSAT solves every corpus puzzle with gini and counts to two
 // under both rules, like TestCorpusCP.
 func TestCorpusSAT(t *testing.T) {
-	for _, c := range aqtest.LoadCorpus(t) {
+	for _, c := range aqcorpus.Load(t) {
 		p := c.Puzzle()
 		for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
 			got, exhausted := aqtest.SATCount(t, p, rule, backends.Gini, sat.Totalizer, 2)

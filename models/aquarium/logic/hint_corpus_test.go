@@ -12,13 +12,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/internal/aqtest"
 	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
 )
 
 // corpusSolution reads a corpus solution's rows.
-func corpusSolution(t *testing.T, c aqtest.CorpusPuzzle) aquarium.Solution {
+func corpusSolution(t *testing.T, c aqcorpus.Record) aquarium.Solution {
 	t.Helper()
 	s, err := aqtest.SolutionFromString(strings.Join(c.Solution, "\n"))
 	require.NoError(t, err)
@@ -50,7 +51,7 @@ func requireFollowable(t *testing.T, p *aquarium.Puzzle, d logic.Deduction) {
 // puzzle from an empty grid and checks every deduction against every
 // solution: no hint is unsound. Unique puzzles must be solved by it.
 func TestCorpusHintsSound(t *testing.T) {
-	for _, c := range aqtest.LoadCorpus(t) {
+	for _, c := range aqcorpus.Load(t) {
 		t.Run(c.ID, func(t *testing.T) {
 			p := c.Puzzle()
 			sols := aqtest.AllSolutions(t, p, aquarium.RegionRule, aquarium.Solution{})
@@ -76,7 +77,7 @@ func TestCorpusHintsSound(t *testing.T) {
 // hint: it must be sound and told in words about its line and aquarium.
 func TestCorpusHintHalfFilled(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 0))
-	for _, c := range aqtest.LoadCorpus(t) {
+	for _, c := range aqcorpus.Load(t) {
 		if c.Solution == nil {
 			continue
 		}
@@ -113,7 +114,7 @@ func TestCorpusGrades(t *testing.T) {
 		rankSum        int
 	}
 	byLabel := map[string]*tally{}
-	for _, c := range aqtest.LoadCorpus(t) {
+	for _, c := range aqcorpus.Load(t) {
 		if !c.Unique {
 			continue
 		}
@@ -166,8 +167,8 @@ func TestCorpusGrades(t *testing.T) {
 // do), and the whole chain of deductions in words (as solve --explain and
 // hint --steps 0 do).
 func BenchmarkCorpusReasoning(b *testing.B) {
-	var hard []aqtest.CorpusPuzzle
-	for _, c := range aqtest.LoadCorpus(b) {
+	var hard []aqcorpus.Record
+	for _, c := range aqcorpus.Load(b) {
 		if c.Unique && c.Difficulty == "puzzle-aquarium.com 15x15 hard" {
 			hard = append(hard, c)
 		}
