@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"net/http/httptest"
@@ -134,7 +133,7 @@ func (pg *page) clickCell(r, c int, right bool) {
 // saves screenshots as test artifacts.
 func TestBrowser(t *testing.T) {
 	ctx := browser(t)
-	s := newTestServer(t, Config{Files: []string{sixBySix}, Engines: testEngines()})
+	s := newTestServer(t, Config{Files: []string{sixBySix}}) // compare's engines
 	ts := httptest.NewServer(s)
 	defer ts.Close()
 
@@ -335,12 +334,12 @@ func (b *browserRun) race(t *testing.T) {
 	b.pg.do("the race", chromedp.Click(chromedp.CSS("#tab-race")), chromedp.Click(chromedp.CSS("#race-go")))
 	b.pg.waitFor("the verdict", `document.querySelector('#race-verdict').dataset.done === 'true'`)
 	rows := eval[[]map[string]string](b.pg, `[...document.querySelectorAll('#race-table tbody tr')].map(r => ({engine: r.dataset.engine, status: r.dataset.status}))`)
-	require.Len(t, rows, len(testEngines()))
+	require.Len(t, rows, len(CompareEngines()))
 	for _, r := range rows {
 		assert.Equal(t, "solved", r["status"], r["engine"])
 	}
 	assert.Contains(t, b.pg.text("#race-verdict"), "agree: unique")
-	assert.Equal(t, len(testEngines()), eval[int](b.pg, `document.querySelectorAll('#race-chart g.bar').length`))
+	assert.Equal(t, len(CompareEngines()), eval[int](b.pg, `document.querySelectorAll('#race-chart g.bar').length`))
 	screenshot(b.pg, "race.png")
 }
 
@@ -406,19 +405,4 @@ func screenshot(pg *page, name string) []byte {
 	require.NoError(pg.t, os.WriteFile(path, png, 0o644))
 	pg.t.Logf("screenshot: %s", path)
 	return png
-}
-
-// testEngines are the engines the browser's race runs: the CP core, and
-// the CP core again behind the probing search, so that two engines answer.
-func testEngines() []Engine {
-	probing := Engine{Name: "cp/probing", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
-		m, err := aqcp.NewModel(p, rule)
-		if err != nil {
-			return Outcome{}, err
-		}
-		res, err := m.SearchProbing(ctx, limit, cpLimits)
-		stats, _ := json.Marshal(res.Stats)
-		return Outcome{Solutions: res.Solutions, Exhausted: res.Exhausted, Stats: []Stat{{"stats", string(stats)}}}, err
-	}}
-	return []Engine{cpEngine(), probing}
 }

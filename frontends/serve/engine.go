@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 )
@@ -15,6 +16,9 @@ import (
 // engine list, which the race runs and /solve can name.
 type Engine struct {
 	Name string
+	// RegionOnly marks an engine that models the region rule alone; it
+	// does not run on pool-rule puzzles.
+	RegionOnly bool
 	// Solve looks for up to limit solutions of a valid puzzle under rule.
 	// It returns what it found when ctx ends it, with ctx's error.
 	Solve func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error)
@@ -34,6 +38,25 @@ type Outcome struct {
 type Stat struct {
 	Name  string `json:"name"`
 	Value any    `json:"value"`
+}
+
+// CompareEngines returns compare's list of Aquarium engines, the one
+// "waterworks compare" runs: the CP core, clingo when installed, and every
+// available SAT backend with every encoding it takes.
+func CompareEngines() []Engine {
+	var out []Engine
+	for _, e := range aquariumcli.Engines() {
+		out = append(out, Engine{Name: e.Name, RegionOnly: e.RegionOnly,
+			Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
+				got, err := e.Solve(ctx, p, rule, limit)
+				o := Outcome{Solutions: got.Solutions, Exhausted: got.Exhausted}
+				for _, st := range got.Stats {
+					o.Stats = append(o.Stats, Stat{Name: st.Name, Value: st.Value})
+				}
+				return o, err
+			}})
+	}
+	return out
 }
 
 // cpEngine is the CP core, the engine of every request but a race.

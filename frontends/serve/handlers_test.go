@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
@@ -758,4 +759,34 @@ func TestServe(t *testing.T) {
 	assert.Equal(t, "solved", v["status"], v)
 	_, err = http.Get("http://" + ln.Addr().String() + "/")
 	assert.Error(t, err, "the server no longer listens")
+}
+
+// TestRaceCompareEngines races compare's own engine list: every engine it
+// names runs, in its order, and all find the 6x6 unique; on a pool-rule
+// puzzle the engines of the region rule alone stay out, as in compare.
+func TestRaceCompareEngines(t *testing.T) {
+	s := newTestServer(t, Config{})
+	var names []string
+	regionOnly := 0
+	for _, e := range aquariumcli.Engines() {
+		names = append(names, e.Name)
+		if e.RegionOnly {
+			regionOnly++
+		}
+	}
+	pz := puzzleBody(readPuzzle(t, sixBySix))
+	events := raceEvents(t, s, pz)
+	last := events[len(events)-1]
+	var got []string
+	for _, row := range last.Rows {
+		got = append(got, row.Engine)
+		assert.Equal(t, "unique", row.Answer, "%s: %s", row.Engine, row.Error)
+	}
+	assert.Equal(t, names, got)
+	require.NotNil(t, last.Agree)
+	assert.True(t, *last.Agree)
+
+	pz.Rule = "pool"
+	last = raceEvents(t, s, pz)[0]
+	assert.Len(t, last.Rows, len(names)-regionOnly)
 }

@@ -72,7 +72,12 @@ func (s *Server) race(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	engines := s.cfg.Engines
+	var engines []Engine
+	for _, e := range s.cfg.Engines {
+		if !e.RegionOnly || rule == aquarium.RegionRule {
+			engines = append(engines, e)
+		}
+	}
 	n, err := s.slots.take(len(engines))
 	if err != nil {
 		s.fail(w, r, err)

@@ -79,8 +79,8 @@ type Config struct {
 	Files []string
 	// Limits bound every request; zero fields take DefaultLimits' values.
 	Limits Limits
-	// Engines are the Aquarium engines a race runs, in order: compare's
-	// list. With none, a race runs the CP core alone.
+	// Engines are the Aquarium engines a race runs, in order; nil means
+	// compare's list (CompareEngines).
 	Engines []Engine
 	// Log receives one line per failed request and the server's own
 	// messages; nil discards them.
@@ -128,8 +128,8 @@ func New(cfg Config) (*Server, error) {
 	if s.log == nil {
 		s.log = io.Discard
 	}
-	if len(s.cfg.Engines) == 0 {
-		s.cfg.Engines = []Engine{cpEngine()}
+	if s.cfg.Engines == nil {
+		s.cfg.Engines = CompareEngines()
 	}
 	s.routes()
 	return s, nil

@@ -28,34 +28,69 @@ func isAquariumInput(data []byte) bool {
 	return len(docs) > 0
 }
 
-// aquariumEngine is one engine compare runs on Aquarium puzzles.
-type aquariumEngine struct {
-	name    string
-	backend string
-	enc     string // "" for cp
+// Engine is one of the engines compare runs on Aquarium puzzles. The web
+// page's race runs the same list, so both always offer the same engines.
+type Engine struct {
+	// Name is the engine as compare and --engines call it: "cp", "clingo",
+	// "gini/totalizer", "dimacs:cadical/sortnet", ...
+	Name string
+	// RegionOnly marks an engine that models the region rule alone
+	// (clingo's answer-set program); it does not run on pool-rule puzzles.
+	RegionOnly bool
+	backend    string
+	enc        string // "" for cp and clingo
 }
 
-// aquariumEngines lists the CP core and every available SAT backend with
-// every encoding it takes.
-func aquariumEngines() []aquariumEngine {
-	engines := []aquariumEngine{{name: "cp", backend: "cp"}}
+// Engines lists compare's engines: the CP core, clingo when it is
+// installed, and every available SAT backend with every encoding it takes.
+func Engines() []Engine {
+	engines := []Engine{{Name: "cp", backend: "cp"}}
 	if _, err := exec.LookPath(clingoBackend); err == nil {
-		engines = append(engines, aquariumEngine{name: clingoBackend, backend: clingoBackend})
+		engines = append(engines, Engine{Name: clingoBackend, RegionOnly: true, backend: clingoBackend})
 	}
 	for _, b := range backends.Available() {
 		for _, enc := range sat.Encodings() {
 			if backends.Supports(b, enc) {
-				engines = append(engines, aquariumEngine{name: b + "/" + enc.String(), backend: b, enc: enc.String()})
+				engines = append(engines, Engine{Name: b + "/" + enc.String(), backend: b, enc: enc.String()})
 			}
 		}
 	}
 	return engines
 }
 
+// Stat is one statistic of an engine's run.
+type Stat = clikit.Stat
+
+// Outcome is what an engine found on one puzzle.
+type Outcome struct {
+	// Solutions holds up to the limit of solutions. They are not
+	// re-checked: a caller checks each with aquarium.Check before it shows
+	// one, as compare does.
+	Solutions []aquarium.Solution
+	// Exhausted reports that the engine explored every possibility, so
+	// Solutions is complete when shorter than the limit.
+	Exhausted bool
+	// Stats are the engine's statistics, in the order compare prints them.
+	Stats []Stat
+}
+
+// Solve runs the engine on a valid puzzle under rule, looking for up to
+// limit solutions, until ctx ends; gophersat, which cannot be stopped,
+// runs in a child process that the end of ctx kills (the program must
+// call gophersat.ServeIfWorker first).
+func (e Engine) Solve(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
+	backend, err := openAquariumBackend(e.backend, e.enc, true)
+	if err != nil {
+		return Outcome{}, err
+	}
+	got, err := backend(ctx, p, rule, limit)
+	return Outcome{Solutions: got.solutions, Exhausted: got.exhausted, Stats: got.stats}, err
+}
+
 func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) int {
-	var engines []aquariumEngine
-	for _, e := range aquariumEngines() {
-		if c.Wants(e.name) || c.Wants(e.backend) {
+	var engines []Engine
+	for _, e := range Engines() {
+		if c.Wants(e.Name) || c.Wants(e.backend) {
 			engines = append(engines, e)
 		}
 	}
@@ -65,10 +100,10 @@ func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) 
 		for _, e := range engines {
 			f := aquariumFlags{CommonFlags: clikit.CommonFlags{Format: clikit.FormatText, Timeout: c.Options().Timeout},
 				backend: e.backend, encoding: e.enc, rule: c.Options().Rule}
-			if e.backend == clingoBackend && f.ruleFor(d) != aquarium.RegionRule {
-				continue // the ASP program models the region rule only
+			if e.RegionOnly && f.ruleFor(d) != aquarium.RegionRule {
+				continue
 			}
-			row := clikit.CompareRow{Kind: "aquarium", ID: d.ID, Engine: e.name}
+			row := clikit.CompareRow{Kind: "aquarium", ID: d.ID, Engine: e.Name}
 			backend, err := f.resolve()
 			if err != nil {
 				row.Status, row.Error = clikit.StatusError, err.Error()
