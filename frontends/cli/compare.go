@@ -2,9 +2,11 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/waterworks-solver/waterworks/frontends/chart"
 	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
@@ -33,6 +36,7 @@ const compareSummary = "Run every available engine on each puzzle of the files (
 	"on the number of solutions up to --limit for Aquarium, on the optimal number of steps\n" +
 	"for pour puzzles. Engines that time out are reported as unknown and left out of the\n" +
 	"agreement. --format bench prints Go benchmark lines for benchstat, --count times each.\n" +
+	"--plot FILE.svg also draws the times: bars for one puzzle, a cactus plot for several.\n" +
 	"Exit 0 when the answers agree, 1 when engines disagree, an answer fails its check or\n" +
 	"an engine fails, 2 bad input."
 
@@ -45,6 +49,7 @@ type compareFlags struct {
 	rule     string
 	limit    int
 	maxMoves int
+	plot     string // --plot: the SVG file to draw the times in
 }
 
 // compareKinds lists the kinds of puzzle compare handles, one line per
@@ -62,8 +67,9 @@ type comparison struct {
 	out     *bufio.Writer
 	printer *clikit.Printer
 	table   *tabwriter.Writer
-	keep    map[string]bool // engine filter from --engines; nil keeps all
-	code    int             // worst exit code of the answers so far
+	keep    map[string]bool     // engine filter from --engines; nil keeps all
+	code    int                 // worst exit code of the answers so far
+	rows    []clikit.CompareRow // every row so far, for --plot
 }
 
 // Options returns the flags of compare that the kinds read.
@@ -131,6 +137,7 @@ func (c *comparison) Puzzle(rows []clikit.CompareRow) {
 	for _, r := range rows {
 		c.print(r)
 	}
+	c.rows = append(c.rows, rows...)
 	c.table.Flush() // a table per puzzle, so that results appear as they come
 	c.out.Flush()
 }
@@ -182,6 +189,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 		"for Water Sort whole or fits (default whole)")
 	fs.IntVar(&f.limit, "limit", 2, "Aquarium: count solutions up to this many (2 decides uniqueness)")
 	fs.IntVar(&f.maxMoves, "max-moves", sortcli.SATMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
+	fs.StringVar(&f.plot, "plot", "", "also draw the times as an SVG chart in `FILE.svg`: bars for one puzzle, a cactus plot\n(puzzles answered against time, one line per engine) for several")
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
@@ -202,6 +210,8 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 		err = fmt.Errorf("unknown kind %q (want aquarium, jugs or sort)", f.kind)
 	case len(files) == 0:
 		err = errors.New("name the files to compare on (- for standard input)")
+	case f.plot != "" && !strings.EqualFold(filepath.Ext(f.plot), ".svg"):
+		err = fmt.Errorf("--plot %s: the chart is SVG; name a file ending in .svg", f.plot)
 	}
 	if err != nil {
 		return clikit.UsageError(stdio, fs, err)
@@ -232,7 +242,63 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 			return clikit.Worse(code, clikit.ExitInterrupted)
 		}
 	}
+	if f.plot != "" {
+		code = clikit.Worse(code, c.writePlot())
+	}
 	return clikit.Worse(code, c.code)
+}
+
+// writePlot draws the times of every row in the --plot file.
+func (c *comparison) writePlot() int {
+	svg, err := plotSVG(c.rows)
+	if err == nil {
+		err = clikit.WriteFileAtomic(c.flags.plot, svg)
+	}
+	if err != nil {
+		fmt.Fprintf(c.stdio.Err, "waterworks compare: --plot %s: %v\n", c.flags.plot, clikit.UnwrapPathError(err))
+		return clikit.ExitUsage
+	}
+	return clikit.ExitOK
+}
+
+// plotSVG draws compare's rows: for one puzzle, a bar per engine with its
+// time, status and answer, the disagreeing ones marked (the chart of the
+// web page's race); for several, a cactus plot of the times of the
+// puzzles each engine answered (solved or proved unsolvable).
+func plotSVG(rows []clikit.CompareRow) ([]byte, error) {
+	type puzzle struct{ kind, id string }
+	var puzzles []puzzle
+	seen := map[puzzle]bool{}
+	for _, r := range rows {
+		if p := (puzzle{r.Kind, r.ID}); !seen[p] {
+			seen[p] = true
+			puzzles = append(puzzles, p)
+		}
+	}
+	var buf bytes.Buffer
+	if len(puzzles) == 1 {
+		bars := make([]chart.Bar, len(rows))
+		for i, r := range rows {
+			bars[i] = chart.Bar{Engine: r.Engine, MS: r.MS, Status: string(r.Status), Answer: r.Answer, Disagrees: r.Agree != nil && !*r.Agree}
+		}
+		err := chart.Bars(&buf, fmt.Sprintf("%s %s: every engine", puzzles[0].kind, puzzles[0].id), bars)
+		return buf.Bytes(), err
+	}
+	var series []chart.Series
+	index := map[string]int{}
+	for _, r := range rows {
+		i, ok := index[r.Engine]
+		if !ok {
+			i = len(series)
+			index[r.Engine] = i
+			series = append(series, chart.Series{Engine: r.Engine})
+		}
+		if r.Status == clikit.StatusSolved || r.Status == clikit.StatusUnsolvable {
+			series[i].MS = append(series[i].MS, r.MS)
+		}
+	}
+	err := chart.Cactus(&buf, fmt.Sprintf("%d puzzles: every engine", len(puzzles)), len(puzzles), series)
+	return buf.Bytes(), err
 }
 
 // detectKind picks the kind named by --kind, or the first whose detect
