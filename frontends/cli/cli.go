@@ -20,6 +20,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/servecli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
 )
 
@@ -57,6 +58,7 @@ func topCommands() []*clikit.Command {
 		jugscli.Command(),
 		sortcli.Command(),
 		compareCommand(),
+		servecli.Command(),
 	}
 }
 
