@@ -380,12 +380,21 @@ func (b *browserRun) badInput(t *testing.T) {
 	assert.Zero(t, eval[int](b.pg, `document.querySelectorAll('#source img').length`))
 }
 
-// readme takes the screenshot of the README: the 6x6 with a hint.
+// readme takes the screenshot of the README: a generated 10x10, partly
+// solved by applying hints, with the next hint shown.
 func (b *browserRun) readme(t *testing.T) {
-	b.pg.do("load the 6x6", chromedp.Click(chromedp.CSS("#load-file")))
-	b.pg.waitFor("the 6x6", `document.querySelector('#source-note').textContent.includes('6x6-easy')`)
+	b.pg.do("generate", chromedp.Evaluate[chromedp.Void](`$('input').value = ''; $('gen-size').value = '10x10'; $('gen-seed').value = '5'; $('gen-difficulty').value = 'medium'`),
+		chromedp.Click(chromedp.CSS("#gen-go")))
+	b.pg.waitFor("the 10x10", `document.querySelector('#source-note').textContent.includes('10x10')`)
+	for range 6 {
+		before := b.pg.cells("#play-board")
+		b.pg.do("a hint", chromedp.Click(chromedp.CSS("#hint")))
+		b.pg.waitFor("the hint", `!document.querySelector('#apply-hint').disabled`)
+		b.pg.do("apply it", chromedp.Click(chromedp.CSS("#apply-hint")))
+		b.pg.waitFor("the hint applied", fmt.Sprintf(`document.querySelector('#play-board').dataset.cells !== %q`, before))
+	}
 	b.pg.do("a hint", chromedp.Click(chromedp.CSS("#hint")))
-	b.pg.waitFor("the hint", `document.querySelectorAll('#play-board .mark-hint').length > 0`)
+	b.pg.waitFor("the hint", `!document.querySelector('#apply-hint').disabled`)
 	png := screenshot(b.pg, "page.png")
 	if *update {
 		require.NoError(t, os.MkdirAll(filepath.Join(testdata, "serve"), 0o755))
