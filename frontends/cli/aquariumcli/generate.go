@@ -74,7 +74,19 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	r := newAquariumRun(stdio, cf.Format, cf.Stats)
 	r.separate = true
 	defer r.out.Flush()
-	command := fmt.Sprintf("waterworks aquarium generate --size %dx%d --seed %d --rule %v", opt.Width, opt.Height, *seed, opt.Rule)
+	command := generateCommand(opt, *seed)
+	for i := *first; i < *first+*count; i++ {
+		if code := r.generateOne(work, opt, *seed, i, command, *withSolution); code != clikit.ExitOK {
+			return code
+		}
+	}
+	return clikit.ExitOK
+}
+
+// generateCommand is the command line that makes the puzzles of opt and
+// seed, for the comment above each puzzle.
+func generateCommand(opt generate.GenerateOptions, seed uint64) string {
+	command := fmt.Sprintf("waterworks aquarium generate --size %dx%d --seed %d --rule %v", opt.Width, opt.Height, seed, opt.Rule)
 	if opt.Graded {
 		command += " --difficulty " + opt.Difficulty.String()
 	}
@@ -87,47 +99,50 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	if opt.AllClues {
 		command += " --all-clues"
 	}
-	code := clikit.ExitOK
-	for i := *first; i < *first+*count; i++ {
-		started := time.Now()
-		g, err := generate.Generate(work, rand.New(rand.NewPCG(*seed, uint64(i))), opt)
-		id := fmt.Sprintf("gen-%dx%d-%d-%d", opt.Width, opt.Height, *seed, i)
-		if err != nil {
-			c := clikit.ExitFailed
-			switch {
-			case errors.Is(err, context.Canceled):
-				c = clikit.ExitInterrupted
-			case errors.Is(err, context.DeadlineExceeded):
-				c = clikit.ExitTimeout
-			}
-			fmt.Fprintf(stdio.Err, "%s: %v\n", id, err)
-			return clikit.Worse(code, c)
+	return command
+}
+
+// generateOne makes puzzle i of seed, checks it and prints it; it returns
+// ExitOK, or the exit code to stop with.
+func (r *aquariumRun) generateOne(ctx context.Context, opt generate.GenerateOptions, seed uint64, i int, command string, withSolution bool) int {
+	started := time.Now()
+	g, err := generate.Generate(ctx, rand.New(rand.NewPCG(seed, uint64(i))), opt)
+	id := fmt.Sprintf("gen-%dx%d-%d-%d", opt.Width, opt.Height, seed, i)
+	if err != nil {
+		c := clikit.ExitFailed
+		switch {
+		case errors.Is(err, context.Canceled):
+			c = clikit.ExitInterrupted
+		case errors.Is(err, context.DeadlineExceeded):
+			c = clikit.ExitTimeout
 		}
-		if err := aquarium.Check(g.Puzzle, g.Solution, opt.Rule); err != nil || !g.Grade.Unique {
-			fmt.Fprintf(stdio.Err, "%s: internal error: a generated puzzle fails its checks (%v)\n", id, err)
-			return clikit.ExitUsage
-		}
-		doc := aquariumfmt.Document{ID: id, HasID: true, Puzzle: g.Puzzle, Rule: opt.Rule, HasRule: true, Solution: g.Solution}
-		rec, err := generatedRecord(work, doc, g, fmt.Sprintf("%s: puzzle %d", command, i))
-		if err != nil {
-			fmt.Fprintf(stdio.Err, "%s: %v\n", id, err)
-			return clikit.Worse(code, clikit.ExitTimeout)
-		}
-		rec.MS = clikit.Millis(time.Since(started))
-		if r.stats && cf.Format == clikit.FormatText {
-			fmt.Fprintf(stdio.Err, "%s: %.3f ms, %d layouts tried, %s\n", id, rec.MS, g.Attempts, gradeNote(g))
-		}
-		r.emit(rec, func(w io.Writer) error {
-			if _, err := fmt.Fprintf(w, "# %s: puzzle %d, %s\n", command, i, gradeNote(g)); err != nil {
-				return err
-			}
-			if !*withSolution {
-				doc.Solution = aquarium.Solution{}
-			}
-			return aquariumfmt.WriteText(w, doc)
-		})
+		fmt.Fprintf(r.stdio.Err, "%s: %v\n", id, err)
+		return c
 	}
-	return code
+	if err := aquarium.Check(g.Puzzle, g.Solution, opt.Rule); err != nil || !g.Grade.Unique {
+		fmt.Fprintf(r.stdio.Err, "%s: internal error: a generated puzzle fails its checks (%v)\n", id, err)
+		return clikit.ExitUsage
+	}
+	doc := aquariumfmt.Document{ID: id, HasID: true, Puzzle: g.Puzzle, Rule: opt.Rule, HasRule: true, Solution: g.Solution}
+	rec, err := generatedRecord(ctx, doc, g, fmt.Sprintf("%s: puzzle %d", command, i))
+	if err != nil {
+		fmt.Fprintf(r.stdio.Err, "%s: %v\n", id, err)
+		return clikit.ExitTimeout
+	}
+	rec.MS = clikit.Millis(time.Since(started))
+	if r.stats && r.format == clikit.FormatText {
+		fmt.Fprintf(r.stdio.Err, "%s: %.3f ms, %d layouts tried, %s\n", id, rec.MS, g.Attempts, gradeNote(g))
+	}
+	r.emit(rec, func(w io.Writer) error {
+		if _, err := fmt.Fprintf(w, "# %s: puzzle %d, %s\n", command, i, gradeNote(g)); err != nil {
+			return err
+		}
+		if !withSolution {
+			doc.Solution = aquarium.Solution{}
+		}
+		return aquariumfmt.WriteText(w, doc)
+	})
+	return clikit.ExitOK
 }
 
 // gradeNote says a generated puzzle's grade, or that it was not graded.

@@ -212,24 +212,9 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	fail := func(status clikit.Status, err error) int { return r.fail(ctx, rec, started, status, err) }
 
 	// Logic-only solving on the CP model: the status and the depth.
-	m, err := aqcp.NewModel(d.Puzzle, rule)
+	m, res, status, err := reasonOnModel(work, d.Puzzle, rule, start, lf.depth)
 	if err != nil {
-		return fail(clikit.StatusError, err)
-	}
-	if start.Width > 0 {
-		if err := m.Restrict(start); err != nil {
-			return fail(clikit.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err))
-		}
-	}
-	res, err := m.Logic(work, lf.depth)
-	if err != nil {
-		return fail(clikit.StatusUnknown, err)
-	}
-	if res.Contradiction && start.Width > 0 {
-		return fail(clikit.StatusUnsolvable, errors.New("reasoning proves that no solution agrees with the cells filled in"))
-	}
-	if res.Contradiction {
-		return fail(clikit.StatusUnsolvable, errors.New("reasoning proves there is no solution"))
+		return fail(status, err)
 	}
 	open := 0
 	for _, c := range res.Solution.Cells {
@@ -244,24 +229,10 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	var chain []logic.Deduction
 	var stopped string
 	if lf.explain {
-		rsn, err := logic.NewReasoner(d.Puzzle, rule, start)
-		if err != nil {
-			return fail(clikit.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err))
-		}
-		chain, err = rsn.Explain(work, lf.depth)
-		if err != nil && !errors.Is(err, aquarium.ErrWrongSolution) {
-			return fail(clikit.StatusUnknown, err)
+		if chain, stopped, status, err = explainChain(work, d.Puzzle, rule, start, lf.depth, res.Solved); err != nil {
+			return fail(status, err)
 		}
 		rec.Explanation = deductionsOf(d.Puzzle, chain)
-		switch {
-		case rsn.Solved():
-		case res.Solved:
-			// Under the pool rule the CP model also reasons about ranges of
-			// water levels, which the hints do not put in words.
-			stopped = fmt.Sprintf("The hints stop here with %s undecided; reasoning about the ranges water levels can take decides the rest.", cellsWord(rsn.Current()))
-		default:
-			stopped = fmt.Sprintf("Reasoning up to depth %d stops here with %s undecided.", lf.depth, cellsWord(rsn.Current()))
-		}
 	}
 
 	grid := res.Solution
@@ -272,23 +243,8 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 		rec.Status = clikit.StatusUnknown
 	default:
 		// Search on the CP model finishes what reasoning left open.
-		limit := 1
-		if unique {
-			limit = 2
-		}
-		found, err := m.Search(work, limit, cp.Limits{})
-		rec.Backend, rec.Stats = "logic+cp", cpStats(found.Stats)
-		switch {
-		case err != nil:
-			return fail(clikit.StatusUnknown, err)
-		case len(found.Solutions) == 0:
-			return fail(clikit.StatusUnsolvable, errors.New("no solution (proven by search)"))
-		}
-		grid = found.Solutions[0]
-		rec.Status = clikit.StatusSolved
-		if unique {
-			u := len(found.Solutions) == 1 && found.Exhausted
-			rec.Unique = &u
+		if grid, status, err = searchRest(work, m, unique, &rec); err != nil {
+			return fail(status, err)
 		}
 		if stopped != "" {
 			stopped += " The rest was found by search."
@@ -314,6 +270,90 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	}
 	rec.MS = clikit.Millis(time.Since(started))
 	rec.Solution = grid.Rows()
+	return r.reportLogic(ctx, f, lf, d, rec, res, grid, chain, stopped)
+}
+
+// reasonOnModel builds the CP model of p under rule, fixes the cells start
+// decides, and reasons without guessing up to depth. When that fails, or
+// proves there is no solution, it returns the status to report.
+func reasonOnModel(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution, depth int) (*aqcp.Model, aqcp.LogicResult, clikit.Status, error) {
+	m, err := aqcp.NewModel(p, rule)
+	if err != nil {
+		return nil, aqcp.LogicResult{}, clikit.StatusError, err
+	}
+	if start.Width > 0 {
+		if err := m.Restrict(start); err != nil {
+			return nil, aqcp.LogicResult{}, clikit.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err)
+		}
+	}
+	res, err := m.Logic(ctx, depth)
+	switch {
+	case err != nil:
+		return nil, res, clikit.StatusUnknown, err
+	case res.Contradiction && start.Width > 0:
+		return nil, res, clikit.StatusUnsolvable, errors.New("reasoning proves that no solution agrees with the cells filled in")
+	case res.Contradiction:
+		return nil, res, clikit.StatusUnsolvable, errors.New("reasoning proves there is no solution")
+	}
+	return m, res, "", nil
+}
+
+// explainChain puts in words the reasoning from start up to depth (solve
+// --explain), and says where the hints stop when they leave cells open;
+// solved says whether reasoning on the CP model decided every cell. When
+// that fails it returns the status to report.
+func explainChain(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution, depth int, solved bool) ([]logic.Deduction, string, clikit.Status, error) {
+	rsn, err := logic.NewReasoner(p, rule, start)
+	if err != nil {
+		return nil, "", clikit.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err)
+	}
+	chain, err := rsn.Explain(ctx, depth)
+	if err != nil && !errors.Is(err, aquarium.ErrWrongSolution) {
+		return nil, "", clikit.StatusUnknown, err
+	}
+	stopped := ""
+	switch {
+	case rsn.Solved():
+	case solved:
+		// Under the pool rule the CP model also reasons about ranges of
+		// water levels, which the hints do not put in words.
+		stopped = fmt.Sprintf("The hints stop here with %s undecided; reasoning about the ranges water levels can take decides the rest.", cellsWord(rsn.Current()))
+	default:
+		stopped = fmt.Sprintf("Reasoning up to depth %d stops here with %s undecided.", depth, cellsWord(rsn.Current()))
+	}
+	return chain, stopped, "", nil
+}
+
+// searchRest finishes by search on the CP model what reasoning left open,
+// up to two solutions when unique asks for the proof, and returns the
+// first solution. It fills in rec's backend, statistics, status and
+// uniqueness; when the search fails it returns the status to report.
+func searchRest(ctx context.Context, m *aqcp.Model, unique bool, rec *aquariumRecord) (aquarium.Solution, clikit.Status, error) {
+	limit := 1
+	if unique {
+		limit = 2
+	}
+	found, err := m.Search(ctx, limit, cp.Limits{})
+	rec.Backend, rec.Stats = "logic+cp", cpStats(found.Stats)
+	switch {
+	case err != nil:
+		return aquarium.Solution{}, clikit.StatusUnknown, err
+	case len(found.Solutions) == 0:
+		return aquarium.Solution{}, clikit.StatusUnsolvable, errors.New("no solution (proven by search)")
+	}
+	rec.Status = clikit.StatusSolved
+	if unique {
+		u := len(found.Solutions) == 1 && found.Exhausted
+		rec.Unique = &u
+	}
+	return found.Solutions[0], "", nil
+}
+
+// reportLogic reports the outcome of solveByLogic, its grade when asked,
+// and prints the grid with the summary and the chain of deductions as
+// comments; it returns the exit code.
+func (r *aquariumRun) reportLogic(ctx context.Context, f *aquariumFlags, lf *logicFlags, d aquariumfmt.Document, rec aquariumRecord,
+	res aqcp.LogicResult, grid aquarium.Solution, chain []logic.Deduction, stopped string) int {
 	what := ""
 	if rec.Status == clikit.StatusUnknown {
 		what = fmt.Sprintf("reasoning up to depth %d stops short: %s undecided", lf.depth, cellsWord(grid))

@@ -105,19 +105,7 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			"for k = 0, 1, 2, ... Exit 0 solved, 1 proven unsolvable, 2 bad input, 124 past --timeout\n"+
 			"(applied to each puzzle) or a --max-* limit, 130 interrupted.")
 	var f jugsSolveFlags
-	f.Register(fs)
-	fs.StringVar(&f.spec.Capacities, "capacities", "", "jug capacities, comma-separated (e.g. 3,5); no file is read")
-	fs.StringVar(&f.spec.Initial, "initial", "", "initial amounts, comma-separated (default all empty)")
-	fs.BoolVar(&f.spec.NoTap, "no-tap", false, "no tap: water only moves between jugs")
-	fs.StringVar(&f.spec.Goal, "goal", "", "goal: any (some jug holds --target), total (all jugs hold --target),\nor state (the jugs hold --goal-state) (default any, or state with --goal-state)")
-	fs.IntVar(&f.target, "target", 0, "the `amount` wanted by goals any and total")
-	fs.StringVar(&f.spec.GoalState, "goal-state", "", "wanted final amounts, comma-separated, - for any (e.g. 4,-,0)")
-	fs.StringVar(&f.method, "method", "bfs", "solving `method`: "+strings.Join(MethodNames(), ", "))
-	fs.IntVar(&f.maxStates, "max-states", defaultMaxStates, "bfs: give up (exit 124) after storing this many states (each costs about 50 bytes); 0 means no limit")
-	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "sat, cp: give up (exit 124) once no plan of at most this many steps exists; 0 means no limit")
-	fs.IntVar(&f.maxClauses, "max-clauses", defaultMaxClauses, "sat: give up (exit 124) before the formula outgrows this many clauses (each costs about 250 bytes); 0 means no limit")
-	fs.BoolVar(&f.complete, "complete", true, "sat, cp: also prove unsolvable a puzzle whose longest loop-free path is short\n(measured to cost up to 5 times the time of sat, 3 times that of cp on solvable puzzles;\nfalse: only number theory proves unsolvability)")
-	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: the SAT `backend`: "+strings.Join(backends.Builtin(), ", ")+" or dimacs:CMD (a DIMACS solver program)")
+	f.register(fs)
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
@@ -165,7 +153,31 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			return clikit.UsageError(stdio, fs, fmt.Errorf("--%s needs --capacities (puzzles in files carry their own)", name))
 		}
 	}
-	inputs, code := clikit.ReadInputs(stdio, files)
+	return r.solveFiles(ctx, files)
+}
+
+// register registers the flags of jugs solve.
+func (f *jugsSolveFlags) register(fs *flag.FlagSet) {
+	f.CommonFlags.Register(fs)
+	fs.StringVar(&f.spec.Capacities, "capacities", "", "jug capacities, comma-separated (e.g. 3,5); no file is read")
+	fs.StringVar(&f.spec.Initial, "initial", "", "initial amounts, comma-separated (default all empty)")
+	fs.BoolVar(&f.spec.NoTap, "no-tap", false, "no tap: water only moves between jugs")
+	fs.StringVar(&f.spec.Goal, "goal", "", "goal: any (some jug holds --target), total (all jugs hold --target),\nor state (the jugs hold --goal-state) (default any, or state with --goal-state)")
+	fs.IntVar(&f.target, "target", 0, "the `amount` wanted by goals any and total")
+	fs.StringVar(&f.spec.GoalState, "goal-state", "", "wanted final amounts, comma-separated, - for any (e.g. 4,-,0)")
+	fs.StringVar(&f.method, "method", "bfs", "solving `method`: "+strings.Join(MethodNames(), ", "))
+	fs.IntVar(&f.maxStates, "max-states", defaultMaxStates, "bfs: give up (exit 124) after storing this many states (each costs about 50 bytes); 0 means no limit")
+	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "sat, cp: give up (exit 124) once no plan of at most this many steps exists; 0 means no limit")
+	fs.IntVar(&f.maxClauses, "max-clauses", defaultMaxClauses, "sat: give up (exit 124) before the formula outgrows this many clauses (each costs about 250 bytes); 0 means no limit")
+	fs.BoolVar(&f.complete, "complete", true, "sat, cp: also prove unsolvable a puzzle whose longest loop-free path is short\n(measured to cost up to 5 times the time of sat, 3 times that of cp on solvable puzzles;\nfalse: only number theory proves unsolvability)")
+	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: the SAT `backend`: "+strings.Join(backends.Builtin(), ", ")+" or dimacs:CMD (a DIMACS solver program)")
+}
+
+// solveFiles solves every puzzle of the corpus JSON Lines files, reporting
+// bad lines among the good ones in line order, and returns the worst exit
+// code.
+func (r *jugsReporter) solveFiles(ctx context.Context, files []string) int {
+	inputs, code := clikit.ReadInputs(r.stdio, files)
 	for _, in := range inputs {
 		entries, err := jugsfmt.Parse(in.Name, in.Data)
 		// Report bad lines among the good ones, in line order.
