@@ -3,7 +3,6 @@ package aquariumfmt
 import (
 	"bytes"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
@@ -143,8 +142,8 @@ func isTaskStart(b []byte) bool {
 // leading byte order mark, white space or part of a comment line.
 func contentStart(data []byte) int {
 	i := 0
-	if bytes.HasPrefix(data, byteOrderMark) {
-		i = len(byteOrderMark)
+	if bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) { // a byte order mark
+		i = 3
 	}
 	for i < len(data) {
 		switch data[i] {
@@ -188,47 +187,6 @@ func Read(name string, data []byte) ([]Document, error) {
 		}
 		return []Document{d}, nil
 	}
-}
-
-// byteOrderMark is the UTF-8 encoding of U+FEFF, which some editors put at
-// the start of text files. Readers take it for white space.
-var byteOrderMark = []byte("\xEF\xBB\xBF")
-
-// blankBOM returns data with a leading byte order mark replaced by spaces,
-// which keeps byte columns true to the input.
-func blankBOM(data []byte) []byte {
-	if !bytes.HasPrefix(data, byteOrderMark) {
-		return data
-	}
-	out := bytes.Clone(data)
-	copy(out, "   ")
-	return out
-}
-
-// checkEncoding rejects input that is not text: invalid UTF-8, NUL bytes
-// and control characters other than tab, line feed and carriage return. It
-// reports the first offending byte only, since binary input would
-// otherwise bury the reader in errors.
-func checkEncoding(name string, data []byte) error {
-	line, col := 1, 1
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			return inputerr.List{inputerr.New(name, line, col, "not UTF-8 text: invalid byte 0x%02X", data[i])}
-		case r == 0:
-			return inputerr.List{inputerr.New(name, line, col, "not a text file: NUL byte")}
-		case (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || r == 0x7F:
-			return inputerr.List{inputerr.New(name, line, col, "not a text file: control character U+%04X", r)}
-		}
-		if r == '\n' {
-			line, col = line+1, 1
-		} else {
-			col += size
-		}
-		i += size
-	}
-	return nil
 }
 
 // maxErrors is how many problems one input reports before it gives up with

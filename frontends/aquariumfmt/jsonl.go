@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -96,29 +97,35 @@ func clueList(clues []int) []*int {
 // good lines together with an inputerr.List of the problems of the bad
 // ones (up to ten), each at its line and column.
 func ParseJSONL(name string, data []byte) ([]Document, error) {
-	if err := checkEncoding(name, data); err != nil {
+	data, err := textsafe.Check(name, data, textsafe.MaxJSONLine)
+	if err != nil {
 		return nil, err
 	}
 	errs := errorList{file: name}
 	var docs []Document
-	seen := false
-	for i, line := range bytes.Split(blankBOM(data), []byte("\n")) {
+	ids := make(map[string]int) // the line of each id stated so far
+	for i, line := range bytes.Split(data, []byte("\n")) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		seen = true
-		if d, ok := parseRecord(&errs, i+1, line); ok {
+		if d, ok := parseRecord(&errs, i+1, line, ids); ok {
 			docs = append(docs, d)
 		}
 	}
-	if !seen {
-		errs.add(0, 0, "empty input")
+	if len(ids) == 0 && len(docs) == 0 && errs.empty() {
+		errs.add(1, 1, "empty input")
 	}
 	return docs, errs.err()
 }
 
 // parseRecord reads one JSON line into a document, reporting its problems.
-func parseRecord(errs *errorList, num int, line []byte) (Document, bool) {
+// ids holds the line of every id stated on the lines before, and gets the
+// line's own.
+func parseRecord(errs *errorList, num int, line []byte, ids map[string]int) (Document, bool) {
+	if col, msg := textsafe.ScanJSON(line); msg != "" {
+		errs.add(num, col, "%s", msg)
+		return Document{}, false
+	}
 	var rec Record
 	if err := json.Unmarshal(line, &rec); err != nil {
 		col, msg := jsonProblem(line, err)
@@ -126,6 +133,9 @@ func parseRecord(errs *errorList, num int, line []byte) (Document, bool) {
 		return Document{}, false
 	}
 	v := recordChecker{errs: errs, num: num, line: line, rec: &rec}
+	if !v.id(ids) {
+		return Document{}, false
+	}
 	p, s := v.puzzle()
 	if v.bad {
 		return Document{}, false
@@ -333,16 +343,38 @@ func (v *recordChecker) size(field string, n int) {
 		v.report("", "missing %s", field)
 	case n < 1:
 		v.report(field, "%s is %d, want at least 1", field, n)
+	case n > aquarium.MaxSide:
+		v.report(field, "%s is %d: grids are at most %dx%d", field, n, aquarium.MaxSide, aquarium.MaxSide)
 	}
+}
+
+// id checks the line's id, if any: a name that prints safely, not stated
+// by an earlier line. It records the id in ids and reports whether the
+// line may be read on.
+func (v *recordChecker) id(ids map[string]int) bool {
+	id := v.rec.ID
+	if id == "" {
+		return true
+	}
+	if msg := textsafe.CheckName("id", id); msg != "" {
+		v.report("id", "%s", msg)
+		return false
+	}
+	if first, dup := ids[id]; dup {
+		v.report("id", "duplicate id %q: line %d has it too (ids are unique within a file)", id, first)
+		return false
+	}
+	ids[id] = v.num
+	return true
 }
 
 func (v *recordChecker) puzzle() (*aquarium.Puzzle, aquarium.Solution) {
 	rec := v.rec
 	w, h := rec.Width, rec.Height
-	if w < 1 {
+	if w < 1 || w > aquarium.MaxSide {
 		v.size("width", w)
 	}
-	if h < 1 {
+	if h < 1 || h > aquarium.MaxSide {
 		v.size("height", h)
 	}
 	if v.bad {

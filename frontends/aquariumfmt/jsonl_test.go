@@ -2,6 +2,7 @@ package aquariumfmt
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -86,8 +87,10 @@ func TestParseJSONLErrors(t *testing.T) {
 }
 
 func TestParseJSONLKeepsGoodLines(t *testing.T) {
-	good := `{"id":"ok","width":1,"height":1,"regions":[[0]],"cols":[1],"rows":[1]}`
-	input := good + "\n" + `{"id":"bad","width":1}` + "\n" + good + "\n" + "{\n"
+	good := func(id string) string {
+		return `{"id":"` + id + `","width":1,"height":1,"regions":[[0]],"cols":[1],"rows":[1]}`
+	}
+	input := good("ok") + "\n" + `{"id":"bad","width":1}` + "\n" + good("ok2") + "\n" + "{\n"
 	docs, err := ParseJSONL("c", []byte(input))
 	require.Len(t, docs, 2)
 	assert.Equal(t, []int{1, 3}, []int{docs[0].Line, docs[1].Line})
@@ -97,11 +100,44 @@ func TestParseJSONLKeepsGoodLines(t *testing.T) {
 	}, errorStrings(err))
 }
 
+// TestParseJSONLHostile checks the limits and hygiene of the JSON Lines
+// reader: ids unique within a file and safe to print, no NUL anywhere,
+// grids and arrays of bounded size, each problem at its line and column.
+func TestParseJSONLHostile(t *testing.T) {
+	line := func(id string, w, h int) string {
+		return fmt.Sprintf(`{"id":%q,"width":%d,"height":%d,"regions":[[0]],"cols":[1],"rows":[1]}`, id, w, h)
+	}
+	long := "[" + strings.Repeat("[0],", 5000) + "[0]]"
+	tests := []struct {
+		name, input string
+		docs        int
+		problems    []string
+	}{
+		{"duplicate id", line("same", 1, 1) + "\n" + line("other", 1, 1) + "\n" + line("same", 1, 1) + "\n", 2,
+			[]string{`c:3:7: duplicate id "same": line 1 has it too (ids are unique within a file)`}},
+		{"escape in id", `{"id":"\u001b[2J","width":1,"height":1,"regions":[[0]],"cols":[1],"rows":[1]}`, 0,
+			[]string{`c:1:7: id "\x1b[2J" holds the control character U+001B`}},
+		{"NUL in a note", `{"note":"a\u0000","width":1,"height":1,"regions":[[0]],"cols":[1],"rows":[1]}`, 0,
+			[]string{`c:1:11: field "note" holds a NUL character (\u0000)`}},
+		{"width over the limit", line("w", 1001, 1), 0,
+			[]string{"c:1:19: width is 1001: grids are at most 1000x1000"}},
+		{"regions over the array limit", `{"width":1,"height":1,"regions":` + long + `}`, 0,
+			[]string{`c:1:4034: field "regions" has an array of more than 1000 elements (the limit)`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			docs, err := ParseJSONL("c", []byte(tt.input))
+			assert.Len(t, docs, tt.docs)
+			assert.Equal(t, tt.problems, errorStrings(err))
+		})
+	}
+}
+
 func TestParseJSONLEmpty(t *testing.T) {
 	for _, input := range []string{"", "\n \r\n\t\n"} {
 		docs, err := ParseJSONL("c", []byte(input))
 		assert.Empty(t, docs)
-		assert.EqualError(t, err, "c: empty input")
+		assert.EqualError(t, err, "c:1:1: empty input")
 	}
 	_, err := ParseJSONL("c", []byte("{\"id\":\"\x00\"}"))
 	assert.EqualError(t, err, "c:1:8: not a text file: NUL byte")

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -15,11 +16,12 @@ import (
 // unless the input has an id directive. Problems come back as an
 // inputerr.List of up to ten positioned errors.
 func ParseText(name string, data []byte) (Document, error) {
-	if err := checkEncoding(name, data); err != nil {
+	data, err := textsafe.Check(name, data, textsafe.MaxTextLine)
+	if err != nil {
 		return Document{}, err
 	}
 	p := &textParser{errs: errorList{file: name}, doc: Document{ID: name}}
-	p.parse(string(blankBOM(data)))
+	p.parse(string(data))
 	if err := p.errs.err(); err != nil {
 		return Document{}, err
 	}
@@ -166,6 +168,10 @@ func (p *textParser) headerLine(num int, toks []token) phase {
 	switch {
 	case startsClue(word.text):
 		p.colLine, p.cols = num, toks
+		if len(toks) > aquarium.MaxSide {
+			p.errs.add(num, toks[aquarium.MaxSide].col, "more than %d column clues: grids are at most %dx%d", aquarium.MaxSide, aquarium.MaxSide, aquarium.MaxSide)
+			return stop
+		}
 		return inRows
 	case word.text == "rule":
 		p.ruleDirective(num, toks)
@@ -238,6 +244,10 @@ func (p *textParser) rowsLine(num int, toks []token) phase {
 		p.errs.add(num, first.col, "the %s directive must come before the grid", first.text)
 		return inRows
 	}
+	if len(p.rows) == aquarium.MaxSide {
+		p.errs.add(num, toks[0].col, "more than %d rows: grids are at most %dx%d", aquarium.MaxSide, aquarium.MaxSide, aquarium.MaxSide)
+		return stop
+	}
 	// A row starts with its clue. When the first token is no clue but the
 	// rest are a full row of labels, it is a bad clue; otherwise the clue
 	// is missing and every token is a label.
@@ -302,14 +312,14 @@ func (p *textParser) finish(state phase) {
 	switch state {
 	case inHeader:
 		if !p.sawAnything {
-			p.errs.add(0, 0, "empty input")
+			p.errs.add(1, 1, "empty input")
 		} else {
-			p.errs.add(p.lastLine, 0, "no grid: want a line of column clues after the directives")
+			p.errs.add(p.lastLine, 1, "no grid: want a line of column clues after the directives")
 		}
 		return
 	case inRows:
 		if len(p.rows) == 0 {
-			p.errs.add(p.colLine, 0, "the grid has no rows: want a line per row after the column clues")
+			p.errs.add(p.colLine, p.cols[0].col, "the grid has no rows: want a line per row after the column clues")
 			return
 		}
 	case inSolution:
@@ -378,7 +388,7 @@ func (p *textParser) build() {
 		return
 	}
 	if err := puzzle.Validate(); err != nil { // the checks above should make this unreachable
-		p.errs.add(p.doc.Line, 0, "%v", err)
+		p.errs.add(p.doc.Line, 1, "%v", err)
 		return
 	}
 	p.doc.Puzzle, p.doc.Solution = puzzle, solution
@@ -394,6 +404,10 @@ func (p *textParser) rowLabels(w int) [][]label {
 		cells[r] = make([]label, 0, w)
 		if len(row.labels) == 1 && w > 1 {
 			t := row.labels[0]
+			if n := utf8.RuneCountInString(t.text); n != w {
+				widths[r] = n // reported by checkWidth; its labels are not needed
+				continue
+			}
 			for i, ch := range t.text {
 				cells[r] = append(cells[r], label{t.text[i : i+utf8.RuneLen(ch)], row.num, t.col + i})
 			}

@@ -116,14 +116,19 @@ func TestParseTextErrors(t *testing.T) {
 		at    string // file:line:col of the first problem
 		msg   string // part of its message
 	}{
-		{"empty file", "", "t.txt", "empty input"},
-		{"only blanks", " \n\t\r\n\n", "t.txt", "empty input"},
-		{"only comments", "# a title\n   # another\n", "t.txt", "empty input"},
+		{"empty file", "", "t.txt:1:1", "empty input"},
+		{"only blanks", " \n\t\r\n\n", "t.txt:1:1", "empty input"},
+		{"only comments", "# a title\n   # another\n", "t.txt:1:1", "empty input"},
 		{"NUL byte", "  1 1\n1 a\x00\n", "t.txt:2:4", "not a text file: NUL byte"},
 		{"invalid UTF-8", "  1 1\n1 ab\n1 \xff\xfe\n", "t.txt:3:3", "not UTF-8 text: invalid byte 0xFF"},
 		{"control character", "\x1b[31m 1\n", "t.txt:1:1", "control character U+001B"},
 		{"binary junk", "\x89PNG\r\n\x1a\n\x00\x00", "t.txt:1:1", "not UTF-8"},
 		{"lone carriage return", "  1 1\n1 a\rb\n", "t.txt:2:4", "carriage return inside a line"},
+		{"old Mac line ends read as line ends", "  1 1\r1 ab\r1 a.\r", "t.txt:3:4", "'.' is not allowed"},
+		{"line over the limit", "  1\n1 " + strings.Repeat("a", 70000) + "\n", "t.txt:2:65537", "line is longer than 65536 bytes"},
+		{"compact row far too wide", "  1 1 1\n1 " + strings.Repeat("a", 60000) + "\n", "t.txt:2:3", "compact row has 60000 labels, want 3"},
+		{"too many column clues", "  " + strings.Repeat("- ", 1001) + "\n", "t.txt:1:2003", "more than 1000 column clues: grids are at most 1000x1000"},
+		{"too many rows", "  1\n" + strings.Repeat("- a\n", 1001), "t.txt:1002:1", "more than 1000 rows: grids are at most 1000x1000"},
 
 		{"unknown directive", "size 2x2\n  1 1\n1 ab\n", "t.txt:1:1", `unknown directive "size"`},
 		{"rows without column clues", "aab\naab\n", "t.txt:1:1", `unknown directive "aab"`},
@@ -134,8 +139,8 @@ func TestParseTextErrors(t *testing.T) {
 		{"id twice", "id a\nid b\n 1\n1 a\n", "t.txt:2:1", "id given twice"},
 		{"id without name", "id # nothing\n 1\n1 a\n", "t.txt:1:3", "id directive needs a name"},
 		{"directive after the grid", " 1\n1 a\nrule pool\n", "t.txt:3:1", "rule directive must come before the grid"},
-		{"no grid", "rule pool\n# nothing else\n", "t.txt:1", "no grid"},
-		{"no rows", "rule pool\n 1 2 3\n", "t.txt:2", "the grid has no rows"},
+		{"no grid", "rule pool\n# nothing else\n", "t.txt:1:1", "no grid"},
+		{"no rows", "rule pool\n 1 2 3\n", "t.txt:2:2", "the grid has no rows"},
 
 		{"letter in the column clues", "  1 x 1\n1 abc\n", "t.txt:1:5", `want a column clue (a number or -), found "x"`},
 		{"negative column clue", "  1 -1\n1 ab\n", "t.txt:1:5", `found "-1"`},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/frontends/webfmt"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
@@ -17,10 +18,11 @@ import (
 // after the input, like a text file; the puzzles of a longer one are named
 // "name:line", like JSON Lines.
 func parseLinks(name string, data []byte, format Format) ([]Document, error) {
-	if err := checkEncoding(name, data); err != nil {
+	data, err := textsafe.Check(name, data, textsafe.MaxJSONLine)
+	if err != nil {
 		return nil, err
 	}
-	lines := strings.Split(string(blankBOM(data)), "\n")
+	lines := strings.Split(string(data), "\n")
 	puzzles := 0
 	for _, line := range lines {
 		if isPuzzleLine(line) {
@@ -73,7 +75,8 @@ func decodeLink(name, line string, format Format) (Document, error) {
 // before its header; the rule comes from the file (the "r" line), and the
 // solution holds the file's marks when it has any.
 func parsePzprv3(name string, data []byte) (Document, error) {
-	if err := checkEncoding(name, data); err != nil {
+	data, err := textsafe.Check(name, data, textsafe.MaxJSONLine)
+	if err != nil {
 		return Document{}, err
 	}
 	start := contentStart(data)

@@ -135,7 +135,7 @@ func TestRead(t *testing.T) {
 	for _, input := range []string{"", "  \n\n", "# only a comment\n"} {
 		docs, err = Read("p", []byte(input))
 		assert.Nil(t, docs)
-		assert.EqualError(t, err, "p: empty input")
+		assert.EqualError(t, err, "p:1:1: empty input")
 	}
 	_, err = Read("p", []byte("{\"id\":\xff}"))
 	assert.EqualError(t, err, "p:1:7: not UTF-8 text: invalid byte 0xFF")

@@ -306,8 +306,8 @@ func TestErrors(t *testing.T) {
 	assert.ErrorIs(t, SVG(io.Discard, &bad, s, Options{}), aquarium.ErrInvalidPuzzle)
 	assert.ErrorIs(t, PNG(io.Discard, &bad, s, Options{}), aquarium.ErrInvalidPuzzle)
 
-	huge := &aquarium.Puzzle{Width: 2000, Height: 2000, Regions: make([]int, 4_000_000),
-		Cols: make([]int, 2000), Rows: make([]int, 2000)}
+	huge := &aquarium.Puzzle{Width: aquarium.MaxSide, Height: aquarium.MaxSide, Regions: make([]int, aquarium.MaxSide*aquarium.MaxSide),
+		Cols: make([]int, aquarium.MaxSide), Rows: make([]int, aquarium.MaxSide)}
 	assert.ErrorContains(t, SVG(io.Discard, huge, aquarium.Solution{}, Options{}), "too large")
 
 	assert.Error(t, SVG(failingWriter{}, p, s, Options{}))

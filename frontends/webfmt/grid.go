@@ -42,16 +42,12 @@ func (s source) errAt(off int, format string, args ...any) error {
 	return inputerr.New(s.name, line, col, format, args...)
 }
 
-// errWhole returns an error about the input as a whole.
-func (s source) errWhole(format string, args ...any) error {
-	return inputerr.New(s.name, 0, 0, format, args...)
-}
-
-// parseCount parses a non-negative decimal number of at most six digits,
-// the most any grid side or clue needs; it rejects signs, spaces and leading
-// plus signs that strconv would take.
+// parseCount parses a non-negative decimal number of at most seven digits,
+// the most any grid side, clue or aquarium id needs (a 1000x1000 grid has
+// up to a million aquariums); it rejects signs, spaces and leading plus
+// signs that strconv would take.
 func parseCount(s string) (int, bool) {
-	if s == "" || len(s) > 6 {
+	if s == "" || len(s) > 7 {
 		return 0, false
 	}
 	for i := range len(s) {

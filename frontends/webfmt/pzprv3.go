@@ -210,7 +210,7 @@ func (d *pzprDecoder) decode() (*aquarium.Puzzle, aquarium.Rule, aquarium.Soluti
 	// Every cell takes at least two bytes in the file: refuse sizes the text
 	// cannot hold before allocating for them.
 	if width*height > len(src.text) {
-		return nil, 0, none, src.errWhole("a %dx%d grid cannot fit in %d bytes", width, height, len(src.text))
+		return nil, 0, none, src.errAt(d.lines[d.next-1].off, "a %dx%d grid cannot fit in the %d bytes of this file", height, width, len(src.text))
 	}
 
 	rule := aquarium.PoolRule
@@ -289,8 +289,11 @@ func (d *pzprDecoder) decode() (*aquarium.Puzzle, aquarium.Rule, aquarium.Soluti
 func (d *pzprDecoder) size(what string) (int, error) {
 	l, ok := d.line()
 	n, isNumber := parseCount(l.text)
-	if !isNumber || n < 1 {
+	switch {
+	case !isNumber || n < 1:
 		return 0, d.src.errAt(l.off, "want the number of %s, found %s", what, quoteField(l.text, ok))
+	case n > aquarium.MaxSide:
+		return 0, d.src.errAt(l.off, "%d %s: grids are at most %dx%d", n, what, aquarium.MaxSide, aquarium.MaxSide)
 	}
 	return n, nil
 }

@@ -1,6 +1,8 @@
 package webfmt
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,7 +38,7 @@ func DecodeTask(name, text string) (*aquarium.Puzzle, error) {
 	}
 	semi += start
 
-	clues, err := taskNumbers(src, start, semi, '_', "a clue (a number of full cells)")
+	clues, err := taskNumbers(src, start, semi, '_', "a clue (a number of full cells)", 2*aquarium.MaxSide)
 	if err != nil {
 		return nil, err
 	}
@@ -44,12 +46,9 @@ func DecodeTask(name, text string) (*aquarium.Puzzle, error) {
 		return nil, src.errAt(semi, "%d clues before ';'; want as many column clues as row clues", len(clues))
 	}
 	n := len(clues) / 2
-	ids, err := taskNumbers(src, semi+1, end, ',', "an aquarium id (a number from 1)")
+	ids, err := taskNumbers(src, semi+1, end, ',', "an aquarium id (a number from 1)", n*n)
 	if err != nil {
 		return nil, err
-	}
-	if len(ids) > n*n {
-		return nil, src.errAt(ids[n*n].off, "more than %d aquarium ids; a %dx%d grid has %d cells", n*n, n, n, n*n)
 	}
 	if len(ids) < n*n {
 		return nil, src.errAt(end, "%d aquarium ids; a %dx%d grid needs %d, one per cell", len(ids), n, n, n*n)
@@ -110,8 +109,9 @@ type number struct {
 	value, off int
 }
 
-// taskNumbers reads the sep-separated numbers in text[from:to].
-func taskNumbers(src source, from, to int, sep byte, want string) ([]number, error) {
+// taskNumbers reads the sep-separated numbers in text[from:to], failing at
+// the first number beyond the first limit.
+func taskNumbers(src source, from, to int, sep byte, want string, limit int) ([]number, error) {
 	var out []number
 	for off := from; ; {
 		next := strings.IndexByte(src.text[off:to], sep)
@@ -120,8 +120,11 @@ func taskNumbers(src source, from, to int, sep byte, want string) ([]number, err
 			field = field[:next]
 		}
 		v, ok := parseCount(field)
-		if !ok {
+		switch {
+		case !ok:
 			return nil, src.errAt(off+badByte(field), "want %s, found %s", want, describe(field))
+		case len(out) == limit:
+			return nil, src.errAt(off, "%s", tooMany(want, limit))
 		}
 		out = append(out, number{value: v, off: off})
 		if next < 0 {
@@ -129,6 +132,15 @@ func taskNumbers(src source, from, to int, sep byte, want string) ([]number, err
 		}
 		off += next + 1
 	}
+}
+
+// tooMany says that a task string holds more than limit numbers of a kind.
+func tooMany(want string, limit int) string {
+	if strings.HasPrefix(want, "a clue") {
+		return fmt.Sprintf("more than %d clues: grids are at most %dx%d", limit, aquarium.MaxSide, aquarium.MaxSide)
+	}
+	n := int(math.Sqrt(float64(limit)))
+	return fmt.Sprintf("more than %d aquarium ids; a %dx%d grid has %d cells", limit, n, n, limit)
 }
 
 // badByte returns the offset of the first byte of field that is not a

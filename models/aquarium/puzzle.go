@@ -27,6 +27,12 @@ import (
 // NoClue marks a row or column whose count is not given.
 const NoClue = -1
 
+// MaxSide is the largest width or height of a puzzle, so a grid holds at
+// most a million cells (and aquariums). Readers refuse larger grids before
+// allocating for them, and Validate refuses them too: the engines' memory
+// and the time to build their models grow with the number of cells.
+const MaxSide = 1000
+
 // Rule says how water settles inside an aquarium.
 type Rule uint8
 
@@ -122,6 +128,8 @@ func (p *Puzzle) Validate() error {
 	switch {
 	case p.Width < 1 || p.Height < 1:
 		return bad("grid is %dx%d; both sides must be at least 1", p.Width, p.Height)
+	case p.Width > MaxSide || p.Height > MaxSide:
+		return bad("grid is %dx%d; sides of at most %d are supported", p.Width, p.Height, MaxSide)
 	case len(p.Regions) != p.Width*p.Height:
 		return bad("%d aquarium cells for a %dx%d grid", len(p.Regions), p.Width, p.Height)
 	case len(p.Cols) != p.Width:
