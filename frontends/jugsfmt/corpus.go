@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 )
 
@@ -46,7 +47,10 @@ type Entry struct {
 // positioned error (file:line:col) for every bad line.
 func Parse(name string, data []byte) ([]Entry, error) {
 	var errs inputerr.List
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data, err := textsafe.Check(name, data, textsafe.MaxJSONLine)
+	if err != nil {
+		return nil, err
+	}
 	if first := bytes.TrimLeft(data, " \t\r\n"); len(first) > 0 && first[0] != '{' {
 		skipped := data[:len(data)-len(first)]
 		line := 1 + bytes.Count(skipped, []byte("\n"))
@@ -55,6 +59,7 @@ func Parse(name string, data []byte) ([]Entry, error) {
 		return nil, errs
 	}
 	var entries []Entry
+	ids := make(map[string]int) // the line of each id stated so far
 	for n := 1; len(data) > 0; n++ {
 		var line []byte
 		line, data, _ = bytes.Cut(data, []byte("\n"))
@@ -62,7 +67,7 @@ func Parse(name string, data []byte) ([]Entry, error) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		e, err := parseLine(line)
+		e, err := parseLine(line, n, ids)
 		if err != nil {
 			errs = append(errs, &inputerr.Error{File: name, Line: n, Col: err.col, Msg: err.msg})
 			continue
@@ -72,6 +77,9 @@ func Parse(name string, data []byte) ([]Entry, error) {
 			e.ID = name + ":" + strconv.Itoa(n)
 		}
 		entries = append(entries, e)
+	}
+	if len(entries) == 0 && len(errs) == 0 {
+		errs.Add(name, 1, 1, "empty input: want jug puzzles as JSON Lines, one JSON object per line")
 	}
 	return entries, errs.Err()
 }
@@ -93,8 +101,12 @@ type field struct {
 	col int
 }
 
-// parseLine reads one line holding one JSON object.
-func parseLine(line []byte) (Entry, *lineError) {
+// parseLine reads line n, which holds one JSON object. ids holds the line
+// of every id stated on the lines before, and gets the line's own.
+func parseLine(line []byte, n int, ids map[string]int) (Entry, *lineError) {
+	if col, msg := textsafe.ScanJSON(line); msg != "" {
+		return Entry{}, errorAt(col, "%s", msg)
+	}
 	fields, lerr := splitObject(line)
 	if lerr != nil {
 		return Entry{}, lerr
@@ -102,6 +114,15 @@ func parseLine(line []byte) (Entry, *lineError) {
 	var rec record
 	if lerr := rec.decode(fields); lerr != nil {
 		return Entry{}, lerr
+	}
+	if rec.ID != "" {
+		if msg := textsafe.CheckName("id", rec.ID); msg != "" {
+			return Entry{}, errorAt(fields["id"].col, "%s", msg)
+		}
+		if first, dup := ids[rec.ID]; dup {
+			return Entry{}, errorAt(fields["id"].col, "duplicate id %q: line %d has it too (ids are unique within a file)", rec.ID, first)
+		}
+		ids[rec.ID] = n
 	}
 	p, lerr := rec.puzzle(fields)
 	if lerr != nil {

@@ -117,10 +117,50 @@ func TestParseKeepsGoodLines(t *testing.T) {
 }
 
 func TestParseEmpty(t *testing.T) {
-	for _, data := range []string{"", "\n\n  \n"} {
+	for _, data := range []string{"", "\n\n  \n", "\xef\xbb\xbf\r\n"} {
 		entries, err := Parse("f", []byte(data))
-		assert.NoError(t, err)
+		assert.EqualError(t, err, "f:1:1: empty input: want jug puzzles as JSON Lines, one JSON object per line")
 		assert.Empty(t, entries)
+	}
+}
+
+// TestParseHostile checks the reader's limits and hygiene: text only, ids
+// unique and safe to print, no NUL, bounded arrays, old Mac line ends read
+// as line ends.
+func TestParseHostile(t *testing.T) {
+	tests := []struct {
+		name, data string
+		ids        []string
+		problems   []string
+	}{
+		{"duplicate id", `{"id":"a","capacities":[3,5],"target":4}` + "\n" + `{"id":"a","capacities":[3,5],"target":1}`, []string{"a"},
+			[]string{`f:2:7: duplicate id "a": line 1 has it too (ids are unique within a file)`}},
+		{"escape in id", `{"id":"\u001b[2J","capacities":[3,5],"target":4}`, nil,
+			[]string{`f:1:7: id "\x1b[2J" holds the control character U+001B`}},
+		{"NUL in id", `{"id":"a\u0000","capacities":[3,5],"target":4}`, nil,
+			[]string{`f:1:9: field "id" holds a NUL character (\u0000)`}},
+		{"invalid UTF-8", "{\"id\":\"\xff\",\"capacities\":[3,5],\"target\":4}", nil,
+			[]string{"f:1:8: not UTF-8 text: invalid byte 0xFF"}},
+		{"raw control character", "{\"id\":\"\x1b\",\"capacities\":[3,5],\"target\":4}", nil,
+			[]string{"f:1:8: not a text file: control character U+001B"}},
+		{"array over the limit", `{"capacities":[` + strings.Repeat("3,", 1000) + `5],"target":4}`, nil,
+			[]string{`f:1:2016: field "capacities" has an array of more than 1000 elements (the limit)`}},
+		{"old Mac line ends", `{"id":"a","capacities":[3,5],"target":4}` + "\r" + `{"id":"b","capacities":[3,5],"target":1}` + "\r", []string{"a", "b"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			entries, err := Parse("f", []byte(tt.data))
+			var ids []string
+			for _, e := range entries {
+				ids = append(ids, e.ID)
+			}
+			assert.Equal(t, tt.ids, ids)
+			var problems []string
+			for _, e := range inputerr.All(err) {
+				problems = append(problems, e.Error())
+			}
+			assert.Equal(t, tt.problems, problems)
+		})
 	}
 }
 
@@ -143,6 +183,9 @@ func TestRoundTripTestdata(t *testing.T) {
 // same entries come back.
 func assertRoundTrip(t testing.TB, entries []Entry) {
 	t.Helper()
+	if len(entries) == 0 {
+		return
+	}
 	var buf bytes.Buffer
 	for _, e := range entries {
 		require.NoError(t, Write(&buf, e))
