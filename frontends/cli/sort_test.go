@@ -187,7 +187,7 @@ func TestSortSolveExitCodes(t *testing.T) {
 		{"bad limit", nil, "", []string{"--limit-states", "-1", big}, ExitUsage, "negative --limit-states"},
 		{"bad format", nil, "", []string{"--format", "xml", big}, ExitUsage, `unknown format "xml"`},
 		{"help", nil, "", []string{"-h"}, ExitOK, "--limit-states"},
-		{"empty input", nil, "", []string{"-"}, ExitUsage, "no bottles"},
+		{"empty input", nil, "", []string{"-"}, ExitUsage, "-:1:1: empty input"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -36,6 +36,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 )
 
@@ -66,6 +67,10 @@ func IsJSONLines(data []byte) bool {
 // format, one per non-blank line for JSON Lines. A level that cannot be
 // read comes back with Err set, so the others can still be used.
 func Parse(name string, data []byte) []Level {
+	data, err := textsafe.Check(name, data, textsafe.MaxJSONLine)
+	if err != nil {
+		return whole(name, err)
+	}
 	if IsJSONLines(data) {
 		return ParseJSONLines(name, data)
 	}
@@ -75,6 +80,12 @@ func Parse(name string, data []byte) []Level {
 		lv.Puzzle = nil
 	}
 	return []Level{lv}
+}
+
+// whole returns the level that stands for an input that cannot be read at
+// all, with the reason.
+func whole(name string, err error) []Level {
+	return []Level{{ID: name, Line: 1, Err: err}}
 }
 
 // reservedCapacity is the keyword of the capacity line.
@@ -92,6 +103,10 @@ type token struct {
 // ParseText reads one level in the text format. Problems come back as an
 // inputerr.List with positions in name.
 func ParseText(name string, data []byte) (*watersort.Puzzle, error) {
+	data, err := textsafe.Check(name, data, textsafe.MaxTextLine)
+	if err != nil {
+		return nil, err
+	}
 	var errs inputerr.List
 	var bottles [][]token
 	capacity, capLine := 0, 0
@@ -100,6 +115,13 @@ func ParseText(name string, data []byte) (*watersort.Puzzle, error) {
 		switch {
 		case len(toks) == 0:
 			continue
+		case len(bottles) == watersort.MaxBottles && toks[0].text != reservedCapacity:
+			errs.Add(name, toks[0].line, toks[0].col, "bottle %d: at most %d bottles are supported", watersort.MaxBottles+1, watersort.MaxBottles)
+			return nil, errs
+		case len(toks) > watersort.MaxCapacity:
+			t := toks[watersort.MaxCapacity]
+			errs.Add(name, t.line, t.col, "bottle %d holds more than %d units, the largest capacity supported", len(bottles)+1, watersort.MaxCapacity)
+			return nil, errs
 		case toks[0].text == reservedCapacity:
 			if capLine != 0 {
 				errs.Add(name, toks[0].line, toks[0].col, "second capacity line (the first is on line %d)", capLine)
@@ -124,8 +146,8 @@ func ParseText(name string, data []byte) (*watersort.Puzzle, error) {
 		}
 		for _, t := range toks {
 			switch {
-			case !utf8.ValidString(t.text):
-				errs.Add(name, t.line, t.col, "colour %q is not valid UTF-8", t.text)
+			case len(t.text) > textsafe.MaxName:
+				errs.Add(name, t.line, t.col, "%s", textsafe.CheckName("colour name", t.text))
 			case t.text == emptyBottle:
 				errs.Add(name, t.line, t.col, "%q marks an empty bottle and stands alone on its line", emptyBottle)
 			case t.text == reservedCapacity:
@@ -137,8 +159,11 @@ func ParseText(name string, data []byte) (*watersort.Puzzle, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	if len(bottles) == 0 {
-		return nil, inputerr.List{inputerr.New(name, 0, 0, "no bottles")}
+	switch {
+	case len(bottles) == 0 && capLine == 0:
+		return nil, inputerr.List{inputerr.New(name, 1, 1, "empty input: want a Water Sort level, one bottle a line")}
+	case len(bottles) == 0:
+		return nil, inputerr.List{inputerr.New(name, capLine, 1, "no bottles after the capacity line")}
 	}
 	return buildPuzzle(name, capacity, bottles)
 }
@@ -205,22 +230,26 @@ func buildPuzzle(name string, capacity int, bottles [][]token) (*watersort.Puzzl
 	for id, n := range count {
 		if n != capacity {
 			t := first[id]
-			errs.Add(name, t.line, t.col, "colour %s has %d units; every colour needs exactly %d (the capacity)", t.text, n, capacity)
+			errs.Add(name, t.line, t.col, "colour %s has %d units; every colour needs exactly %d (the capacity)", textsafe.Name(t.text), n, capacity)
 		}
 	}
 	if len(count) > watersort.MaxColors {
 		t := first[watersort.MaxColors]
-		errs.Add(name, t.line, t.col, "colour %s is colour number %d; at most %d are supported", t.text, watersort.MaxColors+1, watersort.MaxColors)
+		errs.Add(name, t.line, t.col, "colour %s is colour number %d; at most %d are supported", textsafe.Name(t.text), watersort.MaxColors+1, watersort.MaxColors)
 	}
-	if len(bottles) > watersort.MaxBottles {
-		errs.Add(name, 0, 0, "%d bottles; at most %d are supported", len(bottles), watersort.MaxBottles)
+	if len(bottles) > watersort.MaxBottles { // readers stop at the limit; kept for callers that do not
+		errs.Add(name, 1, 1, "%d bottles; at most %d are supported", len(bottles), watersort.MaxBottles)
 	}
 	if len(errs) > 0 {
 		errs.Sort()
 		return nil, errs
 	}
 	if err := p.Validate(); err != nil { // what positions cannot show, such as the packing limit
-		return nil, inputerr.List{inputerr.New(name, 0, 0, "%v", err)}
+		line, col := 1, 1
+		if len(first) > 0 {
+			line, col = first[0].line, first[0].col
+		}
+		return nil, inputerr.List{inputerr.New(name, line, col, "%v", err)}
 	}
 	return p, nil
 }

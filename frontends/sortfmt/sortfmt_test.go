@@ -108,7 +108,7 @@ func TestParseJSONLines(t *testing.T) {
 	assert.Equal(t, 1, levels[0].Line)
 	want := []string{
 		"",
-		"malformed/records.jsonl:2: colour a has 1 units; every colour needs exactly 2 (the capacity)",
+		"malformed/records.jsonl:2:45: colour a has 1 units; every colour needs exactly 2 (the capacity)",
 		"malformed/records.jsonl:3:56: invalid character '[' after array element",
 		`malformed/records.jsonl:4:33: field "capacity": want int, not a JSON string`,
 	}
@@ -126,6 +126,52 @@ func TestParseJSONLines(t *testing.T) {
 		require.NoError(t, lv.Err)
 		require.NotNil(t, lv.Record)
 		assert.Nil(t, lv.Record.BestKnown(watersort.Whole))
+	}
+}
+
+// TestParseHostile checks the readers' limits and hygiene: text only, no
+// NUL or control characters in names, ids unique, sizes bounded before
+// allocation, old Mac line ends read as line ends, every problem at a line
+// and column.
+func TestParseHostile(t *testing.T) {
+	rec := func(id, bottles string) string {
+		return `{"id":"` + id + `","capacity":1,"bottles":` + bottles + `}`
+	}
+	tests := []struct {
+		name, data string
+		want       []string // each level's ID, or its first error
+	}{
+		{"empty text", "", []string{"f:1:1: empty input: want a Water Sort level, one bottle a line"}},
+		{"blank text", "\n \n# comment\n", []string{"f:1:1: empty input: want a Water Sort level, one bottle a line"}},
+		{"capacity only", "capacity 4\n", []string{"f:1:1: no bottles after the capacity line"}},
+		{"old Mac line ends", "capacity 2\rred blue\rblue red\r-\r", []string{"f"}},
+		{"NUL in text", "capacity 1\nre\x00d\n-\n", []string{"f:2:3: not a text file: NUL byte"}},
+		{"escape in text", "capacity 1\n\x1b[31mred\n-\n", []string{"f:2:1: not a text file: control character U+001B"}},
+		{"invalid UTF-8 in text", "capacity 1\n\xffred\n-\n", []string{"f:2:1: not UTF-8 text: invalid byte 0xFF"}},
+		{"too many bottles", strings.Repeat("-\n", 256), []string{"f:256:1: bottle 256: at most 255 bottles are supported"}},
+		{"too many units", strings.Repeat("a ", 65), []string{"f:1:129: bottle 1 holds more than 64 units, the largest capacity supported"}},
+		{"line over the limit", strings.Repeat("a", 70000), []string{"f:1:65537: line is longer than 65536 bytes (the limit for this format)"}},
+		{"duplicate id", rec("a", `[["r"],[]]`) + "\n" + rec("a", `[["r"],[]]`), []string{"a", `f:2:7: duplicate id "a": line 1 has it too (ids are unique within a file)`}},
+		{"escape in id", rec(`\u001b[2J`, `[["r"],[]]`), []string{`f:1:7: id "\x1b[2J" holds the control character U+001B`}},
+		{"escape in a colour", rec("e", `[["\u001b[31mred"],[]]`), []string{`f:1:36: bottle 1: colour name "\x1b[31mred" holds the control character U+001B`}},
+		{"NUL in a colour", rec("n", `[["re\u0000d"],[]]`), []string{`f:1:39: field "bottles" holds a NUL character (\u0000)`}},
+		{"invalid UTF-8 in JSON", "{\"id\":\"\xff\",\"capacity\":1,\"bottles\":[[\"r\"]]}", []string{"f:1:8: not UTF-8 text: invalid byte 0xFF"}},
+		{"capacity out of range", `{"id":"c","capacity":99,"bottles":[["r"]]}`, []string{"f:1:22: capacity 99 is missing or outside 1..64"}},
+		{"bottles over the array limit", rec("b", "["+strings.Repeat("[],", 1000)+"[]]"), []string{`f:1:3035: field "bottles" has an array of more than 1000 elements (the limit)`}},
+		{"empty JSON Lines", "{}\n", []string{"f:1:1: capacity 0 is missing or outside 1..64"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, lv := range Parse("f", []byte(tt.data)) {
+				if lv.Err != nil {
+					got = append(got, inputErrors(lv.Err)[0].Error())
+					continue
+				}
+				got = append(got, lv.ID)
+			}
+			assert.Equal(t, tt.want, got)
+		})
 	}
 }
 
