@@ -187,7 +187,7 @@ func TestLoad(t *testing.T) {
 		line, col  int
 	}{
 		{"bad clue", "input:2:1: ", loadRequest{Text: "  1 2\nx ab\n2 aa\n"}, 2, 1},
-		{"empty", "input: empty input", loadRequest{Text: ""}, 0, 0},
+		{"empty", "input:1:1: empty input", loadRequest{Text: ""}, 1, 1},
 		{"missing file", "no such file", map[string]any{"file": 1}, 0, 0},
 		{"no such file index", "no file 7", map[string]any{"file": 7}, 0, 0},
 		{"unknown field", "unknown field", map[string]any{"txt": "x"}, 0, 0},
