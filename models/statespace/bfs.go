@@ -1,0 +1,217 @@
+package statespace
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+	"unsafe"
+)
+
+// noParent marks the start in parent links.
+const noParent = ^uint32(0)
+
+// checkEvery is how many expansions pass between looks at the context and
+// the memory estimate.
+const checkEvery = 1024
+
+// tree is what the searches that store states share: the store of seen
+// keys, numbered in order of discovery, and for every state but the start
+// the state it was reached from and the action that reached it.
+type tree[K comparable, A any] struct {
+	store  keyStore[K]
+	parent []uint32
+	via    []A
+	opts   Options
+	limit  int // most states to store
+	stats  Stats
+	began  time.Time
+	// extra returns the bytes a search holds besides the tree (costs, the
+	// queue).
+	extra func() int64
+}
+
+func newTree[K comparable, A any](sp Space[K, A], opts Options) (*tree[K, A], error) {
+	store, err := newStore(sp, opts)
+	if err != nil {
+		return nil, err
+	}
+	t := &tree[K, A]{store: store, opts: opts, limit: maxStored, began: time.Now()}
+	if opts.MaxStates > 0 {
+		t.limit = min(t.limit, opts.MaxStates)
+	}
+	return t, nil
+}
+
+// root stores the start.
+func (t *tree[K, A]) root(start K) {
+	var none A
+	t.store.add(start)
+	t.parent = append(t.parent, noParent)
+	t.via = append(t.via, none)
+}
+
+// link records how the state just added was reached.
+func (t *tree[K, A]) link(from uint32, a A) {
+	t.parent = append(t.parent, from)
+	t.via = append(t.via, a)
+}
+
+// full reports whether the store holds more states than allowed.
+func (t *tree[K, A]) full() bool { return t.store.len() > t.limit }
+
+func (t *tree[K, A]) bytes() int64 {
+	var a A
+	b := t.store.bytes() + int64(cap(t.parent))*4 + int64(cap(t.via))*int64(unsafe.Sizeof(a))
+	if t.extra != nil {
+		b += t.extra()
+	}
+	return b
+}
+
+// check looks at the context and the memory limit.
+func (t *tree[K, A]) check(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if t.opts.MaxBytes > 0 {
+		if b := t.bytes(); b > t.opts.MaxBytes {
+			return fmt.Errorf("%w: the search holds about %d bytes, more than %d", ErrLimit, b, t.opts.MaxBytes)
+		}
+	}
+	return nil
+}
+
+// stateLimit is the error of a full store.
+func (t *tree[K, A]) stateLimit() error {
+	return fmt.Errorf("%w: more than %d states", ErrLimit, t.limit)
+}
+
+// finish fills in the statistics the loops do not keep themselves.
+func (t *tree[K, A]) finish() Stats {
+	t.stats.Stored = int64(t.store.len())
+	t.stats.PeakBytes = t.bytes()
+	t.stats.Time = time.Since(t.began)
+	return t.stats
+}
+
+// planTo returns the actions from the start to state goal, read backwards
+// along the parent links.
+func (t *tree[K, A]) planTo(goal uint32) []A {
+	var plan []A
+	for id := goal; t.parent[id] != noParent; id = t.parent[id] {
+		plan = append(plan, t.via[id])
+	}
+	slices.Reverse(plan)
+	return plan
+}
+
+// stopped returns the result of a search stopped by err.
+func (t *tree[K, A]) stopped(err error) (Result[A], error) {
+	return Result[A]{Status: Unknown, Stats: t.finish()}, err
+}
+
+// BFS searches sp breadth first from start and returns a plan with the
+// fewest actions (action costs are ignored: each counts 1, and so does
+// Result.Cost), or proves that none exists by exhausting every state
+// reachable from start (within opts.MaxCost actions when set). A state is
+// tested for the goal when it is first generated, which is safe because
+// every state at distance d is expanded before any at distance d+1.
+//
+// It returns ErrLimit past opts.MaxStates or opts.MaxBytes and ctx's error
+// when ctx ends first, each with a Result whose Status is Unknown and
+// whose statistics cover the work done.
+func BFS[K comparable, A any](ctx context.Context, sp Space[K, A], start K, opts Options) (Result[A], error) {
+	t, err := newTree(sp, opts)
+	if err != nil {
+		return Result[A]{}, err
+	}
+	t.root(start)
+	if sp.Goal(start) {
+		return Result[A]{Status: Solved, Plan: []A{}, Optimal: true, Stats: t.finish()}, nil
+	}
+	goal, err := t.layers(ctx, sp, func(next K) bool { return sp.Goal(next) })
+	if err != nil {
+		return t.stopped(err)
+	}
+	if goal == noParent {
+		return Result[A]{Status: Unsolvable, Optimal: true, Stats: t.finish()}, nil
+	}
+	plan := t.planTo(goal)
+	return Result[A]{Status: Solved, Plan: plan, Cost: len(plan), Optimal: true, Stats: t.finish()}, nil
+}
+
+// layers expands the stored states in order of their numbers, which is
+// breadth-first order, until isGoal holds for a new state (whose number it
+// returns), every state is expanded (noParent), or a limit stops it.
+// Stats.Iterations ends as the number of the deepest layer stored.
+func (t *tree[K, A]) layers(ctx context.Context, sp Space[K, A], isGoal func(K) bool) (uint32, error) {
+	goal, full := noParent, false
+	var cur uint32
+	yield := func(a A, next K, _ int) bool {
+		t.stats.Generated++
+		if _, added := t.store.add(next); !added {
+			return true
+		}
+		t.link(cur, a)
+		if isGoal != nil && isGoal(next) {
+			goal = uint32(t.store.len() - 1)
+			return false
+		}
+		if t.full() {
+			full = true
+			return false
+		}
+		return true
+	}
+	layerEnd := 1 // states before layerEnd are at depth <= Iterations
+	for id := 0; id < t.store.len(); id++ {
+		if id == layerEnd {
+			t.stats.Iterations++
+			layerEnd = t.store.len()
+		}
+		if t.opts.MaxCost > 0 && t.stats.Iterations >= t.opts.MaxCost {
+			break
+		}
+		if id%checkEvery == 0 {
+			if err := t.check(ctx); err != nil {
+				return noParent, err
+			}
+		}
+		cur = uint32(id)
+		t.stats.Expanded++
+		sp.Successors(t.store.key(cur), yield)
+		switch {
+		case goal != noParent:
+			return goal, nil
+		case full:
+			return noParent, t.stateLimit()
+		}
+	}
+	return noParent, nil
+}
+
+// Reach describes the states reachable from a start.
+type Reach struct {
+	// States counts them, the start included.
+	States int64
+	// Depth is the largest number of actions a shortest path from the
+	// start to one of them needs: no fewest-actions plan is longer.
+	Depth int
+	Stats
+}
+
+// Explore visits every state reachable from start breadth first, without
+// looking for a goal, and counts them. A fewest-actions plan from start,
+// if any, has at most Reach.Depth actions; bounded-horizon engines can
+// take that as their HorizonOptions.Bound. Errors are as for BFS.
+func Explore[K comparable, A any](ctx context.Context, sp Space[K, A], start K, opts Options) (Reach, error) {
+	t, err := newTree(sp, opts)
+	if err != nil {
+		return Reach{}, err
+	}
+	t.root(start)
+	_, err = t.layers(ctx, sp, nil)
+	st := t.finish()
+	return Reach{States: st.Stored, Depth: st.Iterations, Stats: st}, err
+}
