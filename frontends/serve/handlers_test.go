@@ -76,7 +76,7 @@ func decodeInto(t *testing.T, v map[string]any, out any) {
 }
 
 // readPuzzle reads the one puzzle of a file in any format.
-func readPuzzle(t *testing.T, path string) aquariumfmt.Document {
+func readPuzzle(t testing.TB, path string) aquariumfmt.Document {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)

@@ -77,7 +77,7 @@ type Outcome struct {
 // Solve runs the engine on a valid puzzle under rule, looking for up to
 // limit solutions, until ctx ends; gophersat, which cannot be stopped,
 // runs in a child process that the end of ctx kills (the program must
-// call gophersat.ServeIfWorker first).
+// call backends.ServeIfWorker first).
 func (e Engine) Solve(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
 	backend, err := openAquariumBackend(e.backend, e.enc, true)
 	if err != nil {

@@ -16,11 +16,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
-	"github.com/waterworks-solver/waterworks/sat/gophersat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 func TestMain(m *testing.M) {
-	gophersat.ServeIfWorker()
+	backends.ServeIfWorker()
 	os.Exit(m.Run())
 }
 
