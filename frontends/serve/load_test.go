@@ -274,33 +274,27 @@ func (st *loadStats) judge(lc loadCase, body []byte, took time.Duration) {
 // whole handler (decoding, limits, the CP core, the check, encoding), with
 // no network: the server's own cost per request.
 func BenchmarkSolveRequest(b *testing.B) {
-	s, err := New(Config{Engines: []Engine{cpEngine()}})
-	require.NoError(b, err)
 	d := readPuzzle(b, sixBySix)
-	body, err := json.Marshal(solveRequest{Puzzle: ptr(jsonOf(d.ID, d.Puzzle, aquarium.RegionRule)), Limit: 2})
-	require.NoError(b, err)
-	b.ReportAllocs()
-	for b.Loop() {
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/solve", bytes.NewReader(body)))
-		if rec.Code != http.StatusOK {
-			b.Fatal(rec.Body.String())
-		}
-	}
+	benchRequest(b, "/solve", solveRequest{Puzzle: ptr(jsonOf(d.ID, d.Puzzle, aquarium.RegionRule)), Limit: 2})
 }
 
 // BenchmarkPlayRequest measures one click of the play view on the 6x6:
 // the fill, the checker and the picture the page shows.
 func BenchmarkPlayRequest(b *testing.B) {
+	d := readPuzzle(b, sixBySix)
+	benchRequest(b, "/api/aquarium/play", stateRequest{Puzzle: ptr(jsonOf(d.ID, d.Puzzle, aquarium.RegionRule)), Click: &clickJSON{Row: 2, Col: 0, To: "#"}})
+}
+
+// benchRequest times one request of req to path through the handler.
+func benchRequest(b *testing.B, path string, req any) {
 	s, err := New(Config{Engines: []Engine{cpEngine()}})
 	require.NoError(b, err)
-	d := readPuzzle(b, sixBySix)
-	body, err := json.Marshal(stateRequest{Puzzle: ptr(jsonOf(d.ID, d.Puzzle, aquarium.RegionRule)), Click: &clickJSON{Row: 2, Col: 0, To: "#"}})
+	body, err := json.Marshal(req)
 	require.NoError(b, err)
 	b.ReportAllocs()
 	for b.Loop() {
 		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/aquarium/play", bytes.NewReader(body)))
+		s.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body)))
 		if rec.Code != http.StatusOK {
 			b.Fatal(rec.Body.String())
 		}
