@@ -321,6 +321,7 @@ func (b *browserRun) set(t *testing.T) {
 	b.pg.waitFor("the analysis", fmt.Sprintf(`document.querySelector('#set-status').dataset.seq !== %q`, seq))
 	seq = b.pg.attr("#set-status", "data-seq")
 	assert.Equal(t, 1, eval[int](b.pg, `document.querySelectorAll('#set-board rect.edge.dangling').length`), "a wall that closes nothing off yet")
+	screenshot(b.pg, "set-wall.png")
 	b.pg.do("draw a wall", chromedp.Click(chromedp.CSS(`#set-board rect.edge[data-kind="below"][data-index="0"]`)))
 	b.pg.waitFor("the analysis", fmt.Sprintf(`document.querySelector('#set-status').dataset.seq !== %q`, seq))
 	assert.Zero(t, eval[int](b.pg, `document.querySelectorAll('#set-board rect.edge.dangling').length`))

@@ -372,6 +372,8 @@ const setter = {
   last: null, // the last analysis
   regions: null,
 
+  aquariums: 0,
+
   blank(w, h) {
     this.p = {width: w, height: h, right: Array((w - 1) * h).fill(false), below: Array(w * (h - 1)).fill(false),
       cols: Array(w).fill(-1), rows: Array(h).fill(-1), rule: $('set-rule').value, id: ''};
@@ -387,6 +389,7 @@ const setter = {
     for (let r = 0; r < h; r++) for (let c = 0; c < w - 1; c++) right.push(reg[r * w + c] !== reg[r * w + c + 1]);
     for (let r = 0; r < h - 1; r++) for (let c = 0; c < w; c++) below.push(reg[r * w + c] !== reg[(r + 1) * w + c]);
     this.p = {width: w, height: h, right, below, cols: pz.cols.slice(), rows: pz.rows.slice(), rule: pz.rule, id: pz.id || ''};
+    this.aquariums = new Set(reg).size; // to tell when walls split an aquarium of pieces
     $('set-w').value = w;
     $('set-h').value = h;
     $('set-rule').value = pz.rule;
@@ -433,7 +436,12 @@ const setter = {
     st.className = 'status ' + a.count.status.replace(' ', '-');
     st.dataset.status = a.count.status;
     st.dataset.seq = String(this.seq);
-    $('set-grade').textContent = a.grade ? 'Grade: ' + a.grade.level + ' (' + a.grade.why + ').' : '';
+    let grade = a.grade ? 'Grade: ' + a.grade.level + ' (' + a.grade.why + ').' : '';
+    if (this.aquariums && new Set(a.puzzle.regions).size !== this.aquariums) {
+      grade += ' Walls can only draw connected aquariums: each piece of the loaded puzzle\'s aquariums is one here.';
+    }
+    this.aquariums = 0;
+    $('set-grade').textContent = grade;
     const pair = $('set-solutions');
     pair.replaceChildren();
     (a.count.boards || []).forEach((b, i) => {
