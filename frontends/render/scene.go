@@ -72,31 +72,10 @@ type scene struct {
 
 // newScene lays out p with the cells of s (none when s has no cells).
 func newScene(p *aquarium.Puzzle, s aquarium.Solution, opts Options) (*scene, error) {
-	if err := p.Validate(); err != nil {
+	cell, err := checkScene(p, s, opts)
+	if err != nil {
 		return nil, err
 	}
-	if s.Cells != nil && (s.Width != p.Width || s.Height != p.Height || len(s.Cells) != p.Width*p.Height) {
-		return nil, fmt.Errorf("solution is %dx%d with %d cells, puzzle is %dx%d",
-			s.Width, s.Height, len(s.Cells), p.Width, p.Height)
-	}
-	for i, c := range s.Cells {
-		if c > aquarium.Water {
-			return nil, fmt.Errorf("render: row %d, column %d of the solution holds %v, which is neither water, empty nor undecided",
-				i/s.Width+1, i%s.Width+1, c)
-		}
-	}
-	cell := opts.CellSize
-	if cell == 0 {
-		cell = DefaultCellSize
-	}
-	if cell < MinCellSize || cell > MaxCellSize {
-		return nil, fmt.Errorf("render: cell size %d is outside %d..%d", cell, MinCellSize, MaxCellSize)
-	}
-	const maxPixels = 1 << 26 // keeps a mistaken size from taking gigabytes
-	if (p.Width+2)*(p.Height+2) > maxPixels/(cell*cell) {
-		return nil, fmt.Errorf("render: a %dx%d grid of %d-pixel cells is too large a picture", p.Width, p.Height, cell)
-	}
-
 	margin := cell / 2
 	left, top := margin+cell, margin+cell // the grid's top left corner
 	sc := &scene{
@@ -106,45 +85,90 @@ func newScene(p *aquarium.Puzzle, s aquarium.Solution, opts Options) (*scene, er
 		left:   left,
 		top:    top,
 	}
-	thin, thick := 1, max(2, (cell+4)/9)
-	x := func(c int) int { return left + c*cell }
-	y := func(r int) int { return top + r*cell }
-
 	if s.Cells != nil {
-		dot := max(2, cell/6) // side of a dot's square, centred exactly
-		if (cell-dot)%2 != 0 {
-			dot++
+		sc.addCells(p, s)
+	}
+	sc.addLines(p)
+	sc.addClues(p)
+	return sc, nil
+}
+
+// checkScene checks that p, s and the options make a picture, and returns
+// the cell size.
+func checkScene(p *aquarium.Puzzle, s aquarium.Solution, opts Options) (int, error) {
+	if err := p.Validate(); err != nil {
+		return 0, err
+	}
+	if s.Cells != nil && (s.Width != p.Width || s.Height != p.Height || len(s.Cells) != p.Width*p.Height) {
+		return 0, fmt.Errorf("solution is %dx%d with %d cells, puzzle is %dx%d",
+			s.Width, s.Height, len(s.Cells), p.Width, p.Height)
+	}
+	for i, c := range s.Cells {
+		if c > aquarium.Water {
+			return 0, fmt.Errorf("render: row %d, column %d of the solution holds %v, which is neither water, empty nor undecided",
+				i/s.Width+1, i%s.Width+1, c)
 		}
-		for r := range p.Height {
-			for c := 0; c < p.Width; c++ {
-				switch s.At(r, c) {
-				case aquarium.Water:
-					run := 1
-					for c+run < p.Width && s.At(r, c+run) == aquarium.Water {
-						run++
-					}
-					sc.water = append(sc.water, rect{x(c), y(r), run * cell, cell})
-					c += run - 1
-				case aquarium.Empty:
-					sc.dots = append(sc.dots, rect{x(c) + (cell-dot)/2, y(r) + (cell-dot)/2, dot, dot})
+	}
+	cell := opts.CellSize
+	if cell == 0 {
+		cell = DefaultCellSize
+	}
+	if cell < MinCellSize || cell > MaxCellSize {
+		return 0, fmt.Errorf("render: cell size %d is outside %d..%d", cell, MinCellSize, MaxCellSize)
+	}
+	const maxPixels = 1 << 26 // keeps a mistaken size from taking gigabytes
+	if (p.Width+2)*(p.Height+2) > maxPixels/(cell*cell) {
+		return 0, fmt.Errorf("render: a %dx%d grid of %d-pixel cells is too large a picture", p.Width, p.Height, cell)
+	}
+	return cell, nil
+}
+
+// x and y return the left edge of column c and the top edge of row r.
+func (sc *scene) x(c int) int { return sc.left + c*sc.cell }
+func (sc *scene) y(r int) int { return sc.top + r*sc.cell }
+
+// addCells adds the water of s, a rectangle per run of water cells in a
+// row, and a dot in each empty cell.
+func (sc *scene) addCells(p *aquarium.Puzzle, s aquarium.Solution) {
+	cell := sc.cell
+	dot := max(2, cell/6) // side of a dot's square, centred exactly
+	if (cell-dot)%2 != 0 {
+		dot++
+	}
+	for r := range p.Height {
+		for c := 0; c < p.Width; c++ {
+			switch s.At(r, c) {
+			case aquarium.Water:
+				run := 1
+				for c+run < p.Width && s.At(r, c+run) == aquarium.Water {
+					run++
 				}
+				sc.water = append(sc.water, rect{sc.x(c), sc.y(r), run * cell, cell})
+				c += run - 1
+			case aquarium.Empty:
+				sc.dots = append(sc.dots, rect{sc.x(c) + (cell-dot)/2, sc.y(r) + (cell-dot)/2, dot, dot})
 			}
 		}
 	}
+}
 
-	// Lines are centred on the cell edges, square-capped: a line of width t
-	// from x1 to x2 covers x1-t/2 to x2-t/2+t.
-	hline := func(x1, x2, y, t int) rect { return rect{x1 - t/2, y - t/2, x2 - x1 + t, t} }
-	vline := func(x, y1, y2, t int) rect { return rect{x - t/2, y1 - t/2, t, y2 - y1 + t} }
+// Lines are centred on the cell edges, square-capped: a line of width t
+// from x1 to x2 covers x1-t/2 to x2-t/2+t.
+func hline(x1, x2, y, t int) rect { return rect{x1 - t/2, y - t/2, x2 - x1 + t, t} }
+func vline(x, y1, y2, t int) rect { return rect{x - t/2, y1 - t/2, t, y2 - y1 + t} }
+
+// addLines adds the thin grid lines and the thick walls. A wall runs along
+// every edge between cells of different aquariums and around the grid;
+// runs of walls along one line become one rectangle.
+func (sc *scene) addLines(p *aquarium.Puzzle) {
+	thin, thick := 1, max(2, (sc.cell+4)/9)
+	x, y := sc.x, sc.y
 	for r := 1; r < p.Height; r++ {
 		sc.grid = append(sc.grid, hline(x(0), x(p.Width), y(r), thin))
 	}
 	for c := 1; c < p.Width; c++ {
 		sc.grid = append(sc.grid, vline(x(c), y(0), y(p.Height), thin))
 	}
-
-	// A wall runs along every edge between cells of different aquariums and
-	// around the grid; runs of walls along one line become one rectangle.
 	region := func(r, c int) int {
 		if r < 0 || r >= p.Height || c < 0 || c >= p.Width {
 			return -1
@@ -177,7 +201,12 @@ func newScene(p *aquarium.Puzzle, s aquarium.Solution, opts Options) (*scene, er
 			r += run - 1
 		}
 	}
+}
 
+// addClues adds the clues above the columns and left of the rows, and
+// sizes the fonts so that the widest clue fits a cell.
+func (sc *scene) addClues(p *aquarium.Puzzle) {
+	cell := sc.cell
 	widest := 1
 	addClue := func(k, cx, cy int) {
 		if k == aquarium.NoClue {
@@ -188,14 +217,13 @@ func newScene(p *aquarium.Puzzle, s aquarium.Solution, opts Options) (*scene, er
 		sc.clues = append(sc.clues, label{cx, cy, text})
 	}
 	for c, k := range p.Cols {
-		addClue(k, x(c)+cell/2, top-cell/2)
+		addClue(k, sc.x(c)+cell/2, sc.top-cell/2)
 	}
 	for r, k := range p.Rows {
-		addClue(k, left-cell/2, y(r)+cell/2)
+		addClue(k, sc.left-cell/2, sc.y(r)+cell/2)
 	}
 	sc.digitScale = fontScale(cell, widest)
 	sc.fontSize = cell * 11 / 20
-	return sc, nil
 }
 
 // Geometry says where a picture puts the grid, in pixels (SVG user

@@ -203,10 +203,6 @@ func maxExplained(depth int) int {
 // shortest chain of consequences, else the first block whose two cases
 // agree on other blocks.
 func (r *Reasoner) probeHint(ctx context.Context, depth int) (Deduction, bool, error) {
-	type supposition struct {
-		block int
-		value aquarium.Cell
-	}
 	var fails []supposition
 	cases := -1
 	var common []blockValue
@@ -245,41 +241,7 @@ func (r *Reasoner) probeHint(ctx context.Context, depth int) (Deduction, bool, e
 		}
 	}
 	if len(fails) > 0 {
-		// Follow each failing supposition without words to find the
-		// shortest chain, then tell that one.
-		var best Deduction
-		bestAt, bestCost := -1, -1
-		r.tracing++
-		for i, s := range fails[:min(len(fails), maxExplained(depth))] {
-			d, err := r.contradiction(ctx, s.block, s.value, depth)
-			if errors.Is(err, errNoConflict) {
-				continue
-			}
-			if err != nil {
-				r.tracing--
-				return Deduction{}, false, err
-			}
-			if cost := stepCount(d.Branches[0]); bestCost < 0 || cost < bestCost {
-				best, bestAt, bestCost = d, i, cost
-			}
-		}
-		r.tracing--
-		r.words = words
-		if bestAt >= 0 && words {
-			s := fails[bestAt]
-			d, err := r.contradiction(ctx, s.block, s.value, depth)
-			return d, err == nil, err
-		}
-		if bestAt >= 0 {
-			return best, true, nil
-		}
-		// Telling the chain failed (it should not): state the result alone.
-		s := fails[0]
-		d := r.probeDeduction(ByContradiction, depth, s.block, s.value, []blockValue{{s.block, opposite(s.value)}})
-		if words {
-			d.Text = capitalize(fmt.Sprintf("Supposing %s leads to a contradiction, so %s.", r.supposition(s.block, s.value), r.describe(d.sets)))
-		}
-		return d, true, nil
+		return r.tellFailure(ctx, fails, depth, words)
 	}
 	r.words = words
 	if cases >= 0 {
@@ -287,6 +249,51 @@ func (r *Reasoner) probeHint(ctx context.Context, depth int) (Deduction, bool, e
 		return d, err == nil, err
 	}
 	return Deduction{}, false, nil
+}
+
+// A supposition is a block supposed full (Water) or empty.
+type supposition struct {
+	block int
+	value aquarium.Cell
+}
+
+// tellFailure is probeHint's deduction from suppositions that fail at
+// depth: it follows each without words to find the shortest chain, then
+// tells that one (in words when words is set, which it restores in r).
+func (r *Reasoner) tellFailure(ctx context.Context, fails []supposition, depth int, words bool) (Deduction, bool, error) {
+	var best Deduction
+	bestAt, bestCost := -1, -1
+	r.tracing++
+	for i, s := range fails[:min(len(fails), maxExplained(depth))] {
+		d, err := r.contradiction(ctx, s.block, s.value, depth)
+		if errors.Is(err, errNoConflict) {
+			continue
+		}
+		if err != nil {
+			r.tracing--
+			return Deduction{}, false, err
+		}
+		if cost := stepCount(d.Branches[0]); bestCost < 0 || cost < bestCost {
+			best, bestAt, bestCost = d, i, cost
+		}
+	}
+	r.tracing--
+	r.words = words
+	if bestAt >= 0 && words {
+		s := fails[bestAt]
+		d, err := r.contradiction(ctx, s.block, s.value, depth)
+		return d, err == nil, err
+	}
+	if bestAt >= 0 {
+		return best, true, nil
+	}
+	// Telling the chain failed (it should not): state the result alone.
+	s := fails[0]
+	d := r.probeDeduction(ByContradiction, depth, s.block, s.value, []blockValue{{s.block, opposite(s.value)}})
+	if words {
+		d.Text = capitalize(fmt.Sprintf("Supposing %s leads to a contradiction, so %s.", r.supposition(s.block, s.value), r.describe(d.sets)))
+	}
+	return d, true, nil
 }
 
 func opposite(c aquarium.Cell) aquarium.Cell {

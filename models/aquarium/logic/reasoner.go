@@ -641,6 +641,23 @@ func (r *Reasoner) gravityConflict(b, n int) *Deduction {
 // would join a body above the row where the body meets an empty cell
 // overhead must stay empty.
 func (r *Reasoner) levels(emit func(*Deduction) bool) bool {
+	w := r.waterBodies()
+	return r.levelsRise(w, emit) && r.levelsCap(w, emit)
+}
+
+// waterBodies are the bodies of water of the current state, for levels.
+type waterBodies struct {
+	body    []int   // body[b]: the body of water block b, or -1
+	members [][]int // the blocks of each body
+	// surface[id]: the lowest row at which body id meets an empty cell of
+	// its aquarium directly above (the cell is lid[id], the block under it
+	// holder[id]), or -1.
+	surface, holder, lid []int
+}
+
+// waterBodies finds the bodies of water, their tops (kept in r.bodyTops)
+// and where each meets an empty cell above.
+func (r *Reasoner) waterBodies() waterBodies {
 	n := len(r.state)
 	if cap(r.bodyOf) < n {
 		r.bodyOf = make([]int, n)
@@ -674,10 +691,8 @@ func (r *Reasoner) levels(emit func(*Deduction) bool) bool {
 		members = append(members, list)
 		r.bodyTops = append(r.bodyTops, top)
 	}
-	// surface[id]: the lowest row at which body id meets an empty cell of
-	// its aquarium directly above (the cell is lid[id]), or -1.
 	surface := make([]int, len(members))
-	holder := make([]int, len(members)) // the block under the lid
+	holder := make([]int, len(members))
 	lid := make([]int, len(members))
 	for id, list := range members {
 		surface[id] = -1
@@ -689,10 +704,16 @@ func (r *Reasoner) levels(emit func(*Deduction) bool) bool {
 			}
 		}
 	}
-	for id, list := range members {
+	return waterBodies{body: body, members: members, surface: surface, holder: holder, lid: lid}
+}
+
+// levelsRise fills the open blocks above each body's water up to its top,
+// or reports a body that meets an empty cell below its top.
+func (r *Reasoner) levelsRise(w waterBodies, emit func(*Deduction) bool) bool {
+	for id, list := range w.members {
 		top := r.bodyTops[id]
-		if surface[id] > top {
-			if !emit(r.levelConflict(list, holder[id], lid[id], top)) {
+		if w.surface[id] > top {
+			if !emit(r.levelConflict(list, w.holder[id], w.lid[id], top)) {
 				return false
 			}
 			continue
@@ -721,7 +742,12 @@ func (r *Reasoner) levels(emit func(*Deduction) bool) bool {
 			return false
 		}
 	}
-	// An open block joining bodies that hit an empty cell above lower down.
+	return true
+}
+
+// levelsCap empties an open block that would join bodies that hit an
+// empty cell above lower down than its row.
+func (r *Reasoner) levelsCap(w waterBodies, emit func(*Deduction) bool) bool {
 	for b, c := range r.state {
 		if c != aquarium.Unknown {
 			continue
@@ -735,12 +761,12 @@ func (r *Reasoner) levels(emit func(*Deduction) bool) bool {
 		}
 		var reads []int
 		for _, y := range r.l.Below[b] {
-			if id := body[y]; id >= 0 {
+			if id := w.body[y]; id >= 0 {
 				top = min(top, r.bodyTops[id])
-				if surface[id] > surf {
-					surf, hold, cover = surface[id], holder[id], lid[id]
+				if w.surface[id] > surf {
+					surf, hold, cover = w.surface[id], w.holder[id], w.lid[id]
 				}
-				reads = append(reads, members[id]...)
+				reads = append(reads, w.members[id]...)
 			}
 		}
 		if surf <= top || len(reads) == 0 {
