@@ -41,6 +41,9 @@ const unreached = 0xFF
 // 256 MiB.
 const MaxPatternBits = 26
 
+// MaxPatterns bounds the patterns of a database.
+const MaxPatterns = 16
+
 // MaxPatternCells bounds the boards pattern databases are built for: the
 // build keeps the cells a placement's blank has reached in 24 bits.
 const MaxPatternCells = 24
@@ -86,8 +89,8 @@ func newPatternDB(w, h int, patterns [][]int) (*PatternDB, error) {
 	for i := range db.patternOf {
 		db.patternOf[i] = -1
 	}
-	if len(patterns) == 0 || len(patterns) > 127 {
-		return nil, fmt.Errorf("want 1..127 patterns, not %d", len(patterns))
+	if len(patterns) == 0 || len(patterns) > MaxPatterns {
+		return nil, fmt.Errorf("want 1..%d patterns, not %d", MaxPatterns, len(patterns))
 	}
 	for i, pat := range patterns {
 		if len(pat) == 0 {
@@ -282,7 +285,7 @@ func (f flooder) flood(seed, free uint64) uint64 {
 // Lookup returns the database's estimate for a board of its size: the sum
 // over the patterns of the value of the placement of their tiles.
 func (db *PatternDB) Lookup(p *Puzzle) int {
-	var idx [128]uint64
+	var idx [MaxPatterns]uint64
 	for cell, t := range p.Tiles {
 		if t != 0 && db.patternOf[t] >= 0 {
 			idx[db.patternOf[t]] |= uint64(cell) << db.shiftOf[t]
@@ -293,4 +296,12 @@ func (db *PatternDB) Lookup(p *Puzzle) int {
 		h += int(t[idx[i]])
 	}
 	return h
+}
+
+// errWrongDB explains why db cannot serve p.
+func errWrongDB(p *Puzzle, db *PatternDB) error {
+	if db == nil {
+		return fmt.Errorf("no pattern database for the %d×%d board", p.Width, p.Height)
+	}
+	return fmt.Errorf("the pattern database is for %d×%d boards, not %d×%d", db.width, db.height, p.Width, p.Height)
 }
