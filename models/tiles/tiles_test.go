@@ -164,7 +164,7 @@ func TestPatternDBRejects(t *testing.T) {
 		{{0, 1}},
 		{{9}},
 		{{}},
-		{{1, 2, 3, 4, 5, 6, 7}},
+		{{1, 2, 3, 4, 5, 6, 7, 8}},
 	} {
 		_, err := BuildPatternDB(context.Background(), 3, 3, pats, 1)
 		assert.Error(t, err, "%v", pats)
