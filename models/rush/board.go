@@ -98,13 +98,20 @@ func (b *Board) with(k Key, i, off int) Key {
 	return k
 }
 
-// Solved reports whether the primary car is at the right edge in k.
-func (b *Board) Solved(k Key) bool { return b.offset(k, 0) == b.goal }
+// Goal reports whether the primary car is at the right edge in k.
+func (b *Board) Goal(k Key) bool { return b.offset(k, 0) == b.goal }
 
-// Successors calls yield with every move from k and the key it leads to:
-// each piece slid 1, 2, ... cells each way until something blocks it.
-// yield returns false to stop early.
-func (b *Board) Successors(k Key, yield func(Move, Key) bool) {
+// Hash mixes both words of k, for the library's hash table.
+func (b *Board) Hash(k Key) uint64 {
+	h := (k.Lo ^ k.Hi*0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9
+	return h ^ h>>31
+}
+
+// Successors calls yield with every move from k, the key it leads to and
+// its cost (1: plans are counted in moves): each piece slid 1, 2, ...
+// cells each way until something blocks it. yield returns false to stop
+// early.
+func (b *Board) Successors(k Key, yield func(Move, Key, int) bool) {
 	occupied := b.walls
 	var offs [MaxPieces]int
 	for i := range b.pieces {
@@ -116,12 +123,12 @@ func (b *Board) Successors(k Key, yield func(Move, Key) bool) {
 		s := &b.pieces[i]
 		off := offs[i]
 		for by := 1; off-by >= 0 && !occupied.has(s.first+(off-by)*s.stride); by++ {
-			if !yield(Move{Piece: i, By: -by}, b.with(k, i, off-by)) {
+			if !yield(Move{Piece: i, By: -by}, b.with(k, i, off-by), 1) {
 				return
 			}
 		}
 		for by := 1; off+by <= s.maxOff && !occupied.has(s.first+(off+by+s.len-1)*s.stride); by++ {
-			if !yield(Move{Piece: i, By: by}, b.with(k, i, off+by)) {
+			if !yield(Move{Piece: i, By: by}, b.with(k, i, off+by), 1) {
 				return
 			}
 		}

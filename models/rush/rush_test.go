@@ -10,7 +10,7 @@ import (
 
 // board builds a puzzle from rows for the tests (the real parser is in
 // frontends/rushfmt).
-func board(t *testing.T, rows ...string) *Puzzle {
+func boardOf(t testing.TB, rows ...string) *Puzzle {
 	t.Helper()
 	p := &Puzzle{Width: len(rows[0]), Height: len(rows)}
 	type span struct{ r0, c0, r1, c1, n int }
@@ -52,7 +52,7 @@ func board(t *testing.T, rows ...string) *Puzzle {
 
 func TestRowsRoundTrip(t *testing.T) {
 	rows := []string{"..B.CC", "..B...", "AAB...", "DDD..E", ".x...E", ".....E"}
-	p := board(t, rows...)
+	p := boardOf(t, rows...)
 	require.NoError(t, p.Validate())
 	assert.Equal(t, rows, p.Rows())
 }
@@ -72,7 +72,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	p := board(t,
+	p := boardOf(t,
 		"..B...",
 		"..B...",
 		"AAB...",
@@ -97,7 +97,7 @@ func TestCheck(t *testing.T) {
 // Successors agrees with Check: every move it offers is legal, and every
 // legal single slide is offered.
 func TestSuccessorsAgreeWithCheck(t *testing.T) {
-	p := board(t,
+	p := boardOf(t,
 		"BBC...",
 		"..C.D.",
 		"AAC.Dx",
@@ -107,7 +107,8 @@ func TestSuccessorsAgreeWithCheck(t *testing.T) {
 	b, err := NewBoard(p)
 	require.NoError(t, err)
 	offered := map[Move]Key{}
-	b.Successors(b.Start(), func(m Move, k Key) bool {
+	b.Successors(b.Start(), func(m Move, k Key, cost int) bool {
+		assert.Equal(t, 1, cost)
 		offered[m] = k
 		assert.Equal(t, b.Apply(b.Start(), m), k)
 		return true
