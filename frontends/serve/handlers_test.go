@@ -49,7 +49,7 @@ func call(t *testing.T, s http.Handler, path string, body any) (int, map[string]
 	return rec.Code, out
 }
 
-func callRaw(t *testing.T, s http.Handler, path string, body any) *httptest.ResponseRecorder {
+func callRaw(t testing.TB, s http.Handler, path string, body any) *httptest.ResponseRecorder {
 	t.Helper()
 	var data []byte
 	if str, ok := body.(string); ok {
