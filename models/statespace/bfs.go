@@ -19,7 +19,7 @@ const checkEvery = 1024
 // keys, numbered in order of discovery, and for every state but the start
 // the state it was reached from and the action that reached it.
 type tree[K comparable, A any] struct {
-	store  keyStore[K]
+	store  *keyStore[K]
 	parent []uint32
 	via    []A
 	opts   Options
@@ -130,7 +130,7 @@ func BFS[K comparable, A any](ctx context.Context, sp Space[K, A], start K, opts
 	if sp.Goal(start) {
 		return Result[A]{Status: Solved, Plan: []A{}, Optimal: true, Stats: t.finish()}, nil
 	}
-	goal, err := t.layers(ctx, sp, func(next K) bool { return sp.Goal(next) })
+	goal, err := t.layers(ctx, sp, true)
 	if err != nil {
 		return t.stopped(err)
 	}
@@ -142,10 +142,11 @@ func BFS[K comparable, A any](ctx context.Context, sp Space[K, A], start K, opts
 }
 
 // layers expands the stored states in order of their numbers, which is
-// breadth-first order, until isGoal holds for a new state (whose number it
-// returns), every state is expanded (noParent), or a limit stops it.
-// Stats.Iterations ends as the number of the deepest layer stored.
-func (t *tree[K, A]) layers(ctx context.Context, sp Space[K, A], isGoal func(K) bool) (uint32, error) {
+// breadth-first order, until (when goals is set) a new state is a goal
+// (its number is returned), every state is expanded (noParent), or a limit
+// stops it. Stats.Iterations ends as the number of the deepest layer
+// stored.
+func (t *tree[K, A]) layers(ctx context.Context, sp Space[K, A], goals bool) (uint32, error) {
 	goal, full := noParent, false
 	var cur uint32
 	yield := func(a A, next K, _ int) bool {
@@ -154,7 +155,7 @@ func (t *tree[K, A]) layers(ctx context.Context, sp Space[K, A], isGoal func(K) 
 			return true
 		}
 		t.link(cur, a)
-		if isGoal != nil && isGoal(next) {
+		if goals && sp.Goal(next) {
 			goal = uint32(t.store.len() - 1)
 			return false
 		}
@@ -211,7 +212,7 @@ func Explore[K comparable, A any](ctx context.Context, sp Space[K, A], start K, 
 		return Reach{}, err
 	}
 	t.root(start)
-	_, err = t.layers(ctx, sp, nil)
+	_, err = t.layers(ctx, sp, false)
 	st := t.finish()
 	return Reach{States: st.Stored, Depth: st.Iterations, Stats: st}, err
 }

@@ -45,6 +45,12 @@ type CPNotGoal[S any] interface {
 	NotGoal(s *cp.Solver, st S) error
 }
 
+// CPConsecutive may be implemented by a CPModel to constrain two steps
+// that follow each other, first then next (as Consecutive does for SAT).
+type CPConsecutive[M any] interface {
+	Consecutive(s *cp.Solver, first, next M)
+}
+
 // CPDistinct is implemented by CPModels that support
 // HorizonOptions.Complete: it constrains the states to differ pairwise.
 type CPDistinct[S any] interface {
@@ -99,11 +105,15 @@ func (e *cpEngine[S, M, A]) build(k int, goal bool) (*cpUnrolled[S, M], error) {
 		return nil, err
 	}
 	var decisions []cp.Var
+	pairs, _ := e.m.(CPConsecutive[M])
 	for t := range k {
 		next := e.m.State(s)
 		step := e.m.Step(s, u.states[t], next)
 		u.states, u.steps = append(u.states, next), append(u.steps, step)
 		decisions = append(decisions, e.m.Decisions(step)...)
+		if pairs != nil && t > 0 {
+			pairs.Consecutive(s, u.steps[t-1], step)
+		}
 	}
 	if ng, ok := e.m.(CPNotGoal[S]); ok {
 		for t := 1; t < k; t++ {

@@ -104,26 +104,30 @@ type StepSizer interface {
 // SATOptions tune SolveSAT.
 type SATOptions struct {
 	HorizonOptions
-	// Fresh encodes every horizon into a new formula, solved by a new
-	// solver from open. Without it one formula grows by a step at a time
-	// and one solver (incremental ones such as gini keep what they
-	// learned) is given only the new clauses, the question of each
-	// horizon behind an activation literal passed as an assumption.
-	// Backends that rebuild their problem at every Solve (external
-	// programs, gophersat) can take either.
-	Fresh bool
+	// Fresh, when set, makes SolveSAT encode every horizon into a new
+	// formula and solve it with a new solver from Fresh. Without it one
+	// formula grows by a step at a time and one solver (incremental ones
+	// such as gini keep what they learned) is given only the new clauses,
+	// the question of each horizon behind an activation literal passed as
+	// an assumption. Backends that rebuild their problem at every Solve
+	// (external programs, gophersat) can take either.
+	Fresh func() (sat.Solver, error)
 }
 
 // SolveSAT looks for a plan of m of the least horizon by asking a SAT
 // solver, for k = opts.From, From+1, ..., whether a plan of horizon k
-// exists. open gives the solver (once, or once per question with
-// opts.Fresh). Every plan is checked with m.Check before it is returned.
+// exists: s, which must be empty, or with opts.Fresh a new solver per
+// question (s is then unused and may be nil). Every plan is checked with
+// m.Check before it is returned.
 //
 // It returns ErrHorizon past opts.MaxHorizon, ErrFormulaLimit past
 // opts.MaxClauses, the backend's error, or ctx's when it ends first, each
 // with the rounds so far.
-func SolveSAT[S, M, A any](ctx context.Context, m SATModel[S, M, A], open func() (sat.Solver, error), opts SATOptions) (HorizonResult[A], error) {
-	e := &satEngine[S, M, A]{m: m, open: open, opts: opts}
+func SolveSAT[S, M, A any](ctx context.Context, m SATModel[S, M, A], s sat.Solver, opts SATOptions) (HorizonResult[A], error) {
+	if s == nil && opts.Fresh == nil {
+		return HorizonResult[A]{}, fmt.Errorf("statespace: SolveSAT needs a solver or SATOptions.Fresh")
+	}
+	e := &satEngine[S, M, A]{m: m, solver: s, opts: opts}
 	if b, ok := m.(Backward); ok && b.Backward() {
 		e.backward = true
 	}
@@ -137,7 +141,7 @@ func SolveSAT[S, M, A any](ctx context.Context, m SATModel[S, M, A], open func()
 
 type satEngine[S, M, A any] struct {
 	m        SATModel[S, M, A]
-	open     func() (sat.Solver, error)
+	solver   sat.Solver // the incremental path's
 	opts     SATOptions
 	backward bool
 	budget   Budgeted[M]
@@ -172,7 +176,7 @@ func (e *satEngine[S, M, A]) steps(k int) int {
 // unrolling returns the formula for horizon k, new with Fresh, grown to
 // its steps.
 func (e *satEngine[S, M, A]) unrolling(k int) (*satUnrolling[S, M], error) {
-	if e.u == nil || e.opts.Fresh && e.uk != k {
+	if e.u == nil || e.opts.Fresh != nil && e.uk != k {
 		e.u, e.uk = e.newUnrolling(), k
 	}
 	if err := e.grow(e.u, e.steps(k)); err != nil {
@@ -198,7 +202,7 @@ func (e *satEngine[S, M, A]) newUnrolling() *satUnrolling[S, M] {
 	}
 	u.states = append(u.states, s0)
 	u.guards = append(u.guards, 0)
-	if e.opts.Fresh {
+	if e.opts.Fresh != nil {
 		// Re-assert what earlier horizons proved, as the incremental
 		// formula keeps it.
 		if gl, ok := e.m.(GoalLiteral[S]); ok && !e.backward && e.budget == nil {
@@ -263,12 +267,15 @@ func containsInt(xs []int, x int) bool {
 // solve loads what u's solver lacks (opening one first when needed) and
 // solves under the assumptions, adding the round's work to rd.
 func (e *satEngine[S, M, A]) solve(ctx context.Context, u *satUnrolling[S, M], rd *Round, assumptions ...sat.Lit) (sat.Status, error) {
-	if u.s == nil || e.opts.Fresh {
-		s, err := e.open()
+	switch {
+	case e.opts.Fresh != nil:
+		s, err := e.opts.Fresh()
 		if err != nil {
 			return sat.Unknown, err
 		}
 		u.s, u.loaded, u.before = s, sat.Mark{}, sat.Stats{}
+	case u.s == nil:
+		u.s = e.solver
 	}
 	var err error
 	if u.loaded, err = sat.LoadFrom(u.s, u.f, u.loaded); err != nil {

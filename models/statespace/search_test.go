@@ -237,7 +237,11 @@ func TestHorizonEnginesAgreeWithBruteForce(t *testing.T) {
 		for name, m := range models {
 			for _, fresh := range []bool{false, true} {
 				for _, proof := range []HorizonOptions{{Bound: bound}, {Complete: true}} {
-					res, err := SolveSAT(ctx, m, open, SATOptions{HorizonOptions: proof, Fresh: fresh})
+					opts := SATOptions{HorizonOptions: proof}
+					if fresh {
+						opts.Fresh = open
+					}
+					res, err := SolveSAT(ctx, m, gini.New(), opts)
 					checkHorizon(t, g, "SAT/"+name, res, err, want, proof)
 				}
 			}
@@ -259,7 +263,7 @@ func TestHorizonEnginesAgreeWithBruteForce(t *testing.T) {
 				most += c
 			}
 			opts := HorizonOptions{Bound: most}
-			res, err := SolveSAT(ctx, graphSATBudget{&graphSAT{g: g, budget: true}}, open, SATOptions{HorizonOptions: opts})
+			res, err := SolveSAT(ctx, graphSATBudget{&graphSAT{g: g, budget: true}}, gini.New(), SATOptions{HorizonOptions: opts})
 			checkHorizon(t, g, "SAT/budget", res, err, g.optimum(false), opts)
 		}
 	}
@@ -292,24 +296,23 @@ func checkHorizon(t *testing.T, g *graph, name string, res HorizonResult[int], e
 
 func TestHorizonLimits(t *testing.T) {
 	ctx := context.Background()
-	open := func() (sat.Solver, error) { return gini.New(), nil }
 	// A path 0 -> 1 -> ... -> 9 with the goal at 9.
 	g := &graph{n: 10, out: make([][]int, 10), in: make([][]int, 10), goal: make([]bool, 10), h: make([]int, 10)}
 	for v := range 9 {
 		g.addEdge(v, v+1, 1)
 	}
 	g.goal[9] = true
-	res, err := SolveSAT(ctx, &graphSAT{g: g}, open, SATOptions{HorizonOptions: HorizonOptions{MaxHorizon: 5}})
+	res, err := SolveSAT(ctx, &graphSAT{g: g}, gini.New(), SATOptions{HorizonOptions: HorizonOptions{MaxHorizon: 5}})
 	assert.ErrorIs(t, err, ErrHorizon)
 	assert.Len(t, res.Rounds, 6)
-	res, err = SolveSAT(ctx, &graphSAT{g: g}, open, SATOptions{HorizonOptions: HorizonOptions{MaxClauses: 300}})
+	res, err = SolveSAT(ctx, &graphSAT{g: g}, gini.New(), SATOptions{HorizonOptions: HorizonOptions{MaxClauses: 300}})
 	assert.ErrorIs(t, err, ErrFormulaLimit)
-	res, err = SolveSAT(ctx, &graphSAT{g: g}, open, SATOptions{HorizonOptions: HorizonOptions{From: 7}})
+	res, err = SolveSAT(ctx, &graphSAT{g: g}, gini.New(), SATOptions{HorizonOptions: HorizonOptions{From: 7}})
 	require.NoError(t, err)
 	assert.Equal(t, 9, res.Horizon)
 	assert.Len(t, res.Rounds, 3, "horizons 7, 8 and 9")
 	rounds := 0
-	res, err = SolveSAT(ctx, &graphSAT{g: g}, open, SATOptions{HorizonOptions: HorizonOptions{Progress: func(Round) { rounds++ }}})
+	res, err = SolveSAT(ctx, &graphSAT{g: g}, gini.New(), SATOptions{HorizonOptions: HorizonOptions{Progress: func(Round) { rounds++ }}})
 	require.NoError(t, err)
 	assert.Equal(t, 10, rounds)
 	tot := res.Totals()
@@ -318,13 +321,15 @@ func TestHorizonLimits(t *testing.T) {
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	_, err = SolveSAT(cancelled, &graphSAT{g: g}, open, SATOptions{})
+	_, err = SolveSAT(cancelled, &graphSAT{g: g}, gini.New(), SATOptions{})
 	assert.ErrorIs(t, err, context.Canceled)
 	_, err = SolveCP(cancelled, &graphCP{g}, HorizonOptions{})
 	assert.ErrorIs(t, err, context.Canceled)
-	_, err = SolveSAT(ctx, &graphSAT{g: g}, open, SATOptions{HorizonOptions: HorizonOptions{From: -1}})
+	_, err = SolveSAT(ctx, &graphSAT{g: g}, gini.New(), SATOptions{HorizonOptions: HorizonOptions{From: -1}})
 	assert.Error(t, err)
 	failing := func() (sat.Solver, error) { return nil, errors.New("no backend") }
-	_, err = SolveSAT(ctx, &graphSAT{g: g}, failing, SATOptions{})
+	_, err = SolveSAT(ctx, &graphSAT{g: g}, nil, SATOptions{Fresh: failing})
 	assert.ErrorContains(t, err, "no backend")
+	_, err = SolveSAT(ctx, &graphSAT{g: g}, nil, SATOptions{})
+	assert.Error(t, err, "no solver at all")
 }
