@@ -353,6 +353,35 @@ func TestAquariumGenerate(t *testing.T) {
 	}
 }
 
+// TestAquariumGenerateGrown makes grown benchmark grids: JSON Lines that
+// read back, unique by count, every clue given; a budget too small for any
+// proof stops the command with exit 124 and a report on stderr.
+func TestAquariumGenerateGrown(t *testing.T) {
+	code, out, errOut := run(t, "", "aquarium", "generate", "--size", "30x30", "--layout", "grown", "--count", "2", "--format", "json")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, 2, strings.Count(out, `"unique":true`))
+	assert.NotContains(t, out, "null", "every clue given")
+	assert.Contains(t, out, "--layout grown")
+	code, counted, errOut := run(t, out, "aquarium", "count", "--format", "json", "-")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, 2, strings.Count(counted, `"unique":true`))
+
+	code, out, errOut = run(t, "", "aquarium", "generate", "--size", "150x150", "--layout", "grown", "--budget", "1", "--attempts", "1")
+	assert.Equal(t, ExitTimeout, code, errOut)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "1 layouts tried, 0 with several solutions, 1 not decided within 1 conflicts each")
+
+	for _, bad := range [][]string{
+		{"--layout", "square"}, {"--aquariums", "5"}, {"--layout", "grown", "--budget", "-1"},
+		{"--layout", "grown", "--random-shapes"},
+	} {
+		code, out, errOut := run(t, "", append([]string{"aquarium", "generate"}, bad...)...)
+		assert.Equal(t, ExitUsage, code, "%v", bad)
+		assert.Empty(t, out, "%v", bad)
+		assert.NotEmpty(t, errOut, "%v", bad)
+	}
+}
+
 // FuzzAquariumHint feeds arbitrary input, seeded with our puzzles and
 // partial grids, to 'aquarium hint' and 'solve --explain': they must never
 // panic, must exit with a documented code, and a hint they give must

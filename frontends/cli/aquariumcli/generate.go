@@ -3,6 +3,7 @@ package aquariumcli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -27,8 +28,11 @@ const aquariumGenerateSummary = "Generate Aquarium puzzles with exactly one solu
 	"Puzzle i of --seed S is the same whatever --count, so puzzles can be made in parts.\n" +
 	"Text output is one puzzle after another in the text format (with --solution, the\n" +
 	"solution block too); json is JSON Lines in the corpus format, with the solution.\n" +
+	"--layout grown makes the large benchmark grids of about 1.1·n aquariums on n×n, grown\n" +
+	"from random seed cells, every clue given; each layout gets --budget conflicts of the CP\n" +
+	"core to be proven unique, and after --attempts layouts the command stops and says why.\n" +
 	"Exit 0 when every puzzle was made, 1 when a grade could not be reached, 2 bad flags,\n" +
-	"124 timed out."
+	"124 timed out or out of budget."
 
 func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium generate", "--size WxH --seed S [flags]", aquariumGenerateSummary)
@@ -41,15 +45,18 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	difficulty := fs.String("difficulty", "", "only puzzles of this `grade`: easy, medium, hard or extreme")
 	ruleName := fs.String("rule", "region", "water `rule`: region or pool")
 	singles := fs.Bool("singles", false, "allow aquariums of a single cell")
-	randomShapes := fs.Bool("random-shapes", false, "aquariums grown from random cells up to 2·W cells, not shaped like designed\npuzzles: large grids for benchmarks")
-	allClues := fs.Bool("all-clues", false, "keep every clue (take none away); not graded unless --difficulty")
+	var lf layoutFlags
+	lf.register(fs)
 	withSolution := fs.Bool("solution", false, "text format: add the solution block")
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
 	}
-	opt := generate.GenerateOptions{Singles: *singles, RandomShapes: *randomShapes, AllClues: *allClues}
+	opt := generate.GenerateOptions{Singles: *singles}
 	err = cf.Check(clikit.FormatText, clikit.FormatJSON)
+	if err == nil {
+		err = lf.apply(&opt)
+	}
 	if err == nil && len(files) > 0 {
 		err = fmt.Errorf("generate reads no files (got %q)", files[0])
 	}
@@ -93,11 +100,20 @@ func generateCommand(opt generate.GenerateOptions, seed uint64) string {
 	if opt.Singles {
 		command += " --singles"
 	}
-	if opt.RandomShapes {
-		command += " --random-shapes"
+	switch {
+	case opt.Grown:
+		command += " --layout grown"
+	case opt.RandomShapes:
+		command += " --layout random"
 	}
-	if opt.AllClues {
+	if opt.AllClues && !opt.Grown {
 		command += " --all-clues"
+	}
+	if opt.Aquariums > 0 {
+		command += fmt.Sprintf(" --aquariums %d", opt.Aquariums)
+	}
+	if opt.Budget > 0 {
+		command += fmt.Sprintf(" --budget %d", opt.Budget)
 	}
 	return command
 }
@@ -113,7 +129,7 @@ func (r *aquariumRun) generateOne(ctx context.Context, opt generate.GenerateOpti
 		switch {
 		case errors.Is(err, context.Canceled):
 			c = clikit.ExitInterrupted
-		case errors.Is(err, context.DeadlineExceeded):
+		case errors.Is(err, context.DeadlineExceeded), errors.Is(err, cp.ErrLimit):
 			c = clikit.ExitTimeout
 		}
 		fmt.Fprintf(r.stdio.Err, "%s: %v\n", id, err)
@@ -131,7 +147,8 @@ func (r *aquariumRun) generateOne(ctx context.Context, opt generate.GenerateOpti
 	}
 	rec.MS = clikit.Millis(time.Since(started))
 	if r.stats && r.format == clikit.FormatText {
-		fmt.Fprintf(r.stdio.Err, "%s: %.3f ms, %d layouts tried, %s\n", id, rec.MS, g.Attempts, gradeNote(g))
+		fmt.Fprintf(r.stdio.Err, "%s: %.3f ms, %d layouts tried (%d not unique, %d undecided), %s\n",
+			id, rec.MS, g.Attempts, g.NotUnique, g.Undecided, gradeNote(g))
 	}
 	r.emit(rec, func(w io.Writer) error {
 		if _, err := fmt.Fprintf(w, "# %s: puzzle %d, %s\n", command, i, gradeNote(g)); err != nil {
@@ -143,6 +160,54 @@ func (r *aquariumRun) generateOne(ctx context.Context, opt generate.GenerateOpti
 		return aquariumfmt.WriteText(w, doc)
 	})
 	return clikit.ExitOK
+}
+
+// layoutFlags are generate's flags for the shapes of the aquariums and the
+// search for a unique layout.
+type layoutFlags struct {
+	layout       string
+	randomShapes bool
+	allClues     bool
+	aquariums    int
+	budget       int64
+	attempts     int
+}
+
+func (f *layoutFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.layout, "layout", "designed", "aquarium `shapes`: designed (like published puzzles), random (grown from random\n"+
+		"cells up to 2·W cells, filled bottom-up), or grown (about 1.1·√(W·H) aquariums grown\n"+
+		"all at once from random seed cells, random levels, 35-65 % full, every clue)")
+	fs.BoolVar(&f.randomShapes, "random-shapes", false, "the same as --layout random")
+	fs.BoolVar(&f.allClues, "all-clues", false, "keep every clue (take none away); not graded unless --difficulty")
+	fs.IntVar(&f.aquariums, "aquariums", 0, "with --layout grown: how many `aquariums` (default about 1.1·√(W·H))")
+	fs.Int64Var(&f.budget, "budget", 0, "with --all-clues or --layout grown: `conflicts` the CP core may spend proving one\n"+
+		"layout unique before the next is tried (default 20000)")
+	fs.IntVar(&f.attempts, "attempts", 0, "`layouts` to try for one puzzle before giving up (default 500; 20 with --layout grown)")
+}
+
+// apply checks the flags and sets opt by them.
+func (f *layoutFlags) apply(opt *generate.GenerateOptions) error {
+	opt.RandomShapes, opt.AllClues = f.randomShapes, f.allClues
+	opt.Aquariums, opt.Budget, opt.MaxAttempts = f.aquariums, f.budget, f.attempts
+	switch f.layout {
+	case "designed":
+	case "random":
+		opt.RandomShapes = true
+	case "grown":
+		if opt.RandomShapes {
+			return fmt.Errorf("--random-shapes and --layout grown disagree")
+		}
+		opt.Grown = true
+	default:
+		return fmt.Errorf("unknown --layout %q (want designed, random or grown)", f.layout)
+	}
+	if f.aquariums < 0 || f.budget < 0 || f.attempts < 0 {
+		return fmt.Errorf("--aquariums, --budget and --attempts must not be negative")
+	}
+	if f.aquariums > 0 && !opt.Grown {
+		return fmt.Errorf("--aquariums applies to --layout grown")
+	}
+	return nil
 }
 
 // gradeNote says a generated puzzle's grade, or that it was not graded.

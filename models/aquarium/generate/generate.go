@@ -35,7 +35,19 @@ type GenerateOptions struct {
 	// AllClues keeps every clue: none is taken away, and unless Graded the
 	// puzzle is not graded. Layouts are still tried until one is unique.
 	AllClues bool
-	// MaxAttempts bounds the layouts tried for one puzzle (0: 500).
+	// Grown makes the puzzle as GrownPuzzle does: Aquariums aquariums (0:
+	// GrownAquariums) grown all at once from random seed cells, a random
+	// level in each, 35 to 65 % of the cells full, every clue given (it
+	// implies AllClues). These are the large grids that are hard for every
+	// engine, the family of BenchmarkGrown.
+	Grown     bool
+	Aquariums int
+	// Budget bounds the conflicts the CP core may spend proving one
+	// layout unique, with AllClues or Grown (0: 20,000); a layout not
+	// decided within it is passed over for the next.
+	Budget int64
+	// MaxAttempts bounds the layouts tried for one puzzle (0: 500; with
+	// Grown, 20).
 	MaxAttempts int
 }
 
@@ -47,13 +59,16 @@ type Generated struct {
 	// Grade is how hard the puzzle is, when Graded.
 	Grade  logic.Grade
 	Graded bool
-	// Attempts counts the layouts tried, this one included.
-	Attempts int
+	// Attempts counts the layouts tried, this one included; of those
+	// passed over, NotUnique had several solutions (or none) and Undecided
+	// were not decided within the Budget.
+	Attempts, NotUnique, Undecided int
 }
 
-// ErrNoPuzzle is returned by Generate when no attempt gave a puzzle of the
-// asked grade.
-var ErrNoPuzzle = errors.New("aquarium: no puzzle of the asked grade found")
+// ErrNoPuzzle is returned by Generate when no attempt gave a unique puzzle of
+// the asked grade. When some layout went undecided because its proof ran out
+// of budget, the error also matches cp.ErrLimit.
+var ErrNoPuzzle = errors.New("aquarium: no puzzle found")
 
 // Generate makes a puzzle with exactly one solution under opt.Rule: a
 // layout of compact aquariums sized as in designed puzzles (DesignedLayout),
@@ -68,18 +83,31 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 		return Generated{}, fmt.Errorf("aquarium: cannot generate a %dx%d puzzle (both sides must be at least 2)", opt.Width, opt.Height)
 	}
 	attempts := opt.MaxAttempts
-	if attempts <= 0 {
+	switch {
+	case attempts > 0:
+	case opt.Grown:
+		attempts = 20
+	default:
 		attempts = 500
 	}
+	opt.AllClues = opt.AllClues || opt.Grown
+	var passed Generated // counts the layouts passed over
 	for attempt := 1; attempt <= attempts; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return Generated{}, err
 		}
 		var p *aquarium.Puzzle
 		var sol aquarium.Solution
-		if opt.RandomShapes {
+		switch {
+		case opt.Grown:
+			k := opt.Aquariums
+			if k <= 0 {
+				k = GrownAquariums(opt.Width, opt.Height)
+			}
+			p, sol = GrownPuzzle(rng, opt.Width, opt.Height, k, opt.Rule)
+		case opt.RandomShapes:
 			p, sol = RandomPuzzle(rng, opt.Width, opt.Height, 2*opt.Width, opt.Rule, 0)
-		} else {
+		default:
 			p = &aquarium.Puzzle{Width: opt.Width, Height: opt.Height, Regions: DesignedLayout(rng, opt.Width, opt.Height, opt.Singles)}
 			sol = randomLevels(rng, p, opt.Rule)
 			SetClues(p, sol)
@@ -90,20 +118,27 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 				p.Names[id] = string(labelAlphabet[id])
 			}
 		}
-		if ok, err := acceptable(ctx, p, opt); err != nil || !ok {
-			if err != nil {
-				return Generated{}, err
-			}
+		v, err := acceptable(ctx, p, opt)
+		switch {
+		case err != nil:
+			return Generated{}, err
+		case v == undecided:
+			passed.Undecided++
+			continue
+		case v == rejected:
+			passed.NotUnique++
 			continue
 		}
 		if opt.AllClues {
-			g := Generated{Puzzle: p, Solution: sol, Attempts: attempt, Grade: logic.Grade{Unique: true, Solutions: 1}}
+			g := passed
+			g.Puzzle, g.Solution, g.Attempts, g.Grade = p, sol, attempt, logic.Grade{Unique: true, Solutions: 1}
 			if opt.Graded {
 				grade, err := logic.GradePuzzle(ctx, p, opt.Rule, aqcp.DefaultLogicDepth)
 				if err != nil {
 					return Generated{}, err
 				}
 				if grade.Difficulty != opt.Difficulty {
+					passed.NotUnique++ // not of the grade asked for
 					continue
 				}
 				g.Grade, g.Graded = grade, true
@@ -122,7 +157,24 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 			}
 		}
 	}
-	return Generated{}, fmt.Errorf("%w after %d layouts", ErrNoPuzzle, attempts)
+	if opt.AllClues && !opt.Graded {
+		err := fmt.Errorf("%w: %d layouts tried, %d with several solutions, %d not decided within %d conflicts each",
+			ErrNoPuzzle, attempts, passed.NotUnique, passed.Undecided, opt.budget())
+		if passed.Undecided > 0 {
+			// A larger budget may yet find one.
+			err = fmt.Errorf("%w (%w)", err, cp.ErrLimit)
+		}
+		return Generated{}, err
+	}
+	return Generated{}, fmt.Errorf("%w of the asked grade after %d layouts", ErrNoPuzzle, attempts)
+}
+
+// budget returns the conflicts a uniqueness proof may take, with AllClues.
+func (opt GenerateOptions) budget() int64 {
+	if opt.Budget > 0 {
+		return opt.Budget
+	}
+	return allCluesBudget
 }
 
 // ordersPerLayout is how many random orders of taking clues away Generate
@@ -141,11 +193,11 @@ func removeClues(ctx context.Context, rng *rand.Rand, p *aquarium.Puzzle, opt Ge
 		}
 		kept := *clue
 		*clue = aquarium.NoClue
-		ok, err := acceptable(ctx, p, opt)
+		v, err := acceptable(ctx, p, opt)
 		if err != nil {
 			return logic.Grade{}, false, err
 		}
-		if !ok {
+		if v != accepted {
 			*clue = kept
 		}
 	}
@@ -160,15 +212,32 @@ func removeClues(ctx context.Context, rng *rand.Rand, p *aquarium.Puzzle, opt Ge
 // when there are few enough.
 const labelAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-// acceptable reports whether p, with its current clues, is a puzzle
-// Generate may keep: unique, and within the asked grade when graded.
-func acceptable(ctx context.Context, p *aquarium.Puzzle, opt GenerateOptions) (bool, error) {
+// verdict is what acceptable says of a puzzle.
+type verdict uint8
+
+const (
+	accepted  verdict = iota
+	rejected          // several solutions, or not of the grade asked for
+	undecided         // the uniqueness proof ran out of budget
+)
+
+// acceptable says whether p, with its current clues, is a puzzle Generate
+// may keep: unique, and within the asked grade when graded.
+func acceptable(ctx context.Context, p *aquarium.Puzzle, opt GenerateOptions) (verdict, error) {
 	if opt.Graded && opt.Difficulty == logic.Easy {
-		return logic.SimpleRulesSolve(p, opt.Rule)
+		ok, err := logic.SimpleRulesSolve(p, opt.Rule)
+		if !ok {
+			return rejected, err
+		}
+		return accepted, err
 	}
 	m, err := aqcp.NewModel(p, opt.Rule)
 	if err != nil {
-		return false, err
+		return rejected, err
+	}
+	if opt.Grown {
+		// Logic alone settles none of these; search at once.
+		return unique(ctx, m, opt.budget())
 	}
 	depth := 1
 	if opt.Graded && opt.Difficulty < logic.Extreme {
@@ -177,26 +246,34 @@ func acceptable(ctx context.Context, p *aquarium.Puzzle, opt GenerateOptions) (b
 	res, err := m.Logic(ctx, depth)
 	switch {
 	case err != nil:
-		return false, err
+		return rejected, err
 	case res.Solved:
-		return true, nil
+		return accepted, nil
 	case res.Contradiction || opt.Graded && opt.Difficulty < logic.Extreme:
-		return false, nil
+		return rejected, nil
 	}
-	var lim cp.Limits
+	var budget int64
 	if opt.AllClues {
 		// Benchmark grids: a layout whose uniqueness takes long to prove
 		// is passed over for the next.
-		lim.Failures = allCluesBudget
+		budget = opt.budget()
 	}
-	found, err := m.Search(ctx, 2, lim)
-	if errors.Is(err, cp.ErrLimit) {
-		return false, nil
+	return unique(ctx, m, budget)
+}
+
+// unique searches m for two solutions within budget conflicts (0: no
+// bound) and says whether it has exactly one.
+func unique(ctx context.Context, m *aqcp.Model, budget int64) (verdict, error) {
+	found, err := m.Search(ctx, 2, cp.Limits{Failures: budget})
+	switch {
+	case errors.Is(err, cp.ErrLimit):
+		return undecided, nil
+	case err != nil:
+		return rejected, err
+	case len(found.Solutions) == 1 && found.Exhausted:
+		return accepted, nil
 	}
-	if err != nil {
-		return false, err
-	}
-	return len(found.Solutions) == 1 && found.Exhausted, nil
+	return rejected, nil
 }
 
 // allCluesBudget bounds the conflicts spent proving an --all-clues layout

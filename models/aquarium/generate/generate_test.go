@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -223,4 +224,64 @@ func BenchmarkGenerate(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestGrownLayout checks the shape of grown layouts: exactly k aquariums,
+// each one piece, of sizes near the mean.
+func TestGrownLayout(t *testing.T) {
+	for _, tc := range []struct{ w, h, k int }{{2, 2, 2}, {10, 10, 11}, {40, 30, 38}, {60, 60, 66}, {5, 5, 25}} {
+		t.Run(fmt.Sprintf("%dx%d/k=%d", tc.w, tc.h, tc.k), func(t *testing.T) {
+			regions := generate.GrownLayout(rand.New(rand.NewPCG(4, uint64(tc.k))), tc.w, tc.h, tc.k)
+			p := &aquarium.Puzzle{Width: tc.w, Height: tc.h, Regions: regions}
+			require.Equal(t, tc.k, p.NumRegions())
+			requireConnected(t, p)
+		})
+	}
+	require.Equal(t, 220, generate.GrownAquariums(200, 200))
+	require.Equal(t, 440, generate.GrownAquariums(400, 400))
+}
+
+// TestGenerateGrown makes grown grids and checks each: every clue given,
+// 35-65 % full, the number of aquariums asked for, connected aquariums,
+// and unique by the CP core and by clingo (when installed).
+func TestGenerateGrown(t *testing.T) {
+	sizes := []int{12, 30, 60}
+	if *long {
+		sizes = append(sizes, 100)
+	}
+	for _, n := range sizes {
+		opt := generate.GenerateOptions{Width: n, Height: n, Grown: true}
+		t.Run(fmt.Sprintf("%dx%d", n, n), func(t *testing.T) {
+			for i := range 3 {
+				g := generateSeeded(t, 9, i, opt)
+				p := g.Puzzle
+				require.NoError(t, p.Validate())
+				require.NoError(t, aquarium.Check(p, g.Solution, opt.Rule))
+				require.NotContains(t, p.Rows, aquarium.NoClue)
+				require.NotContains(t, p.Cols, aquarium.NoClue)
+				require.Equal(t, generate.GrownAquariums(n, n), p.NumRegions())
+				requireConnected(t, p)
+				full := strings.Count(g.Solution.String(), "#")
+				require.InDelta(t, 0.5, float64(full)/float64(n*n), 0.15, "share of full cells")
+				require.Equal(t, g.Attempts, 1+g.NotUnique+g.Undecided)
+				res, err := aqcp.SolveCP(context.Background(), p, opt.Rule, 2, cp.Limits{})
+				require.NoError(t, err)
+				require.True(t, res.Exhausted)
+				require.Len(t, res.Solutions, 1, "unique")
+				sols, exhausted := aqtest.ClingoCount(t, p, 2)
+				require.True(t, exhausted)
+				require.Equal(t, []string{g.Solution.String()}, sols, "unique for clingo too")
+			}
+		})
+	}
+}
+
+// TestGenerateGrownBudget checks that a budget too small for any proof
+// ends the search with a report of what was tried.
+func TestGenerateGrownBudget(t *testing.T) {
+	opt := generate.GenerateOptions{Width: 150, Height: 150, Grown: true, Budget: 1, MaxAttempts: 2}
+	_, err := generate.Generate(context.Background(), rand.New(rand.NewPCG(1, 0)), opt)
+	require.ErrorIs(t, err, generate.ErrNoPuzzle)
+	require.ErrorIs(t, err, cp.ErrLimit, "out of budget")
+	require.Regexp(t, `2 layouts tried, \d with several solutions, \d not decided within 1 conflicts each`, err.Error())
 }
