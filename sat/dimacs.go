@@ -164,17 +164,9 @@ func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\v' || b == '\
 // [WriteDIMACS] writes them. Clauses may span lines and share them. Errors
 // are [*ParseError] values with the line and column of the problem.
 func ReadDIMACS(r io.Reader, opts ReadOptions) (*Formula, error) {
-	f := NewFormula()
-	lr := newLineReader(r)
-	var (
-		header               bool
-		headerLine           int
-		declVars, declClause int
-		clause               []Lit
-		clauseLine           int
-	)
+	d := &dimacsReader{f: NewFormula(), lr: newLineReader(r), opts: opts}
 	for {
-		line, ok := lr.next()
+		line, ok := d.lr.next()
 		if !ok {
 			break
 		}
@@ -184,79 +176,114 @@ func ReadDIMACS(r io.Reader, opts ReadOptions) (*Formula, error) {
 			continue
 		case trimmed[0] == 'c':
 			if v, name, ok := nameComment(trimmed[1:]); ok {
-				f.SetName(v, name)
+				d.f.SetName(v, name)
 			}
 			continue
 		case trimmed[0] == '%' && !opts.Strict:
-			goto done
+			return d.finish()
 		case trimmed[0] == 'p':
-			toks, cols := fields(line)
-			if header {
-				return nil, parseErrorf(lr.line, cols[0], "second header line (the first is on line %d)", headerLine)
+			if err := d.header(line); err != nil {
+				return nil, err
 			}
-			if opts.Strict && (f.NumClauses() > 0 || len(clause) > 0) {
-				return nil, parseErrorf(lr.line, cols[0], "header after clauses")
-			}
-			if len(toks) != 4 || toks[0] != "p" || toks[1] != "cnf" {
-				return nil, parseErrorf(lr.line, cols[0], `want header "p cnf VARIABLES CLAUSES", found %q`, strings.TrimSpace(line))
-			}
-			var err error
-			if declVars, err = headerCount(toks[2], math.MaxInt32); err != nil {
-				return nil, parseErrorf(lr.line, cols[2], "variable count %q: %v", toks[2], err)
-			}
-			if declClause, err = headerCount(toks[3], math.MaxInt); err != nil {
-				return nil, parseErrorf(lr.line, cols[3], "clause count %q: %v", toks[3], err)
-			}
-			header, headerLine = true, lr.line
-			f.numVars = max(f.numVars, declVars)
 			continue
 		}
-		toks, cols := fields(line)
-		if len(toks) == 0 {
-			continue
-		}
-		if opts.Strict && !header {
-			return nil, parseErrorf(lr.line, cols[0], `clause before the header "p cnf VARIABLES CLAUSES"`)
-		}
-		for i, tok := range toks {
-			n, err := strconv.ParseInt(tok, 10, 32)
-			if err != nil || n == math.MinInt32 {
-				return nil, parseErrorf(lr.line, cols[i], "want a literal (a nonzero integer) or 0, found %q", tok)
-			}
-			if n == 0 {
-				f.AddClause(clause...)
-				clause = clause[:0]
-				continue
-			}
-			l := Lit(n)
-			if opts.Strict && l.Var() > declVars {
-				return nil, parseErrorf(lr.line, cols[i], "literal %d beyond the %d variables of the header", n, declVars)
-			}
-			if len(clause) == 0 {
-				clauseLine = lr.line
-			}
-			clause = append(clause, l)
+		if err := d.clauses(line); err != nil {
+			return nil, err
 		}
 	}
-done:
+	return d.finish()
+}
+
+// dimacsReader is the state of ReadDIMACS.
+type dimacsReader struct {
+	f                    *Formula
+	lr                   *lineReader
+	opts                 ReadOptions
+	seenHeader           bool
+	headerLine           int
+	declVars, declClause int
+	clause               []Lit // the clause read so far, not ended by 0 yet
+	clauseLine           int   // where it started
+}
+
+// header reads the header line "p cnf VARIABLES CLAUSES".
+func (d *dimacsReader) header(line string) error {
+	toks, cols := fields(line)
+	lr := d.lr
+	if d.seenHeader {
+		return parseErrorf(lr.line, cols[0], "second header line (the first is on line %d)", d.headerLine)
+	}
+	if d.opts.Strict && (d.f.NumClauses() > 0 || len(d.clause) > 0) {
+		return parseErrorf(lr.line, cols[0], "header after clauses")
+	}
+	if len(toks) != 4 || toks[0] != "p" || toks[1] != "cnf" {
+		return parseErrorf(lr.line, cols[0], `want header "p cnf VARIABLES CLAUSES", found %q`, strings.TrimSpace(line))
+	}
+	var err error
+	if d.declVars, err = headerCount(toks[2], math.MaxInt32); err != nil {
+		return parseErrorf(lr.line, cols[2], "variable count %q: %v", toks[2], err)
+	}
+	if d.declClause, err = headerCount(toks[3], math.MaxInt); err != nil {
+		return parseErrorf(lr.line, cols[3], "clause count %q: %v", toks[3], err)
+	}
+	d.seenHeader, d.headerLine = true, lr.line
+	d.f.numVars = max(d.f.numVars, d.declVars)
+	return nil
+}
+
+// clauses reads the literals of a line, adding each clause at its 0.
+func (d *dimacsReader) clauses(line string) error {
+	toks, cols := fields(line)
+	if len(toks) == 0 {
+		return nil
+	}
+	lr := d.lr
+	if d.opts.Strict && !d.seenHeader {
+		return parseErrorf(lr.line, cols[0], `clause before the header "p cnf VARIABLES CLAUSES"`)
+	}
+	for i, tok := range toks {
+		n, err := strconv.ParseInt(tok, 10, 32)
+		if err != nil || n == math.MinInt32 {
+			return parseErrorf(lr.line, cols[i], "want a literal (a nonzero integer) or 0, found %q", tok)
+		}
+		if n == 0 {
+			d.f.AddClause(d.clause...)
+			d.clause = d.clause[:0]
+			continue
+		}
+		l := Lit(n)
+		if d.opts.Strict && l.Var() > d.declVars {
+			return parseErrorf(lr.line, cols[i], "literal %d beyond the %d variables of the header", n, d.declVars)
+		}
+		if len(d.clause) == 0 {
+			d.clauseLine = lr.line
+		}
+		d.clause = append(d.clause, l)
+	}
+	return nil
+}
+
+// finish ends the formula at the end of the input (or at a "%" line).
+func (d *dimacsReader) finish() (*Formula, error) {
+	f, lr := d.f, d.lr
 	if lr.err != nil {
 		return nil, fmt.Errorf("sat: reading DIMACS: %w", lr.err)
 	}
-	if len(clause) > 0 {
-		if opts.Strict {
-			return nil, parseErrorf(clauseLine, 0, "last clause does not end with 0")
+	if len(d.clause) > 0 {
+		if d.opts.Strict {
+			return nil, parseErrorf(d.clauseLine, 0, "last clause does not end with 0")
 		}
-		f.AddClause(clause...)
+		f.AddClause(d.clause...)
 	}
-	if opts.Strict {
-		if !header {
+	if d.opts.Strict {
+		if !d.seenHeader {
 			return nil, parseErrorf(max(lr.line, 1), 0, `no header "p cnf VARIABLES CLAUSES"`)
 		}
-		if f.NumClauses() != declClause {
-			return nil, parseErrorf(headerLine, 0, "header announces %d clauses, found %d", declClause, f.NumClauses())
+		if f.NumClauses() != d.declClause {
+			return nil, parseErrorf(d.headerLine, 0, "header announces %d clauses, found %d", d.declClause, f.NumClauses())
 		}
-		if f.NumVars() > declVars {
-			return nil, parseErrorf(headerLine, 0, "header announces %d variables, a name comment uses variable %d", declVars, f.NumVars())
+		if f.NumVars() > d.declVars {
+			return nil, parseErrorf(d.headerLine, 0, "header announces %d variables, a name comment uses variable %d", d.declVars, f.NumVars())
 		}
 	}
 	return f, nil

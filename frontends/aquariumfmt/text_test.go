@@ -11,6 +11,8 @@ import (
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
+// TestParseText reads the text format's cases, good and bad. It is one
+// table, a case a line, so it stays one piece.
 func TestParseText(t *testing.T) {
 	const X = aquarium.NoClue
 	tests := []struct {
@@ -108,7 +110,7 @@ func TestParseText(t *testing.T) {
 
 // TestParseTextErrors covers the malformed inputs of issue 2 and more:
 // each case names the exact position of the first problem and part of its
-// message.
+// message. It is one table, a case a line, so it stays one piece.
 func TestParseTextErrors(t *testing.T) {
 	tests := []struct {
 		name  string

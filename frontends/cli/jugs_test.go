@@ -276,6 +276,9 @@ func TestJugsSolveStdin(t *testing.T) {
 	}
 }
 
+// TestJugsSolveExitCodes checks the exit code and message of jugs solve
+// for each kind of outcome and mistake. It is one table, a case a line, so
+// it stays one piece.
 func TestJugsSolveExitCodes(t *testing.T) {
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -190,34 +190,58 @@ func (d *pzprDecoder) items(n int, what string) (offs []int, items []string, err
 
 func (d *pzprDecoder) decode() (*aquarium.Puzzle, aquarium.Rule, aquarium.Solution, error) {
 	var none aquarium.Solution
-	src := d.src
-	head, _ := d.line()
-	if version, ok := strings.CutPrefix(head.text, "pzprv3"); !ok || (version != "" && !isDotNumber(version)) {
-		return nil, 0, none, src.errAt(head.off, "want the header \"pzprv3\", found %q", head.text)
-	}
-	kind, ok := d.line()
-	if !ok || kind.text != "aquarium" {
-		return nil, 0, none, src.errAt(kind.off, "want the puzzle type \"aquarium\", found %s", quoteField(kind.text, ok))
-	}
-	height, err := d.size("rows")
+	width, height, err := d.header()
 	if err != nil {
 		return nil, 0, none, err
 	}
-	width, err := d.size("columns")
-	if err != nil {
-		return nil, 0, none, err
-	}
-	// Every cell takes at least two bytes in the file: refuse sizes the text
-	// cannot hold before allocating for them.
-	if width*height > len(src.text) {
-		return nil, 0, none, src.errAt(d.lines[d.next-1].off, "a %dx%d grid cannot fit in the %d bytes of this file", height, width, len(src.text))
-	}
-
 	rule := aquarium.PoolRule
 	if d.next < len(d.lines) && d.lines[d.next].text == "r" {
 		rule = aquarium.RegionRule
 		d.next++
 	}
+	regions, err := d.walls(width, height)
+	if err != nil {
+		return nil, 0, none, err
+	}
+	p := newPuzzle(width, height)
+	p.Regions = regions
+	s, err := d.cluesAndCells(p)
+	if err != nil {
+		return nil, 0, none, err
+	}
+	if err := d.trailer(); err != nil {
+		return nil, 0, none, err
+	}
+	return p, rule, s, nil
+}
+
+// header reads the header, the puzzle type and the size.
+func (d *pzprDecoder) header() (width, height int, err error) {
+	src := d.src
+	head, _ := d.line()
+	if version, ok := strings.CutPrefix(head.text, "pzprv3"); !ok || (version != "" && !isDotNumber(version)) {
+		return 0, 0, src.errAt(head.off, "want the header \"pzprv3\", found %q", head.text)
+	}
+	kind, ok := d.line()
+	if !ok || kind.text != "aquarium" {
+		return 0, 0, src.errAt(kind.off, "want the puzzle type \"aquarium\", found %s", quoteField(kind.text, ok))
+	}
+	if height, err = d.size("rows"); err != nil {
+		return 0, 0, err
+	}
+	if width, err = d.size("columns"); err != nil {
+		return 0, 0, err
+	}
+	// Every cell takes at least two bytes in the file: refuse sizes the text
+	// cannot hold before allocating for them.
+	if width*height > len(src.text) {
+		return 0, 0, src.errAt(d.lines[d.next-1].off, "a %dx%d grid cannot fit in the %d bytes of this file", height, width, len(src.text))
+	}
+	return width, height, nil
+}
+
+// walls reads the lines of walls and returns the aquarium of every cell.
+func (d *pzprDecoder) walls(width, height int) ([]int, error) {
 	w := newWalls(width, height)
 	wallLines := []struct {
 		lines, perLine int
@@ -232,40 +256,44 @@ func (d *pzprDecoder) decode() (*aquarium.Puzzle, aquarium.Rule, aquarium.Soluti
 			what := strconv.Itoa(part.perLine) + " " + part.what + " (0 or 1)"
 			offs, items, err := d.items(part.perLine, what)
 			if err != nil {
-				return nil, 0, none, err
+				return nil, err
 			}
 			for j, item := range items {
 				if item != "0" && item != "1" {
-					return nil, 0, none, src.errAt(offs[j], "want 0 or 1 for a wall, found %q", item)
+					return nil, d.src.errAt(offs[j], "want 0 or 1 for a wall, found %q", item)
 				}
 				w.wall[i] = item == "1"
 				i++
 			}
 		}
 	}
-	p := newPuzzle(width, height)
-	p.Regions = w.regions()
+	return w.regions(), nil
+}
 
+// cluesAndCells reads the column clues, then each row's clue and cells,
+// into p and the returned grid.
+func (d *pzprDecoder) cluesAndCells(p *aquarium.Puzzle) (aquarium.Solution, error) {
+	src, width, height := d.src, p.Width, p.Height
 	offs, items, err := d.items(width+1, "\".\" and "+strconv.Itoa(width)+" column clues")
 	if err != nil {
-		return nil, 0, none, err
+		return aquarium.Solution{}, err
 	}
 	if items[0] != "." {
-		return nil, 0, none, src.errAt(offs[0], "want \".\" for the corner above the row clues, found %q", items[0])
+		return aquarium.Solution{}, src.errAt(offs[0], "want \".\" for the corner above the row clues, found %q", items[0])
 	}
 	for c := range width {
 		if err := d.clue(p, c, items[c+1], offs[c+1]); err != nil {
-			return nil, 0, none, err
+			return aquarium.Solution{}, err
 		}
 	}
 	s := aquarium.NewSolution(width, height)
 	for r := range height {
 		offs, items, err := d.items(width+1, "a row clue and "+strconv.Itoa(width)+" cells")
 		if err != nil {
-			return nil, 0, none, err
+			return aquarium.Solution{}, err
 		}
 		if err := d.clue(p, width+r, items[0], offs[0]); err != nil {
-			return nil, 0, none, err
+			return aquarium.Solution{}, err
 		}
 		for c, item := range items[1:] {
 			switch item {
@@ -275,14 +303,11 @@ func (d *pzprDecoder) decode() (*aquarium.Puzzle, aquarium.Rule, aquarium.Soluti
 				s.Cells[r*width+c] = aquarium.Empty
 			case ".":
 			default:
-				return nil, 0, none, src.errAt(offs[c+1], "want a cell: # (water), + (empty) or . (undecided), found %q", item)
+				return aquarium.Solution{}, src.errAt(offs[c+1], "want a cell: # (water), + (empty) or . (undecided), found %q", item)
 			}
 		}
 	}
-	if err := d.trailer(); err != nil {
-		return nil, 0, none, err
-	}
-	return p, rule, s, nil
+	return s, nil
 }
 
 // size reads the line holding the number of rows or columns.

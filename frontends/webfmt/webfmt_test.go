@@ -266,6 +266,9 @@ func TestCorpusRoundTrip(t *testing.T) {
 	}
 }
 
+// TestDecodeErrors checks the positioned message for each kind of bad task
+// string, URL and pzprv3 file. It is one table, a case a line, so it stays
+// one piece.
 func TestDecodeErrors(t *testing.T) {
 	tests := []struct {
 		format, in, want string

@@ -48,10 +48,27 @@ func NewLayout(p *Puzzle, rule Rule) *Layout {
 		RowBlocks: make([][]int, h),
 		ColChains: make([][][]int, w),
 	}
-	// seen[id] is the block of aquarium id in the current row (region
-	// rule), valid when stamp[id] holds the row.
+	// Scratch space indexed by aquarium, for each step in turn.
 	n := p.NumRegions()
 	seen, stamp := make([]int, n), make([]int, n)
+	l.findBlocks(p, seen, stamp)
+	l.cutCols(w, h)
+	l.Below = make([][]int, len(l.Blocks))
+	l.Above = make([][]int, len(l.Blocks))
+	if rule == RegionRule {
+		l.linkRegionRows(h, seen, stamp)
+	} else {
+		l.linkPools(p)
+	}
+	l.findChains(p, stamp)
+	return l
+}
+
+// findBlocks cuts the rows into blocks.
+func (l *Layout) findBlocks(p *Puzzle, seen, stamp []int) {
+	w, h, rule := p.Width, p.Height, l.Rule
+	// seen[id] is the block of aquarium id in the current row (region
+	// rule), valid when stamp[id] holds the row.
 	for i := range stamp {
 		stamp[i] = -1
 	}
@@ -72,7 +89,11 @@ func NewLayout(p *Puzzle, rule Rule) *Layout {
 			l.CellBlock[r*w+c] = b
 		}
 	}
-	// The blocks' columns, cut from one array in cell order.
+}
+
+// cutCols gives the blocks their columns, cut from one array in cell
+// order.
+func (l *Layout) cutCols(w, h int) {
 	cols := make([]int, w*h)
 	start := make([]int, len(l.Blocks)+1)
 	for _, b := range l.CellBlock {
@@ -85,35 +106,46 @@ func NewLayout(p *Puzzle, rule Rule) *Layout {
 	for i, b := range l.CellBlock {
 		l.Blocks[b].Cols = append(l.Blocks[b].Cols, i%w)
 	}
-	l.Below = make([][]int, len(l.Blocks))
-	l.Above = make([][]int, len(l.Blocks))
-	if rule == RegionRule {
-		for i := range stamp {
-			stamp[i] = -1 // now: whether seen[id] holds the lowest block so far
-		}
-		for r := range h {
-			for _, b := range l.RowBlocks[r] {
-				id := l.Blocks[b].Region
-				if stamp[id] >= 0 {
-					l.Below[seen[id]] = append(l.Below[seen[id]], b)
-				}
-				stamp[id], seen[id] = r, b
+}
+
+// linkRegionRows links, under the region rule, each block to its
+// aquarium's block in the next lower row that has one.
+func (l *Layout) linkRegionRows(h int, seen, stamp []int) {
+	for i := range stamp {
+		stamp[i] = -1 // now: whether seen[id] holds the lowest block so far
+	}
+	for r := range h {
+		for _, b := range l.RowBlocks[r] {
+			id := l.Blocks[b].Region
+			if stamp[id] >= 0 {
+				l.Below[seen[id]] = append(l.Below[seen[id]], b)
 			}
+			stamp[id], seen[id] = r, b
 		}
-	} else {
-		for r := 0; r+1 < h; r++ {
-			for c := range w {
-				if p.Region(r, c) != p.Region(r+1, c) {
-					continue
-				}
-				up, down := l.CellBlock[r*w+c], l.CellBlock[(r+1)*w+c]
-				if !slices.Contains(l.Below[up], down) {
-					l.Below[up] = append(l.Below[up], down)
-					l.Above[down] = append(l.Above[down], up)
-				}
+	}
+}
+
+// linkPools links, under the pool rule, the blocks directly above and
+// below each other in one aquarium.
+func (l *Layout) linkPools(p *Puzzle) {
+	w, h := p.Width, p.Height
+	for r := 0; r+1 < h; r++ {
+		for c := range w {
+			if p.Region(r, c) != p.Region(r+1, c) {
+				continue
+			}
+			up, down := l.CellBlock[r*w+c], l.CellBlock[(r+1)*w+c]
+			if !slices.Contains(l.Below[up], down) {
+				l.Below[up] = append(l.Below[up], down)
+				l.Above[down] = append(l.Above[down], up)
 			}
 		}
 	}
+}
+
+// findChains lists the chains of blocks crossing each column.
+func (l *Layout) findChains(p *Puzzle, stamp []int) {
+	w, h := p.Width, p.Height
 	for c := range w {
 		for i := range stamp {
 			stamp[i] = -1 // now: the chain of aquarium id in this column, + 0
@@ -121,7 +153,7 @@ func NewLayout(p *Puzzle, rule Rule) *Layout {
 		for r := range h {
 			id := p.Region(r, c)
 			b := l.CellBlock[r*w+c]
-			if rule == RegionRule {
+			if l.Rule == RegionRule {
 				if stamp[id] < 0 {
 					stamp[id] = len(l.ColChains[c])
 					l.ColChains[c] = append(l.ColChains[c], nil)
@@ -136,7 +168,6 @@ func NewLayout(p *Puzzle, rule Rule) *Layout {
 			l.ColChains[c][i] = append(l.ColChains[c][i], b)
 		}
 	}
-	return l
 }
 
 // Solution returns the grid that fills the blocks for which full reports

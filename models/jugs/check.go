@@ -24,61 +24,77 @@ func Check(p *Puzzle, plan Plan) error {
 		return err
 	}
 	level := append([]int(nil), p.Initial...)
-	name := func(j int) string { return fmt.Sprintf("jug %d (capacity %d)", j+1, p.Capacities[j]) }
-	exists := func(j int) bool { return 0 <= j && j < len(level) }
 	for k, a := range plan {
-		wrong := func(format string, args ...any) error {
-			return fmt.Errorf("%w: step %d (%v): %s", ErrWrongPlan, k+1, a, fmt.Sprintf(format, args...))
-		}
-		if !exists(a.Jug) {
-			return wrong("there is no jug %d", a.Jug+1)
-		}
-		switch a.Op {
-		case OpFill, OpEmpty:
-			if !p.Tap {
-				return wrong("the puzzle has no tap to %v from or into", a.Op)
-			}
-			if a.To != 0 {
-				return wrong("a %v names one jug, not a destination", a.Op)
-			}
-			if a.Op == OpFill {
-				if level[a.Jug] == p.Capacities[a.Jug] {
-					return wrong("%s is already full", name(a.Jug))
-				}
-				level[a.Jug] = p.Capacities[a.Jug]
-			} else {
-				if level[a.Jug] == 0 {
-					return wrong("%s is already empty", name(a.Jug))
-				}
-				level[a.Jug] = 0
-			}
-		case OpPour:
-			src, dst := a.Jug, a.To
-			switch {
-			case !exists(dst):
-				return wrong("there is no jug %d", dst+1)
-			case src == dst:
-				return wrong("a jug cannot pour into itself")
-			case level[src] == 0:
-				return wrong("%s is empty", name(src))
-			case level[dst] == p.Capacities[dst]:
-				return wrong("%s is full", name(dst))
-			}
-			room := p.Capacities[dst] - level[dst]
-			if level[src] <= room {
-				level[dst] += level[src]
-				level[src] = 0
-			} else {
-				level[src] -= room
-				level[dst] = p.Capacities[dst]
-			}
-		default:
-			return wrong("unknown action")
+		if why := applyStep(p, level, a); why != "" {
+			return fmt.Errorf("%w: step %d (%v): %s", ErrWrongPlan, k+1, a, why)
 		}
 	}
+	return checkGoal(p, level, len(plan))
+}
+
+// jugName names jug j for the messages of Check.
+func jugName(p *Puzzle, j int) string {
+	return fmt.Sprintf("jug %d (capacity %d)", j+1, p.Capacities[j])
+}
+
+// applyStep applies a to the amounts in level, or says why a is not a
+// legal step there.
+func applyStep(p *Puzzle, level []int, a Action) string {
+	exists := func(j int) bool { return 0 <= j && j < len(level) }
+	if !exists(a.Jug) {
+		return fmt.Sprintf("there is no jug %d", a.Jug+1)
+	}
+	switch a.Op {
+	case OpFill, OpEmpty:
+		if !p.Tap {
+			return fmt.Sprintf("the puzzle has no tap to %v from or into", a.Op)
+		}
+		if a.To != 0 {
+			return fmt.Sprintf("a %v names one jug, not a destination", a.Op)
+		}
+		if a.Op == OpFill {
+			if level[a.Jug] == p.Capacities[a.Jug] {
+				return fmt.Sprintf("%s is already full", jugName(p, a.Jug))
+			}
+			level[a.Jug] = p.Capacities[a.Jug]
+		} else {
+			if level[a.Jug] == 0 {
+				return fmt.Sprintf("%s is already empty", jugName(p, a.Jug))
+			}
+			level[a.Jug] = 0
+		}
+	case OpPour:
+		src, dst := a.Jug, a.To
+		switch {
+		case !exists(dst):
+			return fmt.Sprintf("there is no jug %d", dst+1)
+		case src == dst:
+			return "a jug cannot pour into itself"
+		case level[src] == 0:
+			return fmt.Sprintf("%s is empty", jugName(p, src))
+		case level[dst] == p.Capacities[dst]:
+			return fmt.Sprintf("%s is full", jugName(p, dst))
+		}
+		room := p.Capacities[dst] - level[dst]
+		if level[src] <= room {
+			level[dst] += level[src]
+			level[src] = 0
+		} else {
+			level[src] -= room
+			level[dst] = p.Capacities[dst]
+		}
+	default:
+		return "unknown action"
+	}
+	return ""
+}
+
+// checkGoal reports whether the amounts in level, after steps steps, meet
+// p's goal.
+func checkGoal(p *Puzzle, level []int, steps int) error {
 	missed := func(format string, args ...any) error {
 		return fmt.Errorf("%w: after %d steps the jugs hold %s: %s",
-			ErrWrongPlan, len(plan), amounts(level), fmt.Sprintf(format, args...))
+			ErrWrongPlan, steps, amounts(level), fmt.Sprintf(format, args...))
 	}
 	switch p.Goal {
 	case GoalAny:
@@ -99,7 +115,7 @@ func Check(p *Puzzle, plan Plan) error {
 	case GoalState:
 		for j, want := range p.GoalState {
 			if want != DontCare && level[j] != want {
-				return missed("%s should hold %d", name(j), want)
+				return missed("%s should hold %d", jugName(p, j), want)
 			}
 		}
 	}

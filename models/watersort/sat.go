@@ -355,8 +355,22 @@ func (u *Unrolling) startAt(d int) {
 
 // addMove adds move d, from state d+1 (before) to state d (after).
 func (u *Unrolling) addMove(d int) {
-	n, C, K := u.n, u.c, u.k
 	pre, post := &u.states[d+1], &u.states[d]
+	mv := u.newMove(d)
+	u.exactlyOne(mv.from)
+	u.exactlyOne(mv.to)
+	u.exactlyOne(mv.colour)
+	u.exactlyOne(mv.amount)
+	for b := range u.n {
+		u.movePour(&mv, pre, post, b)
+		u.moveSlots(&mv, pre, post, b)
+	}
+	u.moves = append(u.moves, mv)
+}
+
+// newMove makes the variables of move d.
+func (u *Unrolling) newMove(d int) satMove {
+	n, C, K := u.n, u.c, u.k
 	mv := satMove{
 		from:   make([]sat.Lit, n),
 		to:     make([]sat.Lit, n),
@@ -374,72 +388,78 @@ func (u *Unrolling) addMove(d int) {
 		mv.amount[a] = u.f.NewVar()
 	}
 	mv.full, mv.toEmpty, mv.sameTo = u.f.NewVar(), u.f.NewVar(), u.f.NewVar()
+	return mv
+}
 
-	u.exactlyOne(mv.from)
-	u.exactlyOne(mv.to)
-	u.exactlyOne(mv.colour)
-	u.exactlyOne(mv.amount)
-	for b := range n {
-		from, to := mv.from[b], mv.to[b]
-		u.clause(from.Not(), to.Not())
-		u.clause(from.Not(), u.occ(pre, b, 0))       // the source holds a unit
-		u.clause(to.Not(), u.occ(pre, b, C-1).Not()) // the destination has room
-		u.clause(to.Not(), u.occ(pre, b, 0), mv.toEmpty)
-		if u.rule == Fits {
-			u.clause(mv.full.Not(), to.Not(), u.occ(post, b, C-1))
-		}
-		for a := 1; a <= C; a++ {
-			amt := mv.amount[a-1].Not()
-			u.clause(from.Not(), amt, u.occ(pre, b, a-1))
-			u.clause(to.Not(), amt, u.occ(pre, b, C-a).Not())
-			for s := range C {
-				// The source loses its top a units.
-				if s+a < C {
-					u.clause(from.Not(), amt, u.occ(post, b, s).Not(), u.occ(pre, b, s+a))
-					u.clause(from.Not(), amt, u.occ(post, b, s), u.occ(pre, b, s+a).Not())
-				} else {
-					u.clause(from.Not(), amt, u.occ(post, b, s).Not())
-				}
-				// The destination gains a units.
-				if s >= a {
-					u.clause(to.Not(), amt, u.occ(post, b, s).Not(), u.occ(pre, b, s-a))
-					u.clause(to.Not(), amt, u.occ(post, b, s), u.occ(pre, b, s-a).Not())
-				} else {
-					u.clause(to.Not(), amt, u.occ(post, b, s))
-				}
-			}
-		}
+// movePour adds the clauses of move mv for bottle b as a source or a
+// destination: room, and the amount poured taken off and put on.
+func (u *Unrolling) movePour(mv *satMove, pre, post *satState, b int) {
+	C := u.c
+	from, to := mv.from[b], mv.to[b]
+	u.clause(from.Not(), to.Not())
+	u.clause(from.Not(), u.occ(pre, b, 0))       // the source holds a unit
+	u.clause(to.Not(), u.occ(pre, b, C-1).Not()) // the destination has room
+	u.clause(to.Not(), u.occ(pre, b, 0), mv.toEmpty)
+	if u.rule == Fits {
+		u.clause(mv.full.Not(), to.Not(), u.occ(post, b, C-1))
+	}
+	for a := 1; a <= C; a++ {
+		amt := mv.amount[a-1].Not()
+		u.clause(from.Not(), amt, u.occ(pre, b, a-1))
+		u.clause(to.Not(), amt, u.occ(pre, b, C-a).Not())
 		for s := range C {
-			was, is := u.occ(pre, b, s), u.occ(post, b, s)
-			// Other bottles keep their height.
-			u.clause(from, to, was.Not(), is)
-			u.clause(from, to, was, is.Not())
-			for c := range K {
-				before, after, poured := u.col(pre, b, s, c), u.col(post, b, s, c), mv.colour[c]
-				// A slot occupied before and after keeps its colour.
-				u.clause(is.Not(), before.Not(), after)
-				u.clause(was.Not(), before, after.Not())
-				// The units leaving the source have the poured colour.
-				u.clause(from.Not(), before.Not(), is, poured)
-				// The units arriving have the poured colour.
-				u.clause(to.Not(), was, is.Not(), poured.Not(), after)
-				u.clause(to.Not(), was, after.Not(), poured)
-				if s+1 < C {
-					// The destination shows the poured colour on top.
-					u.clause(to.Not(), before.Not(), u.occ(pre, b, s+1), poured)
-					// The whole run moved: the source no longer shows the
-					// poured colour on top (Fits: unless the destination
-					// is full).
-					maximal := []sat.Lit{from.Not(), poured.Not(), after.Not(), u.occ(post, b, s+1)}
-					if u.rule == Fits {
-						maximal = append(maximal, mv.full)
-					}
-					u.clause(maximal...)
-				}
+			// The source loses its top a units.
+			if s+a < C {
+				u.clause(from.Not(), amt, u.occ(post, b, s).Not(), u.occ(pre, b, s+a))
+				u.clause(from.Not(), amt, u.occ(post, b, s), u.occ(pre, b, s+a).Not())
+			} else {
+				u.clause(from.Not(), amt, u.occ(post, b, s).Not())
+			}
+			// The destination gains a units.
+			if s >= a {
+				u.clause(to.Not(), amt, u.occ(post, b, s).Not(), u.occ(pre, b, s-a))
+				u.clause(to.Not(), amt, u.occ(post, b, s), u.occ(pre, b, s-a).Not())
+			} else {
+				u.clause(to.Not(), amt, u.occ(post, b, s))
 			}
 		}
 	}
-	u.moves = append(u.moves, mv)
+}
+
+// moveSlots adds the clauses of move mv for the slots of bottle b: heights
+// kept by the other bottles, colours kept, and the poured colour.
+func (u *Unrolling) moveSlots(mv *satMove, pre, post *satState, b int) {
+	C, K := u.c, u.k
+	from, to := mv.from[b], mv.to[b]
+	for s := range C {
+		was, is := u.occ(pre, b, s), u.occ(post, b, s)
+		// Other bottles keep their height.
+		u.clause(from, to, was.Not(), is)
+		u.clause(from, to, was, is.Not())
+		for c := range K {
+			before, after, poured := u.col(pre, b, s, c), u.col(post, b, s, c), mv.colour[c]
+			// A slot occupied before and after keeps its colour.
+			u.clause(is.Not(), before.Not(), after)
+			u.clause(was.Not(), before, after.Not())
+			// The units leaving the source have the poured colour.
+			u.clause(from.Not(), before.Not(), is, poured)
+			// The units arriving have the poured colour.
+			u.clause(to.Not(), was, is.Not(), poured.Not(), after)
+			u.clause(to.Not(), was, after.Not(), poured)
+			if s+1 < C {
+				// The destination shows the poured colour on top.
+				u.clause(to.Not(), before.Not(), u.occ(pre, b, s+1), poured)
+				// The whole run moved: the source no longer shows the
+				// poured colour on top (Fits: unless the destination
+				// is full).
+				maximal := []sat.Lit{from.Not(), poured.Not(), after.Not(), u.occ(post, b, s+1)}
+				if u.rule == Fits {
+					maximal = append(maximal, mv.full)
+				}
+				u.clause(maximal...)
+			}
+		}
+	}
 }
 
 // breakSymmetry adds rules 1 and 2 of the Unrolling documentation for move

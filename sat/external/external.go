@@ -145,32 +145,43 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...sat.Lit) (sat.Status,
 			res.Model = fileRes.Model
 		}
 	}
+	st, why := s.verdict(res, code, assumptions)
+	if why != "" {
+		return fail("%s", why)
+	}
+	return st, nil
+}
+
+// verdict decides the answer from the solver's output and exit code, and
+// checks a model against the formula and the assumptions, keeping it; it
+// returns what is wrong with the answer, or "".
+func (s *Solver) verdict(res sat.Result, code int, assumptions []sat.Lit) (sat.Status, string) {
 	st := res.Status
 	switch {
 	case res.HasStatus && (code == 10 && st != sat.Sat || code == 20 && st != sat.Unsat):
-		return fail("answer %v with exit code %d", st, code)
+		return sat.Unknown, fmt.Sprintf("answer %v with exit code %d", st, code)
 	case !res.HasStatus && code == 10:
 		st = sat.Sat
 	case !res.HasStatus && code == 20:
 		st = sat.Unsat
 	case !res.HasStatus:
-		return fail("no answer (exit code %d)", code)
+		return sat.Unknown, fmt.Sprintf("no answer (exit code %d)", code)
 	}
 	if st == sat.Sat {
 		if res.Model == nil {
-			return fail("SATISFIABLE without a model")
+			return sat.Unknown, "SATISFIABLE without a model"
 		}
 		if err := s.f.Check(res.Model); err != nil {
-			return fail("wrong model: %v", err)
+			return sat.Unknown, fmt.Sprintf("wrong model: %v", err)
 		}
 		for _, a := range assumptions {
 			if !res.Model.Value(a) {
-				return fail("wrong model: assumption %d is false", a)
+				return sat.Unknown, fmt.Sprintf("wrong model: assumption %d is false", a)
 			}
 		}
 		s.model = res.Model
 	}
-	return st, nil
+	return st, ""
 }
 
 // arguments substitutes the placeholders, or adds the file arguments.
