@@ -89,17 +89,18 @@ type Stats struct {
 }
 
 type engine struct {
-	props    []propEntry
-	watches  [][]watch // by variable
-	queued   []bool    // by propagator
-	queues   [numPriorities][]PropID
-	heads    [numPriorities]int
-	current  PropID  // the propagator running, or -1
-	conflict PropID  // the propagator that failed last, or -1
-	failures []int64 // by propagator: how often it failed
-	tracer   Tracer
-	stats    Stats
-	learn    learning
+	props     []propEntry
+	watches   [][]watch // by variable
+	queued    []bool    // by propagator
+	queues    [numPriorities][]PropID
+	heads     [numPriorities]int
+	current   PropID  // the propagator running, or -1
+	conflict  PropID  // the propagator that failed last, or -1
+	failures  []int64 // by propagator: how often it failed
+	tracer    Tracer
+	stats     Stats
+	learn     learning
+	objective *objectiveBound // the bound of optimising searches, once one ran
 }
 
 // Add registers p and schedules it for a first run; Watch and WatchTagged
@@ -212,6 +213,28 @@ func (s *Solver) pop() (PropID, bool) {
 		}
 	}
 	return 0, false
+}
+
+// pending returns the propagators waiting in the queue. A search that
+// undoes its work on return puts them back with restorePending: they ran
+// in the search, but their deductions went with the undo, so in the state
+// restored they are still to run. Without that, a constraint that failed
+// at the root of one search, over variables no decision changes, would
+// not run in the next one.
+func (s *Solver) pending() []PropID {
+	var ids []PropID
+	for pr := range s.queues {
+		ids = append(ids, s.queues[pr][s.heads[pr]:]...)
+	}
+	return ids
+}
+
+// restorePending empties the queue and schedules ids.
+func (s *Solver) restorePending(ids []PropID) {
+	s.clearQueue()
+	for _, id := range ids {
+		s.schedule(id)
+	}
 }
 
 func (s *Solver) clearQueue() {

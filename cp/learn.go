@@ -20,19 +20,32 @@ import (
 // two decides uniqueness. Learned and blocking clauses are dropped when the
 // search returns. The arguments and results are those of Search; vars must
 // hold every variable that a solution needs fixed.
+//
+// Only models of 0..1 variables can learn: AddAllDifferent, AddElement,
+// AddElementVar, AddIntSum, AddTable, AddCondEqual, AddCondBound and
+// AddNotEqual over other variables do not explain, and SearchLearning
+// returns an error wrapping ErrCannotLearn, naming the first such
+// propagator, rather than learn unsound clauses; use Search for those.
 func (s *Solver) SearchLearning(ctx context.Context, vars []Var, lim Limits, onSolution func() bool) error {
+	return s.searchLearning(ctx, vars, lim, false, onSolution)
+}
+
+// searchLearning is SearchLearning; with optimize, the solver's objective
+// bound is tightened at each solution instead of blocking it.
+func (s *Solver) searchLearning(ctx context.Context, vars []Var, lim Limits, optimize bool, onSolution func() bool) error {
 	for _, v := range vars {
 		if !s.vars[v].boolean {
 			return fmt.Errorf("%w: %s is not 0..1", ErrCannotLearn, s.Name(v))
 		}
 	}
-	for _, e := range s.props {
+	for id, e := range s.props {
 		if x, ok := e.p.(Explaining); !ok || !x.Explains() {
-			return fmt.Errorf("%w: %T does not explain", ErrCannotLearn, e.p)
+			return fmt.Errorf("%w: propagator %d (%T) does not explain its deductions", ErrCannotLearn, id, e.p)
 		}
 	}
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
+	defer s.restorePending(s.pending())
 	base := s.mark()
 	l := &s.learn
 	if l.clauses == nil {
@@ -51,6 +64,7 @@ func (s *Solver) SearchLearning(ctx context.Context, vars []Var, lim Limits, onS
 		l.clauses.reset()
 	}()
 	c := newCDCL(s, vars)
+	c.optimize = optimize
 	return c.run(ctx, lim, onSolution)
 }
 
@@ -67,6 +81,7 @@ type cdcl struct {
 	marks     []int  // marks[l-1]: the trail height when level l began
 	decisions []Lit  // decisions[l-1]: the decision of level l
 	learnt    []Lit  // scratch
+	optimize  bool   // tighten the objective at solutions, not block them
 }
 
 func newCDCL(s *Solver, vars []Var) *cdcl {
@@ -147,6 +162,15 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			s.stats.Solutions++
 			if !onSolution() {
 				return nil
+			}
+			if c.optimize {
+				// The tighter bound excludes this solution: restart with it
+				// from the root, where its failure proves the last one
+				// optimal.
+				s.objective.improve(s)
+				c.backjump(0)
+				err = s.Propagate()
+				continue
 			}
 			if l.level == 0 {
 				return nil // no decision: this was the only solution

@@ -46,10 +46,23 @@ type BoolSum struct {
 // same variable may appear several times. s.Propagator(id).(*BoolSum) gives
 // the constraint itself, for its Bounds.
 func (s *Solver) AddBoolSum(lits []Lit, weights []int, rel Relation, k int) PropID {
+	c, fixed, free := newBoolSum(s, lits, weights, rel, k)
+	c.fixed, c.free = s.NewRev(fixed), s.NewRev(free)
+	id := s.Add(c)
+	for i, l := range c.lits {
+		s.WatchTagged(id, l.Var, OnFix, int32(i))
+	}
+	return id
+}
+
+// newBoolSum builds the constraint of AddBoolSum without its running sums
+// and without adding it: it returns what the sums of the true and of the
+// free weights are now.
+func newBoolSum(s *Solver, lits []Lit, weights []int, rel Relation, k int) (c *BoolSum, fixed, free int64) {
 	if weights != nil && len(weights) != len(lits) {
 		panic(fmt.Sprintf("cp: %d weights for %d literals", len(weights), len(lits)))
 	}
-	c := &BoolSum{k: int64(k), rel: rel}
+	c = &BoolSum{k: int64(k), rel: rel}
 	type term struct {
 		l Lit
 		w int64
@@ -71,7 +84,6 @@ func (s *Solver) AddBoolSum(lits []Lit, weights []int, rel Relation, k int) Prop
 		terms = append(terms, term{l, w})
 	}
 	sort.SliceStable(terms, func(i, j int) bool { return terms[i].w > terms[j].w })
-	var fixed, free int64
 	for _, t := range terms {
 		c.lits = append(c.lits, t.l)
 		c.weights = append(c.weights, t.w)
@@ -82,12 +94,7 @@ func (s *Solver) AddBoolSum(lits []Lit, weights []int, rel Relation, k int) Prop
 			free += t.w
 		}
 	}
-	c.fixed, c.free = s.NewRev(fixed), s.NewRev(free)
-	id := s.Add(c)
-	for i, l := range c.lits {
-		s.WatchTagged(id, l.Var, OnFix, int32(i))
-	}
-	return id
+	return c, fixed, free
 }
 
 // Idempotent reports that the constraint reaches its own fixpoint.

@@ -127,6 +127,7 @@ type choice struct {
 func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution func() bool) error {
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
+	defer s.restorePending(s.pending())
 	base := s.mark()
 	defer s.undo(base)
 	nodes0, failures0 := s.stats.Nodes, s.stats.Failures
@@ -146,6 +147,7 @@ func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution 
 	}
 
 	var stack []choice
+	s.scheduleAtNode()
 	err := s.Propagate()
 	if err != nil {
 		s.stats.Failures++
@@ -161,6 +163,7 @@ func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution 
 				s.stats.Nodes++
 				s.stats.MaxDepth = max(s.stats.MaxDepth, len(stack))
 				if err = s.Assign(v, val); err == nil {
+					s.scheduleAtNode()
 					err = s.Propagate()
 				}
 				if err != nil {
@@ -190,6 +193,7 @@ func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution 
 			top.right = true
 			s.stats.Nodes++
 			if err = s.Remove(top.v, top.val); err == nil {
+				s.scheduleAtNode()
 				err = s.Propagate()
 			}
 			if err == nil {

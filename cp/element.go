@@ -1,0 +1,143 @@
+package cp
+
+import "slices"
+
+// element is the constraint array[index] = value over a constant array.
+type element struct {
+	array []int
+	index Var
+	value Var
+	// The distinct values of array in increasing order, and for each
+	// position the number of its value among them.
+	distinct  []int
+	numberOf  []int32
+	supported []bool // scratch, by distinct value
+}
+
+// AddElement posts array[index] = value, indexing from 0: index takes only
+// positions of array, and value only the entries at those positions. It is
+// domain consistent on both variables: a position stays while its entry is
+// a value of value, and a value stays while some remaining position holds
+// it. It does not explain its deductions, so SearchLearning refuses a
+// solver that holds it (ErrCannotLearn).
+func (s *Solver) AddElement(array []int, index, value Var) PropID {
+	c := &element{array: slices.Clone(array), index: index, value: value}
+	c.distinct = slices.Compact(slices.Sorted(slices.Values(array)))
+	c.numberOf = make([]int32, len(array))
+	for i, x := range array {
+		k, _ := slices.BinarySearch(c.distinct, x)
+		c.numberOf[i] = int32(k)
+	}
+	c.supported = make([]bool, len(c.distinct))
+	id := s.Add(c)
+	s.Watch(id, index, OnDomain)
+	s.Watch(id, value, OnDomain)
+	return id
+}
+
+func (c *element) Idempotent() bool { return true }
+
+// Propagate drops the positions whose entry value has lost, then the values
+// no remaining position holds; the second step removes no entry of a
+// remaining position, so one pass reaches the fixpoint.
+func (c *element) Propagate(s *Solver) error {
+	if err := s.SetMin(c.index, 0); err != nil {
+		return err
+	}
+	if err := s.SetMax(c.index, len(c.array)-1); err != nil {
+		return err
+	}
+	clear(c.supported)
+	for i := s.Min(c.index); i <= s.Max(c.index); i = s.next(c.index, i+1) {
+		if !s.Contains(c.value, c.array[i]) {
+			if err := s.Remove(c.index, i); err != nil {
+				return err
+			}
+			continue
+		}
+		c.supported[c.numberOf[i]] = true
+	}
+	return s.keepSupported(c.value, c.distinct, c.supported)
+}
+
+// keepSupported removes from v the values that are not among the
+// distinct values (in increasing order) marked supported.
+func (s *Solver) keepSupported(v Var, distinct []int, supported []bool) error {
+	k := 0
+	for x := s.Min(v); x <= s.Max(v); x = s.next(v, x+1) {
+		for k < len(distinct) && distinct[k] < x {
+			k++
+		}
+		if k < len(distinct) && distinct[k] == x && supported[k] {
+			continue
+		}
+		if err := s.Remove(v, x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// elementVar is the constraint array[index] = value over an array of
+// variables.
+type elementVar struct {
+	array []Var
+	index Var
+	value Var
+}
+
+// AddElementVar posts array[index] = value over an array of variables,
+// indexing from 0. It is domain consistent on index and value: a position
+// stays while its variable shares a value with value, and a value stays
+// while the variable of some remaining position can take it; once index is
+// fixed, the variable it picks and value keep their common values. Its cost
+// is the product of index's and value's domain sizes. It does not explain
+// its deductions, so SearchLearning refuses a solver that holds it
+// (ErrCannotLearn).
+func (s *Solver) AddElementVar(array []Var, index, value Var) PropID {
+	c := &elementVar{array: slices.Clone(array), index: index, value: value}
+	id := s.Add(c)
+	s.Watch(id, index, OnDomain)
+	s.Watch(id, value, OnDomain)
+	for _, v := range c.array {
+		s.Watch(id, v, OnDomain)
+	}
+	return id
+}
+
+func (c *elementVar) Idempotent() bool { return true }
+
+func (c *elementVar) Propagate(s *Solver) error {
+	if err := s.SetMin(c.index, 0); err != nil {
+		return err
+	}
+	if err := s.SetMax(c.index, len(c.array)-1); err != nil {
+		return err
+	}
+	for i := s.Min(c.index); i <= s.Max(c.index); i = s.next(c.index, i+1) {
+		if !s.intersects(c.array[i], c.value) {
+			if err := s.Remove(c.index, i); err != nil {
+				return err
+			}
+		}
+	}
+	if s.Fixed(c.index) {
+		picked := c.array[s.Value(c.index)]
+		if err := s.keepCommon(c.value, picked); err != nil {
+			return err
+		}
+		return s.keepCommon(picked, c.value)
+	}
+	for x := s.Min(c.value); x <= s.Max(c.value); x = s.next(c.value, x+1) {
+		held := false
+		for i := s.Min(c.index); i <= s.Max(c.index) && !held; i = s.next(c.index, i+1) {
+			held = s.Contains(c.array[i], x)
+		}
+		if !held {
+			if err := s.Remove(c.value, x); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
