@@ -34,7 +34,9 @@ func (c Consistency) String() string {
 //
 // With BoundsConsistency it runs the O(n log n) algorithm of López-Ortiz,
 // Quimper, Tromp and van Beek (2003), which finds Hall intervals with
-// union-find-like path compression; it wakes only when a bound moves. With
+// union-find-like path compression, and it removes the value of each
+// variable that becomes fixed from the others, which reasoning on bounds
+// alone misses inside the domains; it wakes only when a bound moves. With
 // DomainConsistency it runs Régin's (1994) algorithm: a maximum matching of
 // variables to values, kept from one run to the next, and the strongly
 // connected components of the alternating graph, which tell the values no
@@ -63,21 +65,21 @@ func (s *Solver) AddAllDifferentOffset(vars []Var, offsets []int, level Consiste
 	} else {
 		offsets = slices.Clone(offsets)
 	}
-	var id PropID
-	event := OnBounds
 	switch level {
 	case BoundsConsistency:
-		id = s.Add(newAllDiffBounds(vars, offsets))
+		id := s.Add(newAllDiffBounds(s, vars, offsets))
+		for _, v := range vars {
+			s.Watch(id, v, OnBounds)
+		}
+		return id
 	case DomainConsistency:
-		id = s.Add(newAllDiffDomain(s, vars, offsets))
-		event = OnDomain
-	default:
-		panic(fmt.Sprintf("cp: unknown consistency %d", level))
+		id := s.Add(newAllDiffDomain(s, vars, offsets))
+		for _, v := range vars {
+			s.Watch(id, v, OnDomain)
+		}
+		return id
 	}
-	for _, v := range vars {
-		s.Watch(id, v, event)
-	}
-	return id
+	panic(fmt.Sprintf("cp: unknown consistency %d", level))
 }
 
 // allDiffBounds is AllDifferent kept bounds consistent.
@@ -90,6 +92,12 @@ type allDiffBounds struct {
 	minSorted, maxSorted []int32
 	bounds               []int // the distinct minima and maxima+1, with sentinels
 	t, d, h              []int // the paper's tree, differences and Hall pointers
+	// order is a permutation of the variables whose first *done are fixed
+	// and have had their values removed from the others. Backtracking
+	// restores done, and the swaps made since moved only entries beyond
+	// it, so the prefix is again the set it was.
+	order []int32
+	done  Rev
 }
 
 // interval is a variable's shifted bounds [lo, hi] and their ranks in
@@ -99,50 +107,94 @@ type interval struct {
 	minRank, maxRank int
 }
 
-func newAllDiffBounds(vars []Var, offsets []int) *allDiffBounds {
+func newAllDiffBounds(s *Solver, vars []Var, offsets []int) *allDiffBounds {
 	n := len(vars)
-	c := &allDiffBounds{vars: vars, offsets: offsets, iv: make([]interval, n),
+	c := &allDiffBounds{vars: vars, offsets: offsets, iv: make([]interval, n), done: s.NewRev(0),
+		order:     make([]int32, n),
 		minSorted: make([]int32, n), maxSorted: make([]int32, n),
 		bounds: make([]int, 2*n+2), t: make([]int, 2*n+2), d: make([]int, 2*n+2), h: make([]int, 2*n+2)}
 	for i := range n {
-		c.minSorted[i], c.maxSorted[i] = int32(i), int32(i)
+		c.minSorted[i], c.maxSorted[i], c.order[i] = int32(i), int32(i), int32(i)
 	}
 	return c
 }
 
 func (c *allDiffBounds) Idempotent() bool { return true }
 
-// Propagate narrows the bounds to the Hall intervals' complement. A new
-// bound that falls in a hole of the domain moves on to the next value,
-// which can open a further narrowing, so it repeats until the bounds it
-// computes are the domains' bounds.
+// Propagate removes the fixed variables' values from the others, then
+// narrows the bounds to the Hall intervals' complement. Both can fix more
+// variables, and a new bound that falls in a hole of the domain moves on
+// to the next value, which can open a further narrowing, so it repeats
+// until neither changes anything.
 func (c *allDiffBounds) Propagate(s *Solver) error {
 	if len(c.vars) < 2 {
 		return nil
 	}
 	for {
-		for i, v := range c.vars {
-			c.iv[i].lo, c.iv[i].hi = s.Min(v)+c.offsets[i], s.Max(v)+c.offsets[i]
+		removed, err := c.removeFixed(s)
+		if err != nil {
+			return err
 		}
-		c.sort()
-		if !c.filterLower() || !c.filterUpper() {
-			return ErrInconsistent
+		again, err := c.narrowBounds(s)
+		if err != nil {
+			return err
 		}
-		again := false
-		for i, v := range c.vars {
-			lo, hi := c.iv[i].lo-c.offsets[i], c.iv[i].hi-c.offsets[i]
-			if err := s.SetMin(v, lo); err != nil {
-				return err
-			}
-			if err := s.SetMax(v, hi); err != nil {
-				return err
-			}
-			again = again || s.Min(v) != lo || s.Max(v) != hi
-		}
-		if !again {
+		if !again && !removed {
 			return nil
 		}
 	}
+}
+
+// removeFixed removes the value of each fixed variable not done yet from
+// the others, until no such variable is left, and reports whether it
+// found one.
+func (c *allDiffBounds) removeFixed(s *Solver) (bool, error) {
+	done := int(s.Get(c.done))
+	start := done
+	for k := done; k < len(c.order); k++ {
+		i := c.order[k]
+		if !s.Fixed(c.vars[i]) {
+			continue
+		}
+		c.order[k], c.order[done] = c.order[done], i
+		done++
+		x := s.Value(c.vars[i]) + c.offsets[i]
+		for j, v := range c.vars {
+			if int32(j) == i {
+				continue
+			}
+			if err := s.Remove(v, x-c.offsets[j]); err != nil {
+				return false, err
+			}
+		}
+		k = done - 1 // the removals may have fixed variables already passed
+	}
+	s.Set(c.done, int64(done))
+	return done > start, nil
+}
+
+// narrowBounds runs one pass of the bounds algorithm over the domains'
+// bounds and reports whether a domain's hole moved a bound further than
+// the pass asked.
+func (c *allDiffBounds) narrowBounds(s *Solver) (again bool, err error) {
+	for i, v := range c.vars {
+		c.iv[i].lo, c.iv[i].hi = s.Min(v)+c.offsets[i], s.Max(v)+c.offsets[i]
+	}
+	c.sort()
+	if !c.filterLower() || !c.filterUpper() {
+		return false, ErrInconsistent
+	}
+	for i, v := range c.vars {
+		lo, hi := c.iv[i].lo-c.offsets[i], c.iv[i].hi-c.offsets[i]
+		if err := s.SetMin(v, lo); err != nil {
+			return false, err
+		}
+		if err := s.SetMax(v, hi); err != nil {
+			return false, err
+		}
+		again = again || s.Min(v) != lo || s.Max(v) != hi
+	}
+	return again, nil
 }
 
 // sort orders the intervals and ranks their bounds: bounds holds every

@@ -34,3 +34,31 @@ func Example() {
 	// 1010
 	// 2 solutions, error: <nil>
 }
+
+// Count every solution, or stop at two to decide uniqueness. The learning
+// search counts exactly too: it blocks each solution it finds and goes on.
+func ExampleSolver_Count() {
+	s := cp.New()
+	x := make([]cp.Var, 4)
+	lits := make([]cp.Lit, 4)
+	for i := range x {
+		x[i] = s.NewBool()
+		lits[i] = cp.Pos(x[i])
+	}
+	s.AddBoolSum(lits, nil, cp.Equal, 2) // two of the four: 4·3/2 = 6 ways
+
+	ctx := context.Background()
+	all, err := s.Count(ctx, cp.FirstFail(x, cp.ValueMin), cp.Limits{}, 0, nil)
+	fmt.Println("all:", all, err)
+
+	upToTwo, err := s.Count(ctx, cp.FirstFail(x, cp.ValueMin), cp.Limits{}, 2, nil)
+	fmt.Println("unique:", upToTwo == 1, err)
+
+	learned := 0
+	err = s.SearchLearning(ctx, x, cp.Limits{}, func() bool { learned++; return true })
+	fmt.Println("learning:", learned, err)
+	// Output:
+	// all: 6 <nil>
+	// unique: false <nil>
+	// learning: 6 <nil>
+}

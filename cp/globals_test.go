@@ -275,7 +275,8 @@ func TestDomainConsistency(t *testing.T) {
 
 // TestAllDifferentBoundsConsistency checks bounds consistency: after
 // propagation each bound of each variable belongs to an assignment of
-// distinct values in which every other variable lies between its bounds.
+// distinct values in which every other variable lies between its bounds;
+// and the value of a fixed variable is in no other domain.
 func TestAllDifferentBoundsConsistency(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 15))
 	for range 4000 {
@@ -294,13 +295,22 @@ func TestAllDifferentBoundsConsistency(t *testing.T) {
 				intervals[i] = append(intervals[i], x)
 			}
 		}
-		for _, i := range c.idx {
+		for a, i := range c.idx {
 			for _, bound := range []int{after[i][0], after[i][len(after[i])-1]} {
 				domains := slices.Clone(intervals)
 				domains[i] = []int{bound}
 				found := false
 				enumerate(domains, func(values []int) { found = found || c.holds(values) })
 				require.True(t, found, "x%d's bound %d has no support within the bounds %v: %v", i, bound, after, p)
+			}
+			if len(after[i]) > 1 {
+				continue
+			}
+			for b, j := range c.idx {
+				if b != a {
+					x := after[i][0] + c.offsets[a] - c.offsets[b]
+					require.NotContains(t, after[j], x, "x%d is fixed, x%d keeps its value: %v", i, j, p)
+				}
 			}
 		}
 	}

@@ -21,11 +21,14 @@ import (
 // search returns. The arguments and results are those of Search; vars must
 // hold every variable that a solution needs fixed.
 //
-// Only models of 0..1 variables can learn: AddAllDifferent, AddElement,
-// AddElementVar, AddIntSum, AddTable, AddCondEqual, AddCondBound and
-// AddNotEqual over other variables do not explain, and SearchLearning
-// returns an error wrapping ErrCannotLearn, naming the first such
-// propagator, rather than learn unsound clauses; use Search for those.
+// Learning reasons on 0..1 variables only. The clauses, implications,
+// AddBoolSum and AddNotEqual over 0..1 variables explain themselves; the
+// constraints over integers (AddAllDifferent, AddElement, AddElementVar,
+// AddIntSum, AddTable, AddCondEqual, AddCondBound, AddNotEqual over other
+// variables) do not. With any of those in the solver, or a variable of vars
+// that is not 0..1, SearchLearning returns an error wrapping
+// ErrCannotLearn that names the culprit, rather than learn unsound
+// clauses: use Search for such models.
 func (s *Solver) SearchLearning(ctx context.Context, vars []Var, lim Limits, onSolution func() bool) error {
 	return s.searchLearning(ctx, vars, lim, false, onSolution)
 }

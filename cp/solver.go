@@ -7,6 +7,20 @@
 // an undo to a trail mark, never a copy of the state. Propagators keep their
 // own incremental state in the same words through Rev.
 //
+// Constraints are posted with the Add methods of Solver, each returning the
+// PropID that names the constraint in statistics and conflicts: clauses and
+// implications over 0..1 variables, weighted sums of literals (AddBoolSum)
+// and of integers (AddIntSum), tables, conditional equalities and bounds,
+// and the globals AllDifferent (bounds or domain consistent), NotEqual and
+// Element. A model writes its own constraints by implementing Propagator
+// (see the example).
+//
+// Search, Solve and Count explore depth first; Minimize and Maximize add
+// branch and bound. SearchLearning, MinimizeLearning and MaximizeLearning
+// learn from conflicts (lazy clause generation) on models of 0..1
+// variables whose propagators explain their deductions; they refuse other
+// models with ErrCannotLearn.
+//
 // The package knows nothing of puzzles; models build on Propagator.
 package cp
 
