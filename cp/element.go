@@ -41,10 +41,7 @@ func (c *element) Idempotent() bool { return true }
 // no remaining position holds; the second step removes no entry of a
 // remaining position, so one pass reaches the fixpoint.
 func (c *element) Propagate(s *Solver) error {
-	if err := s.SetMin(c.index, 0); err != nil {
-		return err
-	}
-	if err := s.SetMax(c.index, len(c.array)-1); err != nil {
+	if err := s.keepIndices(c.index, len(c.array)); err != nil {
 		return err
 	}
 	clear(c.supported)
@@ -108,10 +105,7 @@ func (s *Solver) AddElementVar(array []Var, index, value Var) PropID {
 func (c *elementVar) Idempotent() bool { return true }
 
 func (c *elementVar) Propagate(s *Solver) error {
-	if err := s.SetMin(c.index, 0); err != nil {
-		return err
-	}
-	if err := s.SetMax(c.index, len(c.array)-1); err != nil {
+	if err := s.keepIndices(c.index, len(c.array)); err != nil {
 		return err
 	}
 	for i := s.Min(c.index); i <= s.Max(c.index); i = s.next(c.index, i+1) {
@@ -140,4 +134,13 @@ func (c *elementVar) Propagate(s *Solver) error {
 		}
 	}
 	return nil
+}
+
+// keepIndices removes from index the values that are not positions of an
+// array of n entries.
+func (s *Solver) keepIndices(index Var, n int) error {
+	if err := s.SetMin(index, 0); err != nil {
+		return err
+	}
+	return s.SetMax(index, n-1)
 }

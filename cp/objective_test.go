@@ -52,6 +52,20 @@ func requireHolds(t *testing.T, s *Solver, vars []Var, p testProblem) []int {
 	return values
 }
 
+// checkImprovement returns an onImprove function that checks each solution
+// reported: it satisfies p, f gives it the value reported, and that value
+// is better than the last one's. It keeps the solution's values in *last.
+func checkImprovement(t *testing.T, s *Solver, vars []Var, p testProblem, f func([]int) int, maximize bool, last *[]int) func(int) {
+	return func(value int) {
+		if *last != nil {
+			before := f(*last)
+			assert.True(t, maximize == (value > before) && value != before, "each solution improves: %d after %d", value, before)
+		}
+		*last = requireHolds(t, s, vars, p)
+		require.Equal(t, f(*last), value)
+	}
+}
+
 // TestMinimizeAgainstBruteForce minimizes and maximizes a linear objective
 // over random problems with the globals, by depth-first branch and bound,
 // and compares the optimum with brute force.
@@ -80,13 +94,7 @@ func TestMinimizeAgainstBruteForce(t *testing.T) {
 				optimize, want = s.Maximize, hi
 			}
 			var last []int
-			got, err := optimize(context.Background(), FirstFail(vars, ValueMin), obj, Limits{}, func(value int) {
-				if last != nil {
-					assert.True(t, maximize == (value > f(last)) && value != f(last), "each solution improves: %d after %d", value, f(last))
-				}
-				last = requireHolds(t, s, vars, p)
-				require.Equal(t, f(last), value)
-			})
+			got, err := optimize(context.Background(), FirstFail(vars, ValueMin), obj, Limits{}, checkImprovement(t, s, vars, p, f, maximize, &last))
 			require.NoError(t, err)
 			require.True(t, got.Proven)
 			require.Equal(t, found, got.Found, "%v", p)
@@ -143,13 +151,7 @@ func TestMinimizeLearningAgainstBruteForce(t *testing.T) {
 				optimize, want = s.MaximizeLearning, hi
 			}
 			var last []int
-			got, err := optimize(context.Background(), vars, lits, weights, Limits{}, func(value int) {
-				if last != nil {
-					assert.True(t, maximize == (value > f(last)) && value != f(last), "each solution improves: %d after %d", value, f(last))
-				}
-				last = requireHolds(t, s, vars, p)
-				require.Equal(t, f(last), value)
-			})
+			got, err := optimize(context.Background(), vars, lits, weights, Limits{}, checkImprovement(t, s, vars, p, f, maximize, &last))
 			require.NoError(t, err)
 			require.True(t, got.Proven)
 			require.Equal(t, found, got.Found, "case %d: %v", i, p)

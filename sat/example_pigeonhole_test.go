@@ -43,8 +43,12 @@ func Example_pigeonhole() {
 		open func(f *sat.Formula) sat.Solver
 	}{
 		{"gini", func(f *sat.Formula) sat.Solver {
+			cnf, err := f.Lower(sat.Sequential)
+			if err != nil {
+				panic(err)
+			}
 			s := gini.New()
-			if err := sat.Load(s, f.Lower(sat.Sequential)); err != nil {
+			if err := sat.Load(s, cnf); err != nil {
 				panic(err)
 			}
 			return s
