@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -166,6 +167,7 @@ func TestBrowser(t *testing.T) {
 		{"edit a puzzle into one with two solutions", b.set},
 		{"race every engine", b.race},
 		{"step through a pour puzzle", b.pour},
+		{"slide the cars of a Rush Hour board", b.rush},
 		{"bad input is shown next to the input", b.badInput},
 		{"the README's screenshot", b.readme},
 	} {
@@ -366,6 +368,30 @@ func (b *browserRun) pour(t *testing.T) {
 	b.pg.waitFor("the message", `document.querySelector('#pour-error').textContent !== ''`)
 	assert.Contains(t, b.pg.text("#pour-error"), "input:")
 	assert.Equal(t, "true", b.pg.attr("#pour-input", "aria-invalid"))
+}
+
+// rush solves the Rush Hour example and steps once: the car that moves
+// slides to where the server draws it in the next state, and its label
+// goes with it.
+func (b *browserRun) rush(t *testing.T) {
+	b.pg.do("rush", chromedp.Click(chromedp.CSS("#pour-example-rush")), chromedp.Click(chromedp.CSS("#pour-go")))
+	b.pg.waitFor("the plan", `document.querySelectorAll('#pour-steps li').length === 50`)
+	b.pg.waitFor("the start", `document.querySelector('#pour-stage').dataset.step === '0' && document.querySelector('#pour-stage svg.rush') !== null`)
+	before := eval[map[string]float64](b.pg, `Object.fromEntries([...document.querySelectorAll('#pour-stage [id]')].map(e => [e.id, +e.getAttribute('x') * 1000 + +e.getAttribute('y')]))`)
+	b.pg.do("next", chromedp.Click(chromedp.CSS("#pour-next")))
+	b.pg.waitFor("step 1", `document.querySelector('#pour-stage').dataset.step === '1' && document.querySelector('#pour-stage').dataset.animating === 'false'`)
+	after := eval[map[string]float64](b.pg, `Object.fromEntries([...document.querySelectorAll('#pour-stage [id]')].map(e => [e.id, +e.getAttribute('x') * 1000 + +e.getAttribute('y')]))`)
+	var moved []string
+	for id, at := range after {
+		if before[id] != at {
+			moved = append(moved, id)
+		}
+	}
+	slices.Sort(moved)
+	require.Len(t, moved, 2, "one car and its label")
+	assert.Equal(t, moved[0]+"-n", moved[1])
+	assert.Contains(t, b.pg.text("#pour-step"), "Step 1 of 49: slide "+strings.TrimPrefix(moved[0], "p"))
+	screenshot(b.pg, "rush.png")
 }
 
 // badInput checks that a reader's message, with its line and column, is shown next to the input, and that markup in a name stays text.

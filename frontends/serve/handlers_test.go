@@ -22,9 +22,12 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
+	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
+	"github.com/waterworks-solver/waterworks/models/statespace"
+	"github.com/waterworks-solver/waterworks/models/tiles"
 )
 
 // testdata is the repository's testdata directory.
@@ -662,6 +665,17 @@ func TestRace(t *testing.T) {
 	assert.Contains(t, last.Chart, "DISAGREES")
 }
 
+// bfsTiles returns the length of a shortest plan for a sliding-tile board
+// by breadth-first search, to check the page's IDA* against.
+func bfsTiles(t *testing.T, board string) int {
+	t.Helper()
+	lv := tilesfmt.Parse("board", []byte(board))
+	require.NoError(t, lv[0].Err)
+	res, err := tiles.SolveBFS(context.Background(), lv[0].Puzzle, statespace.Options{})
+	require.NoError(t, err)
+	return len(res.Plan)
+}
+
 func TestPour(t *testing.T) {
 	s := newTestServer(t, Config{Files: []string{filepath.Join(testdata, "watersort", "three-colours.txt")}})
 	for _, tc := range []struct {
@@ -676,6 +690,10 @@ func TestPour(t *testing.T) {
 		{"jugs unsolvable", pourRequest{Text: "--capacities 2,4 --target 3"}, "jugs", "unsolvable", 0},
 		{"sort", pourRequest{Text: "capacity 2\nred blue\nblue red\n-\n"}, "sort", "solved", -1},
 		{"sort file", map[string]any{"file": 0}, "sort", "solved", -1},
+		{"tiles", pourRequest{Text: "8 6 7\n2 5 4\n3 . 1\n"}, "tiles", "solved", bfsTiles(t, "8 6 7\n2 5 4\n3 . 1\n")},
+		{"tiles unsolvable", pourRequest{Text: "2 1 .\n3 4 5\n6 7 8\n"}, "tiles", "unsolvable", 0},
+		{"rush", pourRequest{Text: "BBBCDE\nFGGCDE\nF.AADE\nHHI...\n.JI.KK\n.JLLMM\n"}, "rush", "solved", 49},
+		{"rush json", pourRequest{Text: `{"id":"r","board":["....","AA.B","...B","...."]}`, Kind: "rush"}, "rush", "solved", 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, v := call(t, s, "/api/pour/solve", tc.body)
@@ -689,8 +707,9 @@ func TestPour(t *testing.T) {
 			}
 			require.NotEmpty(t, pv.Steps)
 			assert.Empty(t, pv.Steps[0].Action)
+			ids := map[string]string{"jugs": `id="v0-glass"`, "sort": `id="v0-glass"`, "tiles": `id="t1"`, "rush": `id="pA"`}
 			for i, st := range pv.Steps {
-				assert.Contains(t, st.SVG, `id="v0-glass"`, "step %d", i)
+				assert.Contains(t, st.SVG, ids[tc.kind], "step %d", i)
 				if i > 0 {
 					assert.NotEmpty(t, st.Action)
 				}
@@ -704,7 +723,9 @@ func TestPour(t *testing.T) {
 		{"bad jugs", "input:1:", pourRequest{Text: `{"capacities":[3,-5],"target":4}`}},
 		{"bad flag", "input:1", pourRequest{Text: "--capacities 3,5 --tarjet 4"}},
 		{"bad level", "input:", pourRequest{Text: "capacity 2\nred\n"}},
-		{"unknown kind", "unknown kind", pourRequest{Text: "x", Kind: "tiles"}},
+		{"unknown kind", "unknown kind", pourRequest{Text: "x", Kind: "hanoi"}},
+		{"bad tiles", "input:1:", pourRequest{Text: "1 1 .\n3 4 5\n6 7 8\n", Kind: "tiles"}},
+		{"bad rush", "input:", pourRequest{Text: "..B\nAAB\n.C.\n", Kind: "rush"}},
 		{"no such level", "no puzzle 3", pourRequest{Text: `{"capacities":[3,5],"target":4}`, Index: 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

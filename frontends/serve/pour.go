@@ -18,7 +18,9 @@ import (
 	"github.com/waterworks-solver/waterworks/models/watersort"
 )
 
-// A planKind is a kind of puzzle solved by a plan of actions over states:
+// A planKind is a kind of puzzle solved by a plan of actions over states
+// (pour puzzles, and the other state-space puzzles: sliding tiles and
+// Rush Hour):
 // it reads its puzzles, solves one, re-checks the plan with the puzzle's
 // independent checker, and draws every state along the plan. The page
 // knows nothing of the kinds: it steps through the pictures, and animates
@@ -46,6 +48,8 @@ const planStates = 1_000_000
 func planKinds() []planKind {
 	return []planKind{
 		{name: "jugs", title: "Water jugs", detect: isJugsInput, solve: solveJugs},
+		{name: "rush", title: "Rush Hour", detect: isRushInput, solve: solveRush},
+		{name: "tiles", title: "Sliding tiles", detect: isTilesInput, solve: solveTiles},
 		{name: "sort", title: "Water Sort", detect: func([]byte) bool { return true }, solve: solveSort},
 	}
 }

@@ -661,6 +661,14 @@ $('pour-example-sort').addEventListener('click', () => {
   $('pour-input').value = 'capacity 4\nred blue red blue\nblue red blue red\n-\n';
   $('pour-kind').value = '';
 });
+$('pour-example-tiles').addEventListener('click', () => {
+  $('pour-input').value = '8 6 7\n2 5 4\n3 . 1\n';
+  $('pour-kind').value = '';
+});
+$('pour-example-rush').addEventListener('click', () => {
+  $('pour-input').value = 'BBBCDE\nFGGCDE\nF.AADE\nHHI...\n.JI.KK\n.JLLMM\n';
+  $('pour-kind').value = '';
+});
 
 async function solvePour(req) {
   showError($('pour-error'), null, $('pour-input'));
@@ -673,6 +681,7 @@ async function solvePour(req) {
     $('pour-message').textContent = (v.id ? v.id + ': ' : '') + v.message;
     const list = $('pour-steps');
     list.replaceChildren();
+    list.start = 0; // step 0 is the start, step i the i-th action
     v.steps.forEach((s, i) => {
       const li = document.createElement('li');
       const b = document.createElement('button');
@@ -732,34 +741,37 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'End') { stopPlaying(); showStep(pour.steps.length - 1, false); e.preventDefault(); }
 });
 
-// morph replaces the picture in box by svgText, moving the rectangles that
-// share an id from their old place and size to their new ones. A rectangle
+// morph replaces the picture in box by svgText, moving the shapes that
+// share an id from their old place (and, for rectangles, size) to their
+// new ones: a tile or a car slides, liquid rises and falls. A rectangle
 // that appears grows from its bottom edge, one that goes away shrinks to
-// its bottom edge: liquid rises and falls. It knows nothing of the puzzle.
+// it. It knows nothing of the puzzle.
 function morph(box, svgText, duration) {
   const next = parseSVG(svgText);
   const old = box.querySelector('svg');
   const still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   if (!old || !duration || still) { box.replaceChildren(next); box.dataset.animating = 'false'; return; }
-  const keys = ['x', 'y', 'width', 'height'];
-  const read = (el) => Object.fromEntries(keys.map((k) => [k, +el.getAttribute(k)]));
+  const keysOf = (el) => (el.tagName === 'rect' ? ['x', 'y', 'width', 'height'] : ['x', 'y']);
+  const read = (el) => Object.fromEntries(keysOf(el).map((k) => [k, +el.getAttribute(k)]));
   const flat = (a) => ({...a, y: a.y + a.height, height: 0});
   const before = new Map();
-  for (const el of old.querySelectorAll('rect[id]')) before.set(el.id, el);
+  for (const el of old.querySelectorAll('rect[id], text[id]')) before.set(el.id, el);
   const tweens = [];
-  for (const el of next.querySelectorAll('rect[id]')) {
+  for (const el of next.querySelectorAll('rect[id], text[id]')) {
     const to = read(el);
     const o = before.get(el.id);
-    tweens.push({el, from: o ? read(o) : flat(to), to});
     before.delete(el.id);
+    if (o && o.tagName === el.tagName) tweens.push({el, from: read(o), to});
+    else if (el.tagName === 'rect') tweens.push({el, from: flat(to), to});
   }
   for (const o of before.values()) {
+    if (o.tagName !== 'rect') continue;
     const el = document.importNode(o, true);
     next.insertBefore(el, next.firstChild);
     const from = read(o);
     tweens.push({el, from, to: flat(from), gone: true});
   }
-  const set = (t, k) => { for (const a of keys) t.el.setAttribute(a, String(t.from[a] + (t.to[a] - t.from[a]) * k)); };
+  const set = (t, k) => { for (const a of Object.keys(t.to)) t.el.setAttribute(a, String(t.from[a] + (t.to[a] - t.from[a]) * k)); };
   tweens.forEach((t) => set(t, 0));
   box.replaceChildren(next);
   box.dataset.animating = 'true';

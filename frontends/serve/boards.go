@@ -1,0 +1,186 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
+	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
+	"github.com/waterworks-solver/waterworks/models/rush"
+	"github.com/waterworks-solver/waterworks/models/statespace"
+	"github.com/waterworks-solver/waterworks/models/tiles"
+)
+
+// This file holds the state-space puzzles played on a board: sliding
+// tiles and Rush Hour. Their pictures give every tile and piece an id, so
+// the page slides them from one state to the next as it pours liquids.
+
+// isTilesInput reports whether data holds sliding-tile boards the reader
+// accepts.
+func isTilesInput(data []byte) bool {
+	levels := tilesfmt.Parse("", data)
+	return len(levels) > 0 && levels[0].Err == nil
+}
+
+// isRushInput reports whether data holds Rush Hour boards the reader
+// accepts.
+func isRushInput(data []byte) bool {
+	levels := rushfmt.Parse("", data)
+	return len(levels) > 0 && levels[0].Err == nil
+}
+
+// searchOutcome fills in a plan's status from a state-space search.
+func searchOutcome(v *planView, status statespace.Status, err error, lim planLimits, unsolvable string) error {
+	switch {
+	case errors.Is(err, statespace.ErrLimit):
+		v.Status, v.Message = statusUnknown, fmt.Sprintf("stopped after %d states; the command line takes larger searches", lim.maxStates)
+	case err != nil:
+		return err
+	case status == statespace.Unsolvable:
+		v.Status, v.Message = statusUnsolvable, unsolvable
+	case status != statespace.Solved:
+		v.Status, v.Message = statusUnknown, "the search stopped before it could decide"
+	default:
+		v.Status = statusSolved
+	}
+	return nil
+}
+
+func solveTiles(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
+	v := planView{ID: name, Index: index, Method: "ida*", Optimal: true}
+	levels := tilesfmt.Parse(name, data)
+	v.Count = len(levels)
+	if err := pick(name, len(levels), index); err != nil {
+		return v, err
+	}
+	lv := levels[index]
+	if lv.Err != nil {
+		return v, inputError(lv.Err)
+	}
+	v.ID = lv.ID
+	p := lv.Puzzle
+	res, err := tiles.SolveIDA(ctx, p, tiles.ManhattanLC, nil)
+	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"iterations", res.Stats.Iterations}}
+	why := "No plan reaches the goal: the board has the wrong parity."
+	if perr := p.Solvability(); perr != nil {
+		why = "No plan reaches the goal: " + perr.Error()
+	}
+	if err := searchOutcome(&v, res.Status, err, lim, why); err != nil {
+		return v, err
+	}
+	plan := tiles.Plan(res.Plan)
+	if v.Status == statusSolved {
+		if err := tiles.Check(p, plan); err != nil {
+			return v, fmt.Errorf("the plan found fails the check: %w", err)
+		}
+		v.Message = fmt.Sprintf("Solved in %d moves, the fewest possible (IDA* with Manhattan distance and linear conflicts); the plan passes the checker.", len(plan))
+	}
+	v.Steps = append(v.Steps, stepView{SVG: drawTiles(p)})
+	for i := range plan {
+		q, slid, err := p.Apply(plan[:i+1])
+		if err != nil {
+			return v, err
+		}
+		// The blank moves one way, so the tile moves the other.
+		v.Steps = append(v.Steps, stepView{Action: fmt.Sprintf("slide %d %s", slid[i], tileWay[plan[i]]), SVG: drawTiles(q)})
+	}
+	return v, nil
+}
+
+// tileWay is the way a tile slides when the blank makes each move.
+var tileWay = map[tiles.Move]string{tiles.Up: "down", tiles.Down: "up", tiles.Left: "right", tiles.Right: "left"}
+
+// drawTiles draws a sliding-tile board: tile t is the rectangle "t<t>"
+// and its number "t<t>-n".
+func drawTiles(p *tiles.Puzzle) string {
+	const cell, gap, margin = 56, 4, 10
+	w, h := margin*2+p.Width*cell, margin*2+p.Height*cell
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" class="tiles">`+"\n", w, h, w, h)
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#cfd8dc" rx="6"/>`+"\n", margin-gap, margin-gap, p.Width*cell+gap, p.Height*cell+gap)
+	for i, t := range p.Tiles {
+		if t == 0 {
+			continue
+		}
+		x, y := margin+(i%p.Width)*cell, margin+(i/p.Width)*cell
+		fmt.Fprintf(&b, `<rect id="t%d" x="%d" y="%d" width="%d" height="%d" rx="5" fill="%s"/>`+"\n", t, x, y, cell-gap, cell-gap, waterBlue)
+		fmt.Fprintf(&b, `<text id="t%d-n" x="%d" y="%d" text-anchor="middle" font-family="sans-serif" font-size="22" fill="#fff">%d</text>`+"\n",
+			t, x+(cell-gap)/2, y+(cell-gap)/2+8, t)
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+func solveRush(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
+	v := planView{ID: name, Index: index, Method: "bfs", Optimal: true}
+	levels := rushfmt.Parse(name, data)
+	v.Count = len(levels)
+	if err := pick(name, len(levels), index); err != nil {
+		return v, err
+	}
+	lv := levels[index]
+	if lv.Err != nil {
+		return v, inputError(lv.Err)
+	}
+	v.ID = lv.ID
+	p := lv.Puzzle
+	res, err := rush.Solve(ctx, p, statespace.Options{MaxStates: lim.maxStates})
+	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
+	if err := searchOutcome(&v, res.Status, err, lim, "No plan gets car A out: every reachable board was searched."); err != nil {
+		return v, err
+	}
+	plan := rush.Plan(res.Plan)
+	if v.Status == statusSolved {
+		if err := rush.Check(p, plan); err != nil {
+			return v, fmt.Errorf("the plan found fails the check: %w", err)
+		}
+		v.Message = fmt.Sprintf("Solved in %d moves, the fewest possible (breadth-first search); the plan passes the checker.", len(plan))
+	}
+	q := p.Clone()
+	v.Steps = append(v.Steps, stepView{SVG: drawRush(q)})
+	for _, m := range plan {
+		pc := &q.Pieces[m.Piece]
+		if pc.Orientation == rush.Horizontal {
+			pc.Col += m.By
+		} else {
+			pc.Row += m.By
+		}
+		word := fmt.Sprintf("slide %c %s %d", pc.Label, rush.Direction(pc.Orientation, m.By), max(m.By, -m.By))
+		v.Steps = append(v.Steps, stepView{Action: word, SVG: drawRush(q)})
+	}
+	return v, nil
+}
+
+// drawRush draws a Rush Hour board: piece L is the rectangle "p<L>" and
+// its label "p<L>-n"; the gap on the right of car A's row is the exit.
+func drawRush(p *rush.Puzzle) string {
+	const cell, gap, margin = 48, 5, 12
+	w, h := margin*2+p.Width*cell+cell/2, margin*2+p.Height*cell
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" class="rush">`+"\n", w, h, w, h)
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#eceff1" stroke="#37474f" stroke-width="3"/>`+"\n", margin, margin, p.Width*cell, p.Height*cell)
+	exitRow := p.Pieces[0].Row
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#eceff1"/>`+"\n", margin+p.Width*cell-2, margin+exitRow*cell+3, cell/2+4, cell-6)
+	for _, c := range p.Walls {
+		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#37474f"/>`+"\n", margin+(c%p.Width)*cell+2, margin+(c/p.Width)*cell+2, cell-4, cell-4)
+	}
+	for i, pc := range p.Pieces {
+		across, down := pc.Len, 1
+		if pc.Orientation == rush.Vertical {
+			across, down = 1, pc.Len
+		}
+		colour := colourPalette[(i+1)%len(colourPalette)]
+		if i == 0 {
+			colour = namedColours["red"]
+		}
+		x, y := margin+pc.Col*cell+gap, margin+pc.Row*cell+gap
+		fmt.Fprintf(&b, `<rect id="p%c" x="%d" y="%d" width="%d" height="%d" rx="7" fill="%s"/>`+"\n", pc.Label, x, y, across*cell-2*gap, down*cell-2*gap, colour)
+		fmt.Fprintf(&b, `<text id="p%c-n" x="%d" y="%d" text-anchor="middle" font-family="sans-serif" font-size="18" fill="#fff">%s</text>`+"\n",
+			pc.Label, x+(across*cell-2*gap)/2, y+(down*cell-2*gap)/2+6, html.EscapeString(string(pc.Label)))
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
