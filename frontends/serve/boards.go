@@ -51,16 +51,11 @@ func searchOutcome(v *planView, status statespace.Status, err error, lim planLim
 
 func solveTiles(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
 	v := planView{ID: name, Index: index, Method: "ida*", Optimal: true}
-	levels := tilesfmt.Parse(name, data)
-	v.Count = len(levels)
-	if err := pick(name, len(levels), index); err != nil {
+	lv, err := level(&v, name, tilesfmt.Parse(name, data), index,
+		func(l tilesfmt.Level) (string, error) { return l.ID, l.Err })
+	if err != nil {
 		return v, err
 	}
-	lv := levels[index]
-	if lv.Err != nil {
-		return v, inputError(lv.Err)
-	}
-	v.ID = lv.ID
 	p := lv.Puzzle
 	res, err := tiles.SolveIDA(ctx, p, tiles.ManhattanLC, nil)
 	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"iterations", res.Stats.Iterations}}
@@ -116,16 +111,11 @@ func drawTiles(p *tiles.Puzzle) string {
 
 func solveRush(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
 	v := planView{ID: name, Index: index, Method: "bfs", Optimal: true}
-	levels := rushfmt.Parse(name, data)
-	v.Count = len(levels)
-	if err := pick(name, len(levels), index); err != nil {
+	lv, err := level(&v, name, rushfmt.Parse(name, data), index,
+		func(l rushfmt.Level) (string, error) { return l.ID, l.Err })
+	if err != nil {
 		return v, err
 	}
-	lv := levels[index]
-	if lv.Err != nil {
-		return v, inputError(lv.Err)
-	}
-	v.ID = lv.ID
 	p := lv.Puzzle
 	res, err := rush.Solve(ctx, p, statespace.Options{MaxStates: lim.maxStates})
 	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}

@@ -133,6 +133,22 @@ func pick(name string, n, index int) error {
 	return nil
 }
 
+// level picks the index-th of the levels a reader returned, which say
+// their id and what is wrong with them, and notes the count and the id.
+func level[L any](v *planView, name string, levels []L, index int, describe func(L) (string, error)) (L, error) {
+	var zero L
+	v.Count = len(levels)
+	if err := pick(name, len(levels), index); err != nil {
+		return zero, err
+	}
+	id, err := describe(levels[index])
+	if err != nil {
+		return zero, inputError(err)
+	}
+	v.ID = id
+	return levels[index], nil
+}
+
 // isJugsInput reports whether data holds jug puzzles: corpus JSON Lines
 // with capacities, or the command line's flags (--capacities ...).
 func isJugsInput(data []byte) bool {
@@ -247,19 +263,11 @@ func jugVessels(p *jugs.Puzzle, s jugs.State) []vessel {
 
 func solveSort(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
 	v := planView{ID: name, Index: index, Method: "astar"}
-	levels := sortfmt.Parse(name, data)
-	v.Count = len(levels)
-	if len(levels) == 0 {
-		return v, badRequest("%s: no Water Sort level", name)
-	}
-	if err := pick(name, len(levels), index); err != nil {
+	lv, err := level(&v, name, sortfmt.Parse(name, data), index,
+		func(l sortfmt.Level) (string, error) { return l.ID, l.Err })
+	if err != nil {
 		return v, err
 	}
-	lv := levels[index]
-	if lv.Err != nil {
-		return v, inputError(lv.Err)
-	}
-	v.ID = lv.ID
 	p, rule := lv.Puzzle, watersort.Whole
 	res, err := watersort.Solve(ctx, p, watersort.Options{Rule: rule, Method: watersort.AStar, MaxStates: lim.maxStates})
 	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
