@@ -47,6 +47,12 @@ const (
 	// Native keeps linear constraints as they are, for backends that
 	// implement [LinearAdder]. Encode refuses it.
 	Native
+	// BDD is the reduced ordered decision diagram of each bound with nodes
+	// merged by intervals of equivalent budgets (Abío, Nieuwenhuis,
+	// Oliveras and Rodríguez-Carbonell 2011; Eén and Sörensson's
+	// MiniSat+): at most K+1 nodes per chain of terms and two clauses per
+	// node and child, generalized arc consistent for each bound.
+	BDD
 )
 
 var encodingNames = [...]string{
@@ -54,15 +60,16 @@ var encodingNames = [...]string{
 	Sequential:     "sequential",
 	SortingNetwork: "sortnet",
 	Native:         "native",
+	BDD:            "bdd",
 }
 
 // Encodings returns every encoding, Native last.
 func Encodings() []Encoding {
-	return []Encoding{Totalizer, Sequential, SortingNetwork, Native}
+	return []Encoding{Totalizer, Sequential, SortingNetwork, BDD, Native}
 }
 
 // String returns the name ParseEncoding accepts: totalizer, sequential,
-// sortnet or native.
+// sortnet, bdd or native.
 func (e Encoding) String() string {
 	if e >= 0 && int(e) < len(encodingNames) {
 		return encodingNames[e]
@@ -94,6 +101,7 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 		count = sequential
 	case SortingNetwork:
 		count = sortingNetwork
+	case BDD:
 	default:
 		return fmt.Errorf("sat: %v is not a CNF encoding", e)
 	}
@@ -135,11 +143,21 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 	if !least && !most {
 		return nil
 	}
+	em := &emitter{Adder: a}
+	if e == BDD {
+		if most {
+			bddAtMost(em, n.runs(), n.atMost)
+		}
+		if least {
+			bddAtMost(em, negatedChains(n.runs()), n.total-n.atLeast)
+		}
+		return nil
+	}
 	m := n.atLeast
 	if most {
 		m = n.atMost + 1
 	}
-	out := count(&emitter{Adder: a}, n.terms, m, most, least)
+	out := count(em, n.runs(), m, most, least)
 	if most {
 		a.AddClause(out[n.atMost].Not())
 	}
@@ -149,48 +167,46 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 	return nil
 }
 
-// A counter writes a unary counter of the weighted terms: it returns
-// outputs out[j-1] for "sum >= j", j = 1..min(total, m). With up, clauses
-// make "sum >= j" imply out[j-1]; with down, out[j-1] implies "sum >= j".
-type counter func(a *emitter, terms []Term, m int, up, down bool) []Lit
+// A counter writes a unary counter of the weighted terms, cut into chains
+// (see [Linear.Chains]): it returns outputs out[j-1] for "sum >= j", j =
+// 1..min(total, m). With up, clauses make "sum >= j" imply out[j-1]; with
+// down, out[j-1] implies "sum >= j".
+type counter func(a *emitter, chains [][]Term, m int, up, down bool) []Lit
+
+// unary returns the outputs of one chain as a counter would: out[j-1] is
+// the literal of the first term whose prefix of the chain weighs j or
+// more, j = 1..min(weight of the chain, m). A term of weight w is its
+// literal repeated w times.
+func unary(chain []Term, m int) []Lit {
+	var out []Lit
+	for _, t := range chain {
+		for range t.Weight {
+			if len(out) == m {
+				return out
+			}
+			out = append(out, t.Lit)
+		}
+	}
+	return out
+}
 
 // sequential is the weighted sequential counter: register i holds the
-// unary value of the sum of the first i terms.
-func sequential(a *emitter, terms []Term, m int, up, down bool) []Lit {
-	first := terms[0]
-	prev := make([]Lit, min(first.Weight, m))
-	for j := range prev {
-		prev[j] = first.Lit
-	}
-	for _, t := range terms[1:] {
-		l, w := t.Lit, t.Weight
-		cur := newLits(a, min(len(prev)+w, m))
+// unary value of the sum of the first i chains.
+func sequential(a *emitter, chains [][]Term, m int, up, down bool) []Lit {
+	prev := unary(chains[0], m)
+	for _, chain := range chains[1:] {
+		weight := 0
+		for _, t := range chain {
+			weight += t.Weight
+		}
+		cur := newLits(a, min(len(prev)+weight, m))
 		for j := 1; j <= len(cur); j++ {
 			s := cur[j-1]
-			hasPrev := j <= len(prev) // prev[j-1] exists; otherwise it is false
-			rest := j - w             // the earlier sum needed when l is true
 			if up {
-				if hasPrev {
-					a.clause(prev[j-1].Not(), s)
-				}
-				if rest <= 0 {
-					a.clause(l.Not(), s)
-				} else {
-					a.clause(l.Not(), prev[rest-1].Not(), s)
-				}
+				sequentialUp(a, prev, chain, j, s)
 			}
 			if down {
-				if hasPrev {
-					a.clause(s.Not(), prev[j-1], l)
-					if rest > 0 {
-						a.clause(s.Not(), prev[j-1], prev[rest-1])
-					}
-				} else {
-					a.clause(s.Not(), l)
-					if rest > 0 {
-						a.clause(s.Not(), prev[rest-1])
-					}
-				}
+				sequentialDown(a, prev, chain, j, s)
 			}
 		}
 		prev = cur
@@ -198,24 +214,64 @@ func sequential(a *emitter, terms []Term, m int, up, down bool) []Lit {
 	return prev
 }
 
-// totalizer builds a balanced tree of unary adders over the terms; a leaf
-// of weight w is its literal repeated w times.
-func totalizer(a *emitter, terms []Term, m int, up, down bool) []Lit {
-	if len(terms) == 1 {
-		t := terms[0]
-		out := make([]Lit, min(t.Weight, m))
-		for j := range out {
-			out[j] = t.Lit
-		}
-		return out
+// sequentialUp writes that s ("sum >= j") follows from prev ("earlier sum
+// >= j") or from a term of the chain and the earlier sum it still needs.
+func sequentialUp(a *emitter, prev []Lit, chain []Term, j int, s Lit) {
+	if j <= len(prev) {
+		a.clause(prev[j-1].Not(), s)
 	}
-	half := len(terms) / 2
-	left := totalizer(a, terms[:half], m, up, down)
-	right := totalizer(a, terms[half:], m, up, down)
+	prefix := 0
+	for _, t := range chain {
+		prefix += t.Weight
+		rest := j - prefix // the earlier sum needed when t's prefix is true
+		if rest <= 0 {
+			a.clause(t.Lit.Not(), s)
+			return
+		}
+		if rest <= len(prev) {
+			a.clause(t.Lit.Not(), prev[rest-1].Not(), s)
+		}
+	}
+}
+
+// sequentialDown writes that s ("sum >= j") needs, for each prefix of the
+// chain that may be its true part, the rest from the earlier sum: s and
+// "the term after the prefix is false" imply prev[j-prefix].
+func sequentialDown(a *emitter, prev []Lit, chain []Term, j int, s Lit) {
+	prefix := 0
+	for i := 0; i <= len(chain); i++ {
+		if i > 0 {
+			prefix += chain[i-1].Weight
+		}
+		rest := j - prefix
+		if rest <= 0 {
+			return
+		}
+		clause := append(a.buf[:0], s.Not())
+		if i < len(chain) {
+			clause = append(clause, chain[i].Lit)
+		}
+		if rest <= len(prev) {
+			clause = append(clause, prev[rest-1])
+		}
+		a.buf = clause
+		a.AddClause(clause...)
+	}
+}
+
+// totalizer builds a balanced tree of unary adders over the chains; a leaf
+// is a chain's unary value (see unary), which costs no clause.
+func totalizer(a *emitter, chains [][]Term, m int, up, down bool) []Lit {
+	if len(chains) == 1 {
+		return unary(chains[0], m)
+	}
+	half := len(chains) / 2
+	left := totalizer(a, chains[:half], m, up, down)
+	right := totalizer(a, chains[half:], m, up, down)
 	out := newLits(a, min(len(left)+len(right), m))
-	// Two leaves repeat their literals, so their clauses repeat too.
+	// Two leaves may repeat their literals, so their clauses repeat too.
 	var seen map[[3]Lit]bool
-	if half == 1 && len(terms) == 2 {
+	if len(chains) == 2 {
 		seen = make(map[[3]Lit]bool)
 	}
 	emit := func(clause []Lit) {
@@ -320,11 +376,13 @@ func (nw *network) merge(w []int) []int {
 
 // sortingNetwork feeds a term of weight w into w wires of a sorting
 // network and keeps only the comparators that reach the first m outputs.
-func sortingNetwork(a *emitter, terms []Term, m int, up, down bool) []Lit {
+func sortingNetwork(a *emitter, chains [][]Term, m int, up, down bool) []Lit {
 	var inputs []Lit
-	for _, t := range terms {
-		for range t.Weight {
-			inputs = append(inputs, t.Lit)
+	for _, chain := range chains {
+		for _, t := range chain {
+			for range t.Weight {
+				inputs = append(inputs, t.Lit)
+			}
 		}
 	}
 	size := 1 << bits.Len(uint(len(inputs)-1))

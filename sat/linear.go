@@ -45,6 +45,19 @@ type Linear struct {
 	Terms []Term
 	Op    Op
 	K     int
+	// Chains optionally cuts Terms into runs of consecutive terms:
+	// Chains[i] is the length of run i, the lengths add up to len(Terms),
+	// and nil means runs of one term. A run is a promise about the formula
+	// the constraint belongs to: in every model of the formula's other
+	// clauses, each term's literal of a run implies the literal of the term
+	// before it, so the true terms of a run are a prefix of it (as the
+	// blocks of an aquarium down a column, which gravity fills from the
+	// bottom, listed bottom first). A run is then one unary number, which
+	// the totalizer takes as a leaf and the BDD as one level, with no
+	// clause to sort it. The constraint's meaning is the sum alone: an
+	// encoding of a constraint whose promise fails may be stricter than the
+	// sum. Runs are ignored when a variable appears in two terms.
+	Chains []int
 }
 
 // Card returns the cardinality constraint "the number of true lits is op
@@ -75,6 +88,18 @@ func (c Linear) Validate() error {
 			return errors.New("sat: linear constraint weights overflow")
 		}
 		sum += t.Weight
+	}
+	if c.Chains != nil {
+		n := 0
+		for _, l := range c.Chains {
+			if l < 1 {
+				return fmt.Errorf("sat: linear constraint with a run of length %d", l)
+			}
+			n += l
+		}
+		if n != len(c.Terms) {
+			return fmt.Errorf("sat: linear constraint runs cover %d terms of %d", n, len(c.Terms))
+		}
 	}
 	return nil
 }
@@ -122,6 +147,7 @@ func (c Linear) String() string {
 
 func (c Linear) clone() Linear {
 	c.Terms = slices.Clone(c.Terms)
+	c.Chains = slices.Clone(c.Chains)
 	return c
 }
 
@@ -131,12 +157,24 @@ func (c Linear) clone() Linear {
 // decided.
 type normalized struct {
 	terms     []Term
-	atLeast   int  // assert sum >= atLeast when needAtLeast
-	atMost    int  // assert sum <= atMost when needAtMost
-	needLeast bool // the lower bound constrains something
-	needMost  bool // the upper bound constrains something
-	false_    bool // no assignment satisfies the constraint
-	total     int  // sum of weights of terms
+	atLeast   int   // assert sum >= atLeast when needAtLeast
+	atMost    int   // assert sum <= atMost when needAtMost
+	needLeast bool  // the lower bound constrains something
+	needMost  bool  // the upper bound constrains something
+	false_    bool  // no assignment satisfies the constraint
+	total     int   // sum of weights of terms
+	chains    []int // runs of terms as in Linear.Chains, never nil
+}
+
+// runs returns n's terms cut into its chains.
+func (n *normalized) runs() [][]Term {
+	out := make([][]Term, len(n.chains))
+	start := 0
+	for i, l := range n.chains {
+		out[i] = n.terms[start : start+l : start+l]
+		start += l
+	}
+	return out
 }
 
 // normalize simplifies c. Terms on the same variable are merged: w1*x +
@@ -203,6 +241,13 @@ func (c Linear) normalize() normalized {
 		return n
 	}
 	n.terms, n.total = terms, total
+	n.chains = c.Chains
+	if n.chains == nil || len(terms) < len(c.Terms) { // merged terms break runs
+		n.chains = make([]int, len(terms))
+		for i := range n.chains {
+			n.chains[i] = 1
+		}
+	}
 	n.needLeast = needLo && lo > 0
 	n.needMost = needHi && hi < total
 	return n
