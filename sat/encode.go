@@ -3,18 +3,22 @@ package sat
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
 // Encoding is a way to write a linear constraint as clauses.
 //
-// Every CNF encoding here builds a unary counter: outputs o1, o2, ... where
-// oj stands for "the weighted sum is at least j", truncated at the largest
-// bound that matters (K+1 for an upper bound, K for a lower one). An upper
-// bound K asserts not o(K+1), a lower bound asserts oK. Only the direction
-// of each output's definition that the bound needs is written: "sum >= j
-// implies oj" for upper bounds, "oj implies sum >= j" for lower ones, both
-// for Exactly.
+// The counting encodings (totalizer, sequential counter, sorting network)
+// build a unary counter: outputs o1, o2, ... where oj stands for "the
+// weighted sum is at least j", truncated at the largest bound that matters
+// (K+1 for an upper bound, K for a lower one). An upper bound K asserts not
+// o(K+1), a lower bound asserts oK; the totalizer writes these as clauses
+// over its root's two subtrees instead of building the root. Only the
+// direction of each output's definition that the bound needs is written:
+// "sum >= j implies oj" for upper bounds, "oj implies sum >= j" for lower
+// ones, both for Exactly. The BDD writes each bound as a decision diagram
+// instead (bdd.go).
 //
 // Before counting, a constraint is normalized: terms on one variable are
 // merged (x and ~x together contribute a constant), weights are clamped to
@@ -26,9 +30,13 @@ import (
 // Weights: the sequential counter and the totalizer take weights natively
 // (a term of weight w adds w to the register it enters, and a totalizer leaf
 // is w copies of its literal, which costs no clause). The sorting network
-// expands a term of weight w into w input wires. All three are exact for
-// any weights; for unweighted constraints, unit propagation on each
-// encoding keeps the bound arc consistent (tested in encode_test.go).
+// expands a term of weight w into w input wires. Chains of terms
+// ([Linear.Chains]) are totalizer leaves and sequential-counter steps of
+// their own, and BDD levels; the sorting network ignores them. Every
+// encoding is exact for any weights; for unweighted constraints, unit
+// propagation on each encoding keeps the bound arc consistent, and on the
+// BDD it keeps each bound arc consistent for any weights (tested in
+// encode_test.go and chain_test.go).
 type Encoding int8
 
 // The encodings. The zero value, Totalizer, is a good default.
@@ -53,6 +61,11 @@ const (
 	// MiniSat+): at most K+1 nodes per chain of terms and two clauses per
 	// node and child, generalized arc consistent for each bound.
 	BDD
+	// Auto picks per constraint, by what measured best on Aquarium grids
+	// (BENCHMARKS.md): the BDD for a constraint with a weight above 1,
+	// whose totalizer nodes fill up at few terms, and the totalizer for
+	// the others, whose nodes "at least j" make good learned clauses.
+	Auto
 )
 
 var encodingNames = [...]string{
@@ -61,15 +74,16 @@ var encodingNames = [...]string{
 	SortingNetwork: "sortnet",
 	Native:         "native",
 	BDD:            "bdd",
+	Auto:           "auto",
 }
 
 // Encodings returns every encoding, Native last.
 func Encodings() []Encoding {
-	return []Encoding{Totalizer, Sequential, SortingNetwork, BDD, Native}
+	return []Encoding{Totalizer, Sequential, SortingNetwork, BDD, Auto, Native}
 }
 
 // String returns the name ParseEncoding accepts: totalizer, sequential,
-// sortnet, bdd or native.
+// sortnet, bdd, auto or native.
 func (e Encoding) String() string {
 	if e >= 0 && int(e) < len(encodingNames) {
 		return encodingNames[e]
@@ -101,7 +115,7 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 		count = sequential
 	case SortingNetwork:
 		count = sortingNetwork
-	case BDD:
+	case BDD, Auto:
 	default:
 		return fmt.Errorf("sat: %v is not a CNF encoding", e)
 	}
@@ -114,7 +128,10 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 	for i, t := range n.terms {
 		lits[i] = t.Lit
 	}
-	// Bounds that need no counter.
+	// Bounds that need no counter. The last term of a chain implies the
+	// others and the first is implied by them, so "not all" and "at least
+	// one" are clauses over one literal per chain.
+	runs := n.runs()
 	least, most := n.needLeast, n.needMost
 	switch {
 	case most && n.atMost == 0:
@@ -123,9 +140,9 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 		}
 		most = false
 	case most && n.atMost == n.total-1: // not all true
-		neg := make([]Lit, len(lits))
-		for i, l := range lits {
-			neg[i] = l.Not()
+		neg := make([]Lit, len(runs))
+		for i, chain := range runs {
+			neg[i] = chain[len(chain)-1].Lit.Not()
 		}
 		a.AddClause(neg...)
 		most = false
@@ -137,19 +154,29 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 		}
 		least = false
 	case least && n.atLeast == 1:
-		a.AddClause(lits...)
+		some := make([]Lit, len(runs))
+		for i, chain := range runs {
+			some[i] = chain[0].Lit
+		}
+		a.AddClause(some...)
 		least = false
 	}
 	if !least && !most {
 		return nil
 	}
 	em := &emitter{Adder: a}
+	if e == Auto {
+		e, count = Totalizer, totalizer
+		if slices.ContainsFunc(n.terms, func(t Term) bool { return t.Weight > 1 }) {
+			e = BDD
+		}
+	}
 	if e == BDD {
 		if most {
-			bddAtMost(em, n.runs(), n.atMost)
+			bddAtMost(em, runs, n.atMost)
 		}
 		if least {
-			bddAtMost(em, negatedChains(n.runs()), n.total-n.atLeast)
+			bddAtMost(em, negatedChains(runs), n.total-n.atLeast)
 		}
 		return nil
 	}
@@ -157,7 +184,11 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 	if most {
 		m = n.atMost + 1
 	}
-	out := count(em, n.runs(), m, most, least)
+	if e == Totalizer && len(runs) > 1 {
+		totalizerRoot(em, runs, m, n.atMost, n.atLeast, most, least)
+		return nil
+	}
+	out := count(em, runs, m, most, least)
 	if most {
 		a.AddClause(out[n.atMost].Not())
 	}
@@ -313,6 +344,53 @@ func totalizer(a *emitter, chains [][]Term, m int, up, down bool) []Lit {
 		}
 	}
 	return out
+}
+
+// totalizerRoot writes the bounds on the sum of the chains as a totalizer
+// whose root adder is never built: its only outputs that matter are the
+// asserted ones, so the clauses that would define them become clauses over
+// the two subtrees' outputs. No split of the sum reaches atMost+1
+// (binary clauses), and each split below atLeast has a side that goes
+// past its share.
+func totalizerRoot(a *emitter, chains [][]Term, m, atMost, atLeast int, most, least bool) {
+	half := len(chains) / 2
+	left := totalizer(a, chains[:half], m, most, least)
+	right := totalizer(a, chains[half:], m, most, least)
+	if most {
+		for i := 0; i <= len(left); i++ {
+			j := atMost + 1 - i
+			if j < 0 || j > len(right) {
+				continue
+			}
+			clause := a.buf[:0]
+			if i > 0 {
+				clause = append(clause, left[i-1].Not())
+			}
+			if j > 0 {
+				clause = append(clause, right[j-1].Not())
+			}
+			a.buf = clause
+			a.AddClause(clause...)
+		}
+	}
+	if least {
+		// left < i+1 and right < j+1 with i+j+1 = atLeast is ruled out.
+		for i := 0; i < atLeast; i++ {
+			j := atLeast - 1 - i
+			if i > len(left) || j > len(right) {
+				continue
+			}
+			clause := a.buf[:0]
+			if i < len(left) {
+				clause = append(clause, left[i])
+			}
+			if j < len(right) {
+				clause = append(clause, right[j])
+			}
+			a.buf = clause
+			a.AddClause(clause...)
+		}
+	}
 }
 
 // A network is a comparator network over wires. Wires 0..inputs-1 are the

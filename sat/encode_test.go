@@ -12,7 +12,7 @@ import (
 	"github.com/waterworks-solver/waterworks/sat/sattest"
 )
 
-var cnfEncodings = []sat.Encoding{sat.Totalizer, sat.Sequential, sat.SortingNetwork, sat.BDD}
+var cnfEncodings = []sat.Encoding{sat.Totalizer, sat.Sequential, sat.SortingNetwork, sat.BDD, sat.Auto}
 
 // checkExact encodes c over variables 1..vars and checks, for every
 // assignment of those variables, that the clauses have an extension to the
@@ -119,57 +119,7 @@ func checkArcConsistent(t *testing.T, enc sat.Encoding, n int, c sat.Linear) {
 	f := sat.NewFormula()
 	f.NewVars(n)
 	require.NoError(t, enc.Encode(f, c))
-	pow3 := 1
-	for range n {
-		pow3 *= 3
-	}
-	for code := range pow3 {
-		p := make(sattest.Partial, f.NumVars()+1)
-		for v, rest := 1, code; v <= n; v, rest = v+1, rest/3 {
-			p[v] = sattest.Value(rest%3 - 1)
-		}
-		input := append(sattest.Partial(nil), p[:n+1]...)
-		// Supports: which values each input takes in completions that satisfy c.
-		canTrue, canFalse := make([]bool, n+1), make([]bool, n+1)
-		feasible := false
-		for bitsVal := range 1 << n {
-			m := make(sat.Model, n+1)
-			ok := true
-			for v := 1; v <= n; v++ {
-				m[v] = bitsVal>>(v-1)&1 == 1
-				if input[v] == 1 && !m[v] || input[v] == -1 && m[v] {
-					ok = false
-				}
-			}
-			if !ok || !c.Holds(m) {
-				continue
-			}
-			feasible = true
-			for v := 1; v <= n; v++ {
-				canTrue[v] = canTrue[v] || m[v]
-				canFalse[v] = canFalse[v] || !m[v]
-			}
-		}
-		consistent := sattest.Propagate(f, p)
-		if !feasible {
-			assert.False(t, consistent, "%v %v from %v: no completion, but propagation finds no conflict", enc, c, input[1:])
-			continue
-		}
-		if !assert.True(t, consistent, "%v %v from %v: propagation conflict on a feasible assignment", enc, c, input[1:]) {
-			continue
-		}
-		for v := 1; v <= n; v++ {
-			if input[v] != 0 {
-				continue
-			}
-			if !canFalse[v] {
-				assert.Equal(t, sattest.Value(1), p[v], "%v %v from %v: x%d must be true", enc, c, input[1:], v)
-			}
-			if !canTrue[v] {
-				assert.Equal(t, sattest.Value(-1), p[v], "%v %v from %v: x%d must be false", enc, c, input[1:], v)
-			}
-		}
-	}
+	checkPropagation(t, f, n, c, func(m sat.Model) bool { return c.Holds(m) })
 }
 
 func TestEncodeRefuses(t *testing.T) {

@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/waterworks-solver/waterworks/sat"
+
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
@@ -36,7 +38,7 @@ func TestCompareAquarium(t *testing.T) {
 		assert.True(t, *row.Agree)
 		engines[row.Engine] = true
 	}
-	for _, e := range []string{"cp", "gini/totalizer", "gini/sequential", "gini/sortnet", "gophersat/native", "gophersat/totalizer"} {
+	for _, e := range []string{"cp", "gini/totalizer", "gini/sequential", "gini/sortnet", "gini/bdd", "gini/auto", "gophersat/native", "gophersat/totalizer"} {
 		assert.True(t, engines[e], "engine %s missing", e)
 	}
 
@@ -44,7 +46,7 @@ func TestCompareAquarium(t *testing.T) {
 	require.Equal(t, ExitOK, code)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	assert.Regexp(t, `^PUZZLE\s+ENGINE\s+STATUS\s+ANSWER\s+MS\s+AGREE\s+STATS$`, lines[0])
-	assert.Len(t, lines, 1+4, "cp and gini with its three encodings")
+	assert.Len(t, lines, 1+1+len(sat.Encodings())-1, "cp and gini with every encoding but native")
 
 	code, out, _ = run(t, "", "compare", "--format", "bench", "--count", "3", "--engines", "cp", path)
 	require.Equal(t, ExitOK, code)

@@ -65,13 +65,17 @@ func EncodeSAT(p *aquarium.Puzzle, rule aquarium.Rule) (*SATModel, error) {
 		if need == aquarium.NoClue {
 			continue
 		}
-		var lits []sat.Lit
+		col := sat.Linear{Op: sat.Exactly, K: need}
 		for _, chain := range l.ColChains[c] {
-			for _, b := range chain {
-				lits = append(lits, m.Full[b])
+			// Gravity fills a chain from the bottom: listed bottom first,
+			// each block implies the one before, so the chain is one
+			// unary number (a totalizer leaf, a BDD level).
+			for i := len(chain) - 1; i >= 0; i-- {
+				col.Terms = append(col.Terms, sat.Term{Lit: m.Full[chain[i]], Weight: 1})
 			}
+			col.Chains = append(col.Chains, len(chain))
 		}
-		f.Exactly(need, lits...)
+		f.AddLinear(col)
 	}
 	if rule == aquarium.PoolRule {
 		m.encodePoolLevels()
