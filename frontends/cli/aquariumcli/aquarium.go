@@ -51,10 +51,11 @@ type aquariumBackend func(ctx context.Context, p *aquarium.Puzzle, rule aquarium
 
 // aquariumBackendNames lists the engines --backend chooses from.
 func aquariumBackendNames() []string {
-	return []string{"cp", backends.Gini, backends.Gophersat, backends.DIMACS + "CMD", clingoBackend}
+	return []string{"cp", backends.Gini, backends.Gophersat, backends.DIMACS + "CMD", clingoBackend, raceBackend}
 }
 
-// openAquariumBackend returns the engine called name: the CP core, or a SAT
+// openAquariumBackend returns the engine called name: the CP core, clingo,
+// the race of several engines, or a SAT
 // backend (gini, gophersat, dimacs:CMD) on the Aquarium SAT encoding with
 // its linear constraints written by the named encoding. An empty encoding
 // means the backend's best: native constraints for gophersat, the
@@ -62,7 +63,7 @@ func aquariumBackendNames() []string {
 // stopped, runs in a child process that is killed when time is up;
 // without, it runs in this process, which an interrupt ends anyway.
 func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend, error) {
-	if name == "cp" || name == clingoBackend {
+	if name == "cp" || name == clingoBackend || name == raceBackend {
 		if encoding != "" {
 			return nil, fmt.Errorf("--encoding applies to SAT backends, not %s", name)
 		}
@@ -71,6 +72,13 @@ func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend,
 				return nil, fmt.Errorf("backend clingo: program not found (Debian package gringo)")
 			}
 			return solveAquariumClingo, nil
+		}
+		if name == raceBackend {
+			engines, err := raceEngines()
+			if err != nil {
+				return nil, err
+			}
+			return race(engines), nil
 		}
 		return solveAquariumCP, nil
 	}

@@ -1,0 +1,143 @@
+package aquariumcli
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+)
+
+// raceBackend is the name of the portfolio backend: several engines at
+// once on the same puzzle, the first complete answer wins.
+const raceBackend = "race"
+
+// raceSAT is the SAT backend the race runs, with its default encoding.
+const raceSAT = backends.Gini
+
+// raceEngine is one engine of a race.
+type raceEngine struct {
+	name string
+	// regionOnly marks an engine that models the region rule alone.
+	regionOnly bool
+	solve      aquariumBackend
+}
+
+// raceEngines returns the engines --backend race runs: the CP core, clingo
+// when it is on the PATH, and the SAT backend raceSAT on its default
+// encoding.
+func raceEngines() ([]raceEngine, error) {
+	engines := []raceEngine{{name: "cp", solve: solveAquariumCP}}
+	if _, err := exec.LookPath(clingoBackend); err == nil {
+		engines = append(engines, raceEngine{name: clingoBackend, regionOnly: true, solve: solveAquariumClingo})
+	}
+	satSolve, err := openAquariumBackend(raceSAT, "", true)
+	if err != nil {
+		return nil, err
+	}
+	return append(engines, raceEngine{name: raceSAT, solve: satSolve}), nil
+}
+
+// raceResult is what one engine of a race came back with.
+type raceResult struct {
+	engine int
+	got    aquariumOutcome
+	err    error
+}
+
+// race returns the backend that runs the engines (those that model the
+// puzzle's rule) at once, each in its own goroutine and external solvers in
+// their own process groups, and takes the first complete answer: up to
+// limit solutions, each passing the independent checker, that either
+// reach the limit or come with the proof that there are no more. As soon
+// as one engine answers, the others are stopped and reaped: race returns
+// only when every engine has returned, so no goroutine keeps computing and
+// no child process is left running. An engine that fails, crashes (a
+// panic is caught) or gives a wrong or incomplete answer does not win; the
+// race goes on with the others. The outcome's statistics name the winner
+// first, then its own statistics.
+//
+// When no engine answers, race returns what the most successful one found
+// and ctx's error when ctx ended the race, else every engine's error.
+func race(engines []raceEngine) aquariumBackend {
+	return func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
+		var running []raceEngine
+		for _, e := range engines {
+			if !e.regionOnly || rule == aquarium.RegionRule {
+				running = append(running, e)
+			}
+		}
+		ctx, stop := context.WithCancel(ctx)
+		defer stop()
+		results := make(chan raceResult, len(running))
+		for i, e := range running {
+			go func() { results <- runRaceEngine(ctx, i, e, p, rule, limit) }()
+		}
+		var failures []string
+		var best raceResult
+		won := -1
+		for range running {
+			r := <-results
+			if won >= 0 {
+				continue // reaping the stopped engines
+			}
+			why := raceVerdict(r, p, rule, limit)
+			if why == "" {
+				won, best = r.engine, r
+				stop()
+				continue
+			}
+			failures = append(failures, running[r.engine].name+": "+why)
+			if len(r.got.solutions) > len(best.got.solutions) && r.err != nil {
+				best = r // the most found so far, should nobody finish
+			}
+		}
+		if won >= 0 {
+			stats := clikit.StatList{{Name: "winner", Value: running[won].name}}
+			if len(failures) > 0 {
+				stats = append(stats, clikit.Stat{Name: "failed", Value: strings.Join(failures, "; ")})
+			}
+			best.got.stats = append(stats, best.got.stats...)
+			return best.got, nil
+		}
+		if err := ctx.Err(); err != nil { // the caller's timeout or interrupt
+			return aquariumOutcome{solutions: best.got.solutions}, err
+		}
+		return aquariumOutcome{}, fmt.Errorf("race: no engine answered: %s", strings.Join(failures, "; "))
+	}
+}
+
+// runRaceEngine runs one engine, turning a panic into an error.
+func runRaceEngine(ctx context.Context, i int, e raceEngine, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (r raceResult) {
+	r.engine = i
+	defer func() {
+		if x := recover(); x != nil {
+			r.got, r.err = aquariumOutcome{}, fmt.Errorf("crashed: %v", x)
+		}
+	}()
+	r.got, r.err = e.solve(ctx, p, rule, limit)
+	return r
+}
+
+// raceVerdict returns "" when r is a complete answer, else why it is not.
+func raceVerdict(r raceResult, p *aquarium.Puzzle, rule aquarium.Rule, limit int) string {
+	if r.err != nil {
+		return r.err.Error()
+	}
+	n := len(r.got.solutions)
+	if limit > 0 && n > limit {
+		return fmt.Sprintf("%d solutions, more than the %d asked for", n, limit)
+	}
+	for i, s := range r.got.solutions {
+		if err := aquarium.Check(p, s, rule); err != nil {
+			return fmt.Sprintf("solution %d fails the check: %v", i+1, err)
+		}
+	}
+	if !r.got.exhausted && (limit <= 0 || n < limit) {
+		return "stopped without a complete answer"
+	}
+	return ""
+}
