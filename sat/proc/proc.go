@@ -33,6 +33,8 @@ const maxStderr = 4 << 10
 // output and the end of its standard error. The three streams go through
 // files in dir rather than pipes, so that no copying goroutine has to end
 // before Run returns: Run returns as soon as the killed child is reaped.
+// When the child ends, whatever is left of its process group is killed
+// too, so helpers of a child that crashed do not live on.
 func Run(cmd *exec.Cmd, stdin []byte, dir string) (stdout []byte, stderr string, err error) {
 	inPath := filepath.Join(dir, "stdin")
 	if err := os.WriteFile(inPath, stdin, 0o600); err != nil {
@@ -55,6 +57,7 @@ func Run(cmd *exec.Cmd, stdin []byte, dir string) (stdout []byte, stderr string,
 	defer errFile.Close()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, errFile
 	runErr := cmd.Run()
+	killGroup(cmd)
 	stdout, err = os.ReadFile(out.Name())
 	if err != nil {
 		return nil, "", fmt.Errorf("reading the output of %s: %w", cmd.Path, err)

@@ -15,3 +15,12 @@ func setGroup(cmd *exec.Cmd) {
 		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
 }
+
+// killGroup kills what is left of the process group of a child that has
+// ended: the helpers it started, which outlive it when it dies on its own
+// (a crash) rather than by cancellation.
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // ESRCH when none is left
+	}
+}

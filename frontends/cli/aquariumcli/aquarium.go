@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -74,7 +75,7 @@ func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend,
 			return solveAquariumClingo, nil
 		}
 		if name == raceBackend {
-			engines, err := raceEngines()
+			engines, err := raceEngines(runtime.NumCPU())
 			if err != nil {
 				return nil, err
 			}

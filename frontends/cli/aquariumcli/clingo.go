@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strconv"
 
@@ -38,17 +39,20 @@ type clingoOutput struct {
 }
 
 // solveAquariumClingo enumerates up to limit solutions with clingo. The
-// process runs in its own process group, killed when ctx ends.
+// process runs in its own process group, killed when ctx ends or
+// clingo ends, and talks through files in a temporary directory.
 func solveAquariumClingo(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
 	var program bytes.Buffer
 	if err := aqasp.WriteASP(&program, p, rule); err != nil {
 		return aquariumOutcome{}, err
 	}
+	dir, err := os.MkdirTemp("", "waterworks-clingo-")
+	if err != nil {
+		return aquariumOutcome{}, err
+	}
+	defer os.RemoveAll(dir)
 	cmd := proc.Command(ctx, clingoBackend, "--outf=2", "-n", strconv.Itoa(limit))
-	cmd.Stdin = &program
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, stderr, err := proc.Run(cmd, program.Bytes(), dir)
 	if ctx.Err() != nil {
 		return aquariumOutcome{}, ctx.Err()
 	}
@@ -58,13 +62,13 @@ func solveAquariumClingo(ctx context.Context, p *aquarium.Puzzle, rule aquarium.
 	}
 	var res clingoOutput
 	if jerr := json.Unmarshal(out, &res); jerr != nil {
-		return aquariumOutcome{}, fmt.Errorf("clingo: reading its output: %v (%s)", jerr, bytes.TrimSpace(stderr.Bytes()))
+		return aquariumOutcome{}, fmt.Errorf("clingo: reading its output: %v (%s)", jerr, stderr)
 	}
 	var got aquariumOutcome
 	switch res.Result {
 	case "SATISFIABLE", "UNSATISFIABLE":
 	default:
-		return aquariumOutcome{}, fmt.Errorf("clingo: result %q (%s)", res.Result, bytes.TrimSpace(stderr.Bytes()))
+		return aquariumOutcome{}, fmt.Errorf("clingo: result %q (%s)", res.Result, stderr)
 	}
 	for _, call := range res.Call {
 		for _, w := range call.Witnesses {

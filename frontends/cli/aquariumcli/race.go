@@ -26,10 +26,13 @@ type raceEngine struct {
 	solve      aquariumBackend
 }
 
-// raceEngines returns the engines --backend race runs: the CP core, clingo
-// when it is on the PATH, and the SAT backend raceSAT on its default
-// encoding.
-func raceEngines() ([]raceEngine, error) {
+// raceEngines returns the engines --backend race runs, one per core but at
+// least two: the first of the CP core, clingo when it is on the PATH, and
+// the SAT backend raceSAT on its default encoding. On two cores the SAT
+// backend sits out: on large grids its CNF alone (7 million clauses for
+// a 200×200 grown grid, seconds to build) would take a core from the
+// engines that win there.
+func raceEngines(cores int) ([]raceEngine, error) {
 	engines := []raceEngine{{name: "cp", solve: solveAquariumCP}}
 	if _, err := exec.LookPath(clingoBackend); err == nil {
 		engines = append(engines, raceEngine{name: clingoBackend, regionOnly: true, solve: solveAquariumClingo})
@@ -38,7 +41,8 @@ func raceEngines() ([]raceEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(engines, raceEngine{name: raceSAT, solve: satSolve}), nil
+	engines = append(engines, raceEngine{name: raceSAT, solve: satSolve})
+	return engines[:min(len(engines), max(cores, 2))], nil
 }
 
 // raceResult is what one engine of a race came back with.

@@ -3,6 +3,7 @@ package aquariumcli
 import (
 	"context"
 	"errors"
+	"os/exec"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -155,11 +156,25 @@ func TestRaceRules(t *testing.T) {
 // TestRaceRealEngines races the real engines on small puzzles: the
 // answer is right whoever wins.
 func TestRaceRealEngines(t *testing.T) {
-	engines, err := raceEngines()
-	require.NoError(t, err)
-	got, err := race(engines)(context.Background(), raceGrid, aquarium.RegionRule, 0)
-	require.NoError(t, err)
-	assert.True(t, got.exhausted)
-	assert.Len(t, got.solutions, 2)
-	assert.NotNil(t, winner(got))
+	for _, cores := range []int{1, 2, 3, 8} {
+		engines, err := raceEngines(cores)
+		require.NoError(t, err)
+		var names []string
+		for _, e := range engines {
+			names = append(names, e.name)
+		}
+		require.Equal(t, "cp", names[0])
+		require.LessOrEqual(t, len(names), max(cores, 2))
+		if _, err := exec.LookPath("clingo"); err == nil {
+			require.Equal(t, "clingo", names[1], "clingo runs on two cores and more")
+		}
+		if cores >= 3 {
+			require.Contains(t, names, raceSAT, "the SAT backend runs from three cores on")
+		}
+		got, err := race(engines)(context.Background(), raceGrid, aquarium.RegionRule, 0)
+		require.NoError(t, err)
+		assert.True(t, got.exhausted)
+		assert.Len(t, got.solutions, 2)
+		assert.Contains(t, names, winner(got))
+	}
 }
