@@ -324,9 +324,9 @@ func randomLevels(rng *rand.Rand, p *aquarium.Puzzle, rule aquarium.Rule) aquari
 // row-major, numbered from 0 in order of first appearance.
 func DesignedLayout(rng *rand.Rand, width, height int, singles bool) []int {
 	n := width * height
-	regions := make([]int, n)
-	for i := range regions {
-		regions[i] = -1
+	d := &designer{width: width, height: height, regions: make([]int, n), stamp: make([]int, n)}
+	for i := range d.regions {
+		d.regions[i] = -1
 	}
 	maxSize := max(2, 2*width)
 	// Sizes: two cells often (less so on larger grids), else three plus a
@@ -335,13 +335,8 @@ func DesignedLayout(rng *rand.Rand, width, height int, singles bool) []int {
 	side := float64(width+height) / 2
 	pairs := max(0.6-side/40, 0.15)
 	stop := 1 / (1 + 1 + side/4)
-	var sizes []int
-	neighbours := func(i int, dst []int) []int { return gridNeighbours(width, height, i, dst) }
-	var cells, frontier, weights, ns, ms []int
-	stamp := make([]int, n) // stamp[i] == step+1: cell i is in this step's frontier
-	step := 0
 	for _, start := range rng.Perm(n) {
-		if regions[start] >= 0 {
+		if d.regions[start] >= 0 {
 			continue
 		}
 		target := 2
@@ -354,57 +349,89 @@ func DesignedLayout(rng *rand.Rand, width, height int, singles bool) []int {
 				target++
 			}
 		}
-		id := len(sizes)
-		sizes = append(sizes, 1)
-		regions[start] = id
-		cells = append(cells[:0], start)
-		for sizes[id] < target {
-			// The free cells next to the aquarium, weighted by how many of
-			// their sides it already touches, squared: compact shapes.
-			step++
-			frontier, weights = frontier[:0], weights[:0]
-			total := 0
-			for _, c := range cells {
-				ns = neighbours(c, ns)
-				for _, i := range ns {
-					if regions[i] >= 0 || stamp[i] == step {
-						continue
-					}
-					stamp[i] = step
-					touch := 0
-					ms = neighbours(i, ms)
-					for _, j := range ms {
-						if regions[j] == id {
-							touch++
-						}
-					}
-					frontier = append(frontier, i)
-					weights = append(weights, touch*touch)
-					total += touch * touch
-				}
-			}
-			if total == 0 {
-				break
-			}
-			x := rng.IntN(total)
-			k := 0
-			for x >= weights[k] {
-				x -= weights[k]
-				k++
-			}
-			regions[frontier[k]] = id
-			cells = append(cells, frontier[k])
-			sizes[id]++
-		}
+		d.grow(rng, start, target)
 	}
-	// A cell left alone joins its smallest neighbouring aquarium.
+	if !singles && n != 1 {
+		d.joinSingles()
+	}
+	return renumber(d.regions)
+}
+
+// designer is the state of DesignedLayout.
+type designer struct {
+	width, height int
+	regions       []int // the aquarium of each cell, -1 for none yet
+	sizes         []int // the size of each aquarium
+	// Scratch: the cells of the growing aquarium, its free neighbours and
+	// their weights, neighbour lists.
+	cells, frontier, weights, ns, ms []int
+	stamp                            []int // stamp[i] == step: cell i is in this step's frontier
+	step                             int
+}
+
+func (d *designer) neighbours(i int, dst []int) []int {
+	return gridNeighbours(d.width, d.height, i, dst)
+}
+
+// grow starts a new aquarium at cell start and grows it to target cells,
+// or as far as free cells allow.
+func (d *designer) grow(rng *rand.Rand, start, target int) {
+	regions := d.regions
+	id := len(d.sizes)
+	d.sizes = append(d.sizes, 1)
+	regions[start] = id
+	d.cells = append(d.cells[:0], start)
+	for d.sizes[id] < target {
+		// The free cells next to the aquarium, weighted by how many of
+		// their sides it already touches, squared: compact shapes.
+		d.step++
+		d.frontier, d.weights = d.frontier[:0], d.weights[:0]
+		total := 0
+		for _, c := range d.cells {
+			d.ns = d.neighbours(c, d.ns)
+			for _, i := range d.ns {
+				if regions[i] >= 0 || d.stamp[i] == d.step {
+					continue
+				}
+				d.stamp[i] = d.step
+				touch := 0
+				d.ms = d.neighbours(i, d.ms)
+				for _, j := range d.ms {
+					if regions[j] == id {
+						touch++
+					}
+				}
+				d.frontier = append(d.frontier, i)
+				d.weights = append(d.weights, touch*touch)
+				total += touch * touch
+			}
+		}
+		if total == 0 {
+			break
+		}
+		x := rng.IntN(total)
+		k := 0
+		for x >= d.weights[k] {
+			x -= d.weights[k]
+			k++
+		}
+		regions[d.frontier[k]] = id
+		d.cells = append(d.cells, d.frontier[k])
+		d.sizes[id]++
+	}
+}
+
+// joinSingles makes each cell left alone join its smallest neighbouring
+// aquarium.
+func (d *designer) joinSingles() {
+	regions, sizes := d.regions, d.sizes
 	for i, id := range regions {
-		if sizes[id] != 1 || singles || n == 1 {
+		if sizes[id] != 1 {
 			continue
 		}
-		ms = neighbours(i, ms)
-		into := regions[ms[0]]
-		for _, j := range ms[1:] {
+		d.ms = d.neighbours(i, d.ms)
+		into := regions[d.ms[0]]
+		for _, j := range d.ms[1:] {
 			if sizes[regions[j]] < sizes[into] {
 				into = regions[j]
 			}
@@ -413,7 +440,6 @@ func DesignedLayout(rng *rand.Rand, width, height int, singles bool) []int {
 		sizes[into]++
 		sizes[id] = 0
 	}
-	return renumber(regions)
 }
 
 // gridNeighbours appends to dst[:0] the cells next to cell i of a
