@@ -121,6 +121,9 @@ func luby(i int) int {
 
 const restartBase = 64 // conflicts in the shortest run between restarts
 
+// run is the search loop: propagate, learn from a conflict and backjump
+// (restarting on the Luby schedule), or decide; each solution goes to
+// onSolution, which says whether to go on.
 func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) error {
 	s, l := c.s, &c.s.learn
 	nodes0, failures0 := s.stats.Nodes, s.stats.Failures
@@ -186,21 +189,29 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 		if lim.Nodes > 0 && s.stats.Nodes-nodes0 >= lim.Nodes {
 			return ErrLimit
 		}
-		val := 1
-		if c.phase[v] == 1 {
-			val = 0
-		}
-		d := Lit{Var: v, Negated: val == 0}
-		c.marks = append(c.marks, s.mark())
-		c.decisions = append(c.decisions, d)
-		l.level++
-		s.stats.Nodes++
-		s.stats.MaxDepth = max(s.stats.MaxDepth, int(l.level))
-		l.cur = reason{kind: reasonDecision}
-		if err = s.Assign(v, val); err == nil {
-			err = s.Propagate()
-		}
+		err = c.decide(v)
 	}
+}
+
+// decide opens a decision level, assigns v its saved phase (the value it
+// last had, 1 when it has had none), and propagates.
+func (c *cdcl) decide(v Var) error {
+	s, l := c.s, &c.s.learn
+	val := 1
+	if c.phase[v] == 1 {
+		val = 0
+	}
+	d := Lit{Var: v, Negated: val == 0}
+	c.marks = append(c.marks, s.mark())
+	c.decisions = append(c.decisions, d)
+	l.level++
+	s.stats.Nodes++
+	s.stats.MaxDepth = max(s.stats.MaxDepth, int(l.level))
+	l.cur = reason{kind: reasonDecision}
+	if err := s.Assign(v, val); err != nil {
+		return err
+	}
+	return s.Propagate()
 }
 
 // pick returns the unfixed variable of highest activity.

@@ -101,29 +101,9 @@ func ParseEncoding(name string) (Encoding, error) {
 	return 0, fmt.Errorf("sat: unknown encoding %q (want %s)", name, strings.Join(encodingNames[:], ", "))
 }
 
-// Encode writes c as clauses into a, with fresh variables from a. It
-// fails when c is malformed or e is Native or unknown.
-func (e Encoding) Encode(a Adder, c Linear) error {
-	if err := c.Validate(); err != nil {
-		return err
-	}
-	var count counter
-	switch e {
-	case Totalizer:
-		count = totalizer
-	case Sequential:
-		count = sequential
-	case SortingNetwork:
-		count = sortingNetwork
-	case BDD, Auto:
-	default:
-		return fmt.Errorf("sat: %v is not a CNF encoding", e)
-	}
-	n := c.normalize()
-	if n.false_ {
-		a.AddClause()
-		return nil
-	}
+// encodeTrivialBounds writes the bounds of n that need no counter, and
+// reports which bounds still do.
+func encodeTrivialBounds(a Adder, n *normalized, runs [][]Term) (least, most bool) {
 	lits := make([]Lit, len(n.terms))
 	for i, t := range n.terms {
 		lits[i] = t.Lit
@@ -131,8 +111,7 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 	// Bounds that need no counter. The last term of a chain implies the
 	// others and the first is implied by them, so "not all" and "at least
 	// one" are clauses over one literal per chain.
-	runs := n.runs()
-	least, most := n.needLeast, n.needMost
+	least, most = n.needLeast, n.needMost
 	switch {
 	case most && n.atMost == 0:
 		for _, l := range lits {
@@ -161,6 +140,34 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 		a.AddClause(some...)
 		least = false
 	}
+	return least, most
+}
+
+// Encode writes c as clauses into a, with fresh variables from a. It
+// fails when c is malformed or e is Native or unknown.
+func (e Encoding) Encode(a Adder, c Linear) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	var count counter
+	switch e {
+	case Totalizer:
+		count = totalizer
+	case Sequential:
+		count = sequential
+	case SortingNetwork:
+		count = sortingNetwork
+	case BDD, Auto:
+	default:
+		return fmt.Errorf("sat: %v is not a CNF encoding", e)
+	}
+	n := c.normalize()
+	if n.false_ {
+		a.AddClause()
+		return nil
+	}
+	runs := n.runs()
+	least, most := encodeTrivialBounds(a, &n, runs)
 	if !least && !most {
 		return nil
 	}

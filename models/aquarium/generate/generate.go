@@ -96,28 +96,7 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 		if err := ctx.Err(); err != nil {
 			return Generated{}, err
 		}
-		var p *aquarium.Puzzle
-		var sol aquarium.Solution
-		switch {
-		case opt.Grown:
-			k := opt.Aquariums
-			if k <= 0 {
-				k = GrownAquariums(opt.Width, opt.Height)
-			}
-			p, sol = GrownPuzzle(rng, opt.Width, opt.Height, k, opt.Rule)
-		case opt.RandomShapes:
-			p, sol = RandomPuzzle(rng, opt.Width, opt.Height, 2*opt.Width, opt.Rule, 0)
-		default:
-			p = &aquarium.Puzzle{Width: opt.Width, Height: opt.Height, Regions: DesignedLayout(rng, opt.Width, opt.Height, opt.Singles)}
-			sol = randomLevels(rng, p, opt.Rule)
-			SetClues(p, sol)
-		}
-		if n := p.NumRegions(); n <= len(labelAlphabet) {
-			p.Names = make([]string, n)
-			for id := range p.Names {
-				p.Names[id] = string(labelAlphabet[id])
-			}
-		}
+		p, sol := candidate(rng, opt)
 		v, err := acceptable(ctx, p, opt)
 		switch {
 		case err != nil:
@@ -175,6 +154,35 @@ func (opt GenerateOptions) budget() int64 {
 		return opt.Budget
 	}
 	return allCluesBudget
+}
+
+// candidate draws a puzzle of the family opt asks for, with every clue, and
+// the filling its clues come from; its aquariums are named by letters when
+// there are few enough.
+func candidate(rng *rand.Rand, opt GenerateOptions) (*aquarium.Puzzle, aquarium.Solution) {
+	var p *aquarium.Puzzle
+	var sol aquarium.Solution
+	switch {
+	case opt.Grown:
+		k := opt.Aquariums
+		if k <= 0 {
+			k = GrownAquariums(opt.Width, opt.Height)
+		}
+		p, sol = GrownPuzzle(rng, opt.Width, opt.Height, k, opt.Rule)
+	case opt.RandomShapes:
+		p, sol = RandomPuzzle(rng, opt.Width, opt.Height, 2*opt.Width, opt.Rule, 0)
+	default:
+		p = &aquarium.Puzzle{Width: opt.Width, Height: opt.Height, Regions: DesignedLayout(rng, opt.Width, opt.Height, opt.Singles)}
+		sol = randomLevels(rng, p, opt.Rule)
+		SetClues(p, sol)
+	}
+	if n := p.NumRegions(); n <= len(labelAlphabet) {
+		p.Names = make([]string, n)
+		for id := range p.Names {
+			p.Names[id] = string(labelAlphabet[id])
+		}
+	}
+	return p, sol
 }
 
 // ordersPerLayout is how many random orders of taking clues away Generate
