@@ -45,6 +45,19 @@ type ReadOptions struct {
 	Strict bool
 }
 
+// varsWithUnits returns the number of variables f and the unit literals
+// use, the count a file's header announces.
+func varsWithUnits(f *Formula, units []Lit) (int, error) {
+	numVars := f.NumVars()
+	for _, u := range units {
+		if u == 0 {
+			return 0, errors.New("sat: unit literal 0")
+		}
+		numVars = max(numVars, u.Var())
+	}
+	return numVars, nil
+}
+
 // WriteDIMACS writes f in DIMACS CNF: a "c xN = name" comment for each
 // named variable in increasing order, the header "p cnf V C", then one
 // clause per line ending in 0. Each of units is written as one more unit
@@ -54,12 +67,9 @@ func WriteDIMACS(w io.Writer, f *Formula, units ...Lit) error {
 	if f.NumLinears() > 0 {
 		return ErrNotCNF
 	}
-	numVars := f.NumVars()
-	for _, u := range units {
-		if u == 0 {
-			return errors.New("sat: unit literal 0")
-		}
-		numVars = max(numVars, u.Var())
+	numVars, err := varsWithUnits(f, units)
+	if err != nil {
+		return err
 	}
 	bw := bufio.NewWriter(w)
 	writeNames(bw, f, "c")

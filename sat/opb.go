@@ -2,7 +2,6 @@ package sat
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -18,12 +17,9 @@ import (
 // sum(w*l) <= K is written as sum(w*~l) >= sum(w) - K. Each of units is
 // written as one more constraint "+1 l >= 1 ;".
 func WriteOPB(w io.Writer, f *Formula, units ...Lit) error {
-	numVars := f.NumVars()
-	for _, u := range units {
-		if u == 0 {
-			return errors.New("sat: unit literal 0")
-		}
-		numVars = max(numVars, u.Var())
+	numVars, err := varsWithUnits(f, units)
+	if err != nil {
+		return err
 	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "* #variable= %d #constraint= %d\n", numVars, f.NumClauses()+f.NumLinears()+len(units))
