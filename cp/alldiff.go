@@ -1,6 +1,7 @@
 package cp
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -201,8 +202,8 @@ func (c *allDiffBounds) narrowBounds(s *Solver) (again bool, err error) {
 // distinct lo and hi+1 in increasing order, between two sentinels.
 func (c *allDiffBounds) sort() {
 	iv := c.iv
-	slices.SortFunc(c.minSorted, func(a, b int32) int { return iv[a].lo - iv[b].lo })
-	slices.SortFunc(c.maxSorted, func(a, b int32) int { return iv[a].hi - iv[b].hi })
+	slices.SortFunc(c.minSorted, func(a, b int32) int { return cmp.Compare(iv[a].lo, iv[b].lo) })
+	slices.SortFunc(c.maxSorted, func(a, b int32) int { return cmp.Compare(iv[a].hi, iv[b].hi) })
 	n := len(iv)
 	lo, hi := iv[c.minSorted[0]].lo, iv[c.maxSorted[0]].hi+1
 	last := lo - 2

@@ -100,12 +100,15 @@ func BenchmarkNQueens(b *testing.B) {
 		for _, model := range []queensModel{queensBounds, queensDomain, queensNotEqual} {
 			b.Run(fmt.Sprintf("n=%d/%s", n, model), func(b *testing.B) {
 				b.ReportAllocs()
+				var stats cp.Stats
 				for b.Loop() {
 					s, q := nQueens(n, model)
 					if _, err := s.Count(context.Background(), cp.FirstFail(q, cp.ValueMin), cp.Limits{}, 0, nil); err != nil {
 						b.Fatal(err)
 					}
+					stats = s.Stats()
 				}
+				reportSearch(b, stats)
 			})
 		}
 	}
@@ -195,15 +198,15 @@ func BenchmarkSudoku(b *testing.B) {
 		for _, level := range []cp.Consistency{cp.BoundsConsistency, cp.DomainConsistency} {
 			b.Run(g.name+"/"+level.String(), func(b *testing.B) {
 				b.ReportAllocs()
-				var nodes int64
+				var stats cp.Stats
 				for b.Loop() {
 					s, cells := sudoku(g.grid, level)
 					if _, err := s.Count(context.Background(), cp.FirstFail(cells, cp.ValueMin), cp.Limits{}, 2, nil); err != nil {
 						b.Fatal(err)
 					}
-					nodes = s.Stats().Nodes
+					stats = s.Stats()
 				}
-				b.ReportMetric(float64(nodes), "nodes")
+				reportSearch(b, stats)
 			})
 		}
 	}
@@ -276,12 +279,15 @@ func BenchmarkGolomb(b *testing.B) {
 		for _, level := range []cp.Consistency{cp.BoundsConsistency, cp.DomainConsistency} {
 			b.Run(fmt.Sprintf("m=%d/%v", m, level), func(b *testing.B) {
 				b.ReportAllocs()
+				var stats cp.Stats
 				for b.Loop() {
 					s, x := golomb(m, level)
 					if _, err := s.Minimize(context.Background(), cp.InOrder(x, cp.ValueMin), x[m-1], cp.Limits{}, nil); err != nil {
 						b.Fatal(err)
 					}
+					stats = s.Stats()
 				}
+				reportSearch(b, stats)
 			})
 		}
 	}
@@ -318,28 +324,30 @@ func (k knapsack) model() (s *cp.Solver, items []cp.Var, take []cp.Lit) {
 }
 
 // maximizeLearning solves k with the learning search.
-func (k knapsack) maximizeLearning() (cp.Optimum, error) {
+func (k knapsack) maximizeLearning() (cp.Optimum, cp.Stats, error) {
 	s, items, take := k.model()
-	return s.MaximizeLearning(context.Background(), items, take, k.values, cp.Limits{}, nil)
+	best, err := s.MaximizeLearning(context.Background(), items, take, k.values, cp.Limits{}, nil)
+	return best, s.Stats(), err
 }
 
 // maximize solves k with depth-first branch and bound on a variable that a
 // linear sum ties to the value.
-func (k knapsack) maximize() (cp.Optimum, error) {
+func (k knapsack) maximize() (cp.Optimum, cp.Stats, error) {
 	s, items, _ := k.model()
 	total := s.NewVar(0, 100*len(items))
 	s.AddIntSum(append(items, total), append(slices.Clone(k.values), -1), cp.Equal, 0)
-	return s.Maximize(context.Background(), cp.InOrder(items, cp.ValueMax), total, cp.Limits{}, nil)
+	best, err := s.Maximize(context.Background(), cp.InOrder(items, cp.ValueMax), total, cp.Limits{}, nil)
+	return best, s.Stats(), err
 }
 
 // searches lists the ways to solve k.
 func (k knapsack) searches() []struct {
 	name  string
-	solve func() (cp.Optimum, error)
+	solve func() (cp.Optimum, cp.Stats, error)
 } {
 	return []struct {
 		name  string
-		solve func() (cp.Optimum, error)
+		solve func() (cp.Optimum, cp.Stats, error)
 	}{{"learning", k.maximizeLearning}, {"dfs", k.maximize}}
 }
 
@@ -369,11 +377,14 @@ func BenchmarkKnapsack(b *testing.B) {
 		for _, search := range k.searches() {
 			b.Run(fmt.Sprintf("n=%d/%s", n, search.name), func(b *testing.B) {
 				b.ReportAllocs()
+				var stats cp.Stats
 				for b.Loop() {
-					if _, err := search.solve(); err != nil {
+					var err error
+					if _, stats, err = search.solve(); err != nil {
 						b.Fatal(err)
 					}
 				}
+				reportSearch(b, stats)
 			})
 		}
 	}
@@ -386,9 +397,16 @@ func TestKnapsackSearchesAgree(t *testing.T) {
 		k := newKnapsack(n)
 		want := k.bruteForce()
 		for _, search := range k.searches() {
-			got, err := search.solve()
+			got, _, err := search.solve()
 			require.NoError(t, err)
 			require.Equal(t, cp.Optimum{Found: true, Value: want, Proven: true}, got, "n=%d %s", n, search.name)
 		}
 	}
+}
+
+// reportSearch adds the search's nodes and failures to a benchmark's
+// figures: they do not depend on the machine's load.
+func reportSearch(b *testing.B, stats cp.Stats) {
+	b.ReportMetric(float64(stats.Nodes), "nodes")
+	b.ReportMetric(float64(stats.Failures), "fails")
 }

@@ -42,8 +42,8 @@ func (db *clauseDB) cover(s *Solver) {
 		}
 	}
 	db.covered = n
-	for len(db.watches) < 2*n {
-		db.watches = append(db.watches, nil)
+	if len(db.watches) < 2*n { // one allocation, as the store's first search made before
+		db.watches = append(db.watches, make([][]int32, 2*n-len(db.watches))...)
 	}
 }
 

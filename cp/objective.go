@@ -271,7 +271,7 @@ func (ob *objectiveBound) setSum(s *Solver, lits []Lit, weights []int, maximize 
 	s.Set(ob.free, free)
 	ob.sum, ob.mode = c, boundSum
 	n := s.NumVars()
-	for len(ob.termOf) < n {
+	for v := len(ob.termOf); v < n; v++ {
 		ob.termOf = append(ob.termOf, -1)
 	}
 	for v := ob.covered; v < n; v++ {
