@@ -367,3 +367,16 @@ func BenchmarkBFS(b *testing.B) {
 		}
 	}
 }
+
+// TestDecideConservation checks that the conservation of the total without
+// a tap settles at once the 15-state puzzle that took the SAT method 81 s
+// to refute (issue 18): no reachable state has 4 units in any jug.
+func TestDecideConservation(t *testing.T) {
+	p := &Puzzle{Capacities: []int{3, 1, 1, 13}, Initial: []int{0, 0, 1, 13}, Goal: GoalAny, Target: 4}
+	solvable, decided := Decide(p)
+	require.True(t, decided)
+	assert.False(t, solvable)
+	r, err := BFS(context.Background(), p, Options{NoFastPath: true})
+	require.NoError(t, err)
+	assert.False(t, r.Solvable, "BFS disagrees")
+}

@@ -78,7 +78,9 @@ func Decide(p *Puzzle) (solvable, decided bool) {
 // invariantsAllow reports whether p's goal is compatible with the
 // invariants every reachable state keeps: amounts are multiples of the gcd
 // of capacities and initial amounts, within capacity, and, without a tap,
-// add up to the initial total.
+// add up to the initial total, so what the goal leaves open must fit in
+// the other jugs (capacities 3, 1, 1, 13 holding 14 units never have 4 in
+// any jug: the 13-litre jug would leave 10 units for 5 litres).
 func invariantsAllow(p *Puzzle) bool {
 	g, total, room, most := 0, 0, 0, 0
 	for i, c := range p.Capacities {
@@ -89,14 +91,25 @@ func invariantsAllow(p *Puzzle) bool {
 	}
 	switch p.Goal {
 	case GoalAny:
-		return p.Target%g == 0 && p.Target <= most && (p.Tap || p.Target <= total)
+		if p.Target%g != 0 || p.Target > most {
+			return false
+		}
+		if p.Tap {
+			return true
+		}
+		for _, c := range p.Capacities {
+			if p.Target <= c && p.Target <= total && total-p.Target <= room-c {
+				return true
+			}
+		}
+		return false
 	case GoalTotal:
 		return p.Target%g == 0 && p.Target <= room && (p.Tap || p.Target == total)
 	case GoalState:
-		given, free := 0, false
-		for _, v := range p.GoalState {
+		given, freeRoom := 0, 0
+		for i, v := range p.GoalState {
 			if v == DontCare {
-				free = true
+				freeRoom += p.Capacities[i]
 				continue
 			}
 			if v%g != 0 {
@@ -104,7 +117,7 @@ func invariantsAllow(p *Puzzle) bool {
 			}
 			given += v
 		}
-		return p.Tap || given == total || (free && given <= total)
+		return p.Tap || given <= total && total-given <= freeRoom
 	}
 	return true
 }
