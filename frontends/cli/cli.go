@@ -20,8 +20,10 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/rushcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/servecli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/tilescli"
 )
 
 // IO holds the streams a command reads and writes, so tests can run the
@@ -57,6 +59,8 @@ func topCommands() []*clikit.Command {
 		aquariumcli.Command(),
 		jugscli.Command(),
 		sortcli.Command(),
+		tilescli.Command(),
+		rushcli.Command(),
 		compareCommand(),
 		servecli.Command(),
 	}

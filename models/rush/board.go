@@ -140,3 +140,35 @@ func (b *Board) Successors(k Key, yield func(Move, Key, int) bool) {
 func (b *Board) Apply(k Key, m Move) Key {
 	return b.with(k, m.Piece, b.offset(k, m.Piece)+m.By)
 }
+
+// Estimate returns a lower bound on the moves left from k, for A*: the
+// primary car needs a move unless it is home, and every other piece on a
+// cell between it and the right edge needs one of its own. A move changes
+// this by at most one, so it is consistent as well as admissible.
+func (b *Board) Estimate(k Key) int {
+	off := b.offset(k, 0)
+	if off == b.goal {
+		return 0
+	}
+	a := &b.pieces[0]
+	row := a.first / b.w
+	from, to := off+a.len, b.w // the columns ahead of the car
+	n := 1
+	for i := 1; i < len(b.pieces); i++ {
+		s := &b.pieces[i]
+		o := b.offset(k, i)
+		start := s.first + o*s.stride
+		if s.stride == 1 {
+			// Horizontal: on the car's row and overlapping the columns ahead.
+			if start/b.w == row && start%b.w < to && start%b.w+s.len > from {
+				n++
+			}
+			continue
+		}
+		// Vertical: in a column ahead, covering the car's row.
+		if col := s.first; col >= from && col < to && start/b.w <= row && row < start/b.w+s.len {
+			n++
+		}
+	}
+	return n
+}

@@ -21,3 +21,13 @@ func Solve(ctx context.Context, p *Puzzle, opts statespace.Options) (Result, err
 	}
 	return statespace.BFS(ctx, b, b.Start(), opts)
 }
+
+// SolveAStar is Solve by the library's A* under Estimate: the same
+// fewest moves, usually from fewer boards.
+func SolveAStar(ctx context.Context, p *Puzzle, opts statespace.Options) (Result, error) {
+	b, err := NewBoard(p)
+	if err != nil {
+		return Result{}, err
+	}
+	return statespace.AStar(ctx, b, b.Start(), opts)
+}

@@ -104,20 +104,44 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 		p := randomPuzzle(rng, 4+i%3, 4+i%2, 3+i%6)
 		require.NoError(t, p.Validate())
 		want := fewestMoves(p)
-		r, err := Solve(context.Background(), p, statespace.Options{})
-		require.NoError(t, err)
-		if want < 0 {
-			assert.Equal(t, statespace.Unsolvable, r.Status, "%s", p)
-			unsolvable++
-			continue
+		for name, solve := range map[string]func(context.Context, *Puzzle, statespace.Options) (Result, error){"bfs": Solve, "astar": SolveAStar} {
+			r, err := solve(context.Background(), p, statespace.Options{})
+			require.NoError(t, err)
+			if want < 0 {
+				assert.Equal(t, statespace.Unsolvable, r.Status, "%s: %s", name, p)
+				continue
+			}
+			require.Equal(t, statespace.Solved, r.Status, "%s: %s", name, p)
+			assert.NoError(t, Check(p, r.Plan), "%s: %s", name, p)
+			assert.Len(t, r.Plan, want, "%s: %s", name, p)
 		}
-		solvable++
-		require.Equal(t, statespace.Solved, r.Status, "%s", p)
-		assert.NoError(t, Check(p, r.Plan), "%s", p)
-		assert.Len(t, r.Plan, want, "%s", p)
+		if want < 0 {
+			unsolvable++
+		} else {
+			solvable++
+		}
 	}
 	assert.Greater(t, solvable, 50)
 	assert.Greater(t, unsolvable, 10)
+}
+
+// Estimate never overestimates: along the optimal plan of every forty
+// level it is at most the moves left, and a move changes it by at most one.
+func TestEstimateAdmissible(t *testing.T) {
+	for _, p := range testBoards(t, "forty.txt") {
+		r, err := Solve(context.Background(), p, statespace.Options{})
+		require.NoError(t, err)
+		b, err := NewBoard(p)
+		require.NoError(t, err)
+		k := b.Start()
+		for i, m := range r.Plan {
+			h := b.Estimate(k)
+			require.LessOrEqual(t, h, len(r.Plan)-i)
+			k = b.Apply(k, m)
+			require.LessOrEqual(t, h-b.Estimate(k), 1)
+		}
+		assert.Equal(t, 0, b.Estimate(k))
+	}
 }
 
 // The forty levels and the README's board: every plan passes Check and is

@@ -1,0 +1,252 @@
+package rushcli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
+	"github.com/waterworks-solver/waterworks/models/rush"
+	"github.com/waterworks-solver/waterworks/models/statespace"
+)
+
+// Command returns the rush command and its subcommands.
+func Command() *clikit.Command {
+	return &clikit.Command{Name: "rush", Sub: []*clikit.Command{{
+		Name:    "solve",
+		Args:    solveArgs,
+		Summary: "solve Rush Hour boards (fogleman/rush's ASCII format)",
+		Run:     runSolve,
+	}}}
+}
+
+const solveArgs = "[--method bfs|astar] [--limit-states N] [--jobs N] [flags] FILE..."
+
+// The methods.
+const (
+	methodBFS   = "bfs"
+	methodAStar = "astar"
+)
+
+// LimitStates is the default of --limit-states.
+const LimitStates = 50_000_000
+
+type solveFlags struct {
+	clikit.CommonFlags
+	method      string
+	limitStates int
+	jobs        int
+}
+
+// Move is one move of a plan as JSON prints it: the piece's label and the
+// cells it slides, positive right or down, negative left or up.
+type Move struct {
+	Piece string `json:"piece"`
+	By    int    `json:"by"`
+}
+
+// Record is one result as JSON Lines prints it.
+type Record struct {
+	ID     string        `json:"id"`
+	Status clikit.Status `json:"status"`
+	Method string        `json:"method"`
+	Size   string        `json:"size"` // "6x6": columns x rows
+	Plan   []Move        `json:"plan"`
+	// Steps counts the moves (a move slides one piece any distance),
+	// Cells the cells slid in all.
+	Steps   *int    `json:"steps"`
+	Cells   *int    `json:"cells"`
+	Optimal bool    `json:"optimal"`
+	MS      float64 `json:"ms"`
+	Stats   Stats   `json:"stats"`
+	Reason  string  `json:"reason,omitempty"`
+	Error   string  `json:"error,omitempty"`
+}
+
+// Stats are the search's statistics.
+type Stats struct {
+	Expanded  int64 `json:"expanded"`
+	Stored    int64 `json:"stored"`
+	PeakBytes int64 `json:"peak_bytes"`
+}
+
+func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks rush solve", solveArgs,
+		"Solve Rush Hour boards for the fewest moves (a move slides one piece any distance): a\n"+
+			"board per block of rows in fogleman/rush's format ('.' empty, 'x' a wall, letters for\n"+
+			"pieces, A the car that leaves on the right), or one per line of JSON Lines {\"id\":...,\n"+
+			"\"board\": [rows]} (- or none for standard input). Every plan is replayed by the checker\n"+
+			"first. Exit 0 solved, 1 unsolvable (every reachable board explored), 2 bad input, 124\n"+
+			"past --timeout (for each board) or --limit-states, 130 interrupted; the worst code wins.")
+	var f solveFlags
+	f.Register(fs)
+	fs.StringVar(&f.method, "method", methodBFS, "`method`: bfs (breadth-first search) or astar (A*, counting the pieces in the way)")
+	fs.IntVar(&f.limitStates, "limit-states", LimitStates, "give up (exit 124) after storing this many boards; 0 means no limit")
+	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many boards at once (output stays in input order)")
+	files, err := clikit.ParseArgs(fs, args)
+	if err != nil {
+		return clikit.ParseFailed(err)
+	}
+	switch err := f.Check(); {
+	case err != nil:
+		return clikit.UsageError(stdio, fs, err)
+	case f.method != methodBFS && f.method != methodAStar:
+		return clikit.UsageError(stdio, fs, fmt.Errorf("unknown method %q (want bfs or astar)", f.method))
+	case f.limitStates < 0:
+		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --limit-states %d", f.limitStates))
+	case f.jobs < 1:
+		return clikit.UsageError(stdio, fs, fmt.Errorf("--jobs %d: want at least 1", f.jobs))
+	}
+	inputs, code := clikit.ReadInputs(stdio, files)
+	var levels []rushfmt.Level
+	for _, in := range inputs {
+		levels = append(levels, rushfmt.Parse(in.Name, in.Data)...)
+	}
+	out := bufio.NewWriter(stdio.Out)
+	defer out.Flush()
+	r := &reporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
+	clikit.RunOrdered(len(levels), f.jobs, func(i int) Record {
+		work, cancel := f.WithTimeout(ctx)
+		defer cancel()
+		return solve(work, levels[i], f.method, f.limitStates)
+	}, func(_ int, rec Record) {
+		code = clikit.Worse(code, r.report(ctx, rec))
+	})
+	return code
+}
+
+// solve runs method on one board and fills in its record, the plan
+// checked by the independent checker.
+func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Record {
+	rec := Record{ID: lv.ID, Method: method}
+	if lv.Err != nil {
+		rec.Status, rec.Error = clikit.StatusError, lv.Err.Error()
+		return rec
+	}
+	p := lv.Puzzle
+	rec.Size = fmt.Sprintf("%dx%d", p.Width, p.Height)
+	run := rush.Solve
+	if method == methodAStar {
+		run = rush.SolveAStar
+	}
+	start := time.Now()
+	r, err := run(ctx, p, statespace.Options{MaxStates: limit})
+	rec.MS = clikit.Millis(time.Since(start))
+	rec.Stats = Stats{Expanded: r.Stats.Expanded, Stored: r.Stats.Stored, PeakBytes: r.Stats.PeakBytes}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		rec.Status, rec.Reason = clikit.StatusUnknown, "timed out"
+	case errors.Is(err, context.Canceled):
+		rec.Status, rec.Reason = clikit.StatusUnknown, "interrupted"
+	case errors.Is(err, statespace.ErrLimit):
+		rec.Status, rec.Reason = clikit.StatusUnknown, err.Error()
+	case err != nil:
+		rec.Status, rec.Error = clikit.StatusError, err.Error()
+	case r.Status == statespace.Unsolvable:
+		rec.Status, rec.Reason = clikit.StatusUnsolvable, fmt.Sprintf("all %d reachable boards explored", r.Stats.Stored)
+	case r.Status != statespace.Solved:
+		rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: %s ended with status %v", method, r.Status)
+	default:
+		if cerr := rush.Check(p, r.Plan); cerr != nil {
+			rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", method, cerr)
+			return rec
+		}
+		rec.Status, rec.Optimal = clikit.StatusSolved, true
+		rec.Plan = make([]Move, len(r.Plan))
+		for i, m := range r.Plan {
+			rec.Plan[i] = Move{Piece: string(p.Pieces[m.Piece].Label), By: m.By}
+		}
+		steps, cells := len(r.Plan), rush.Plan(r.Plan).Cells()
+		rec.Steps, rec.Cells = &steps, &cells
+	}
+	return rec
+}
+
+// reporter prints records in the chosen format.
+type reporter struct {
+	flags   *solveFlags
+	stdio   clikit.IO
+	out     *bufio.Writer
+	printer *clikit.Printer
+	written int
+}
+
+// CSVHeader names the columns of CSV output.
+var CSVHeader = []string{"id", "status", "method", "size", "steps", "cells", "optimal", "ms", "expanded", "stored", "plan", "reason", "error"}
+
+// report prints one record and returns its exit code.
+func (r *reporter) report(ctx context.Context, rec Record) int {
+	if rec.Error != "" {
+		line := rec.Error
+		if rec.Size != "" {
+			line = rec.ID + ": " + line
+		}
+		fmt.Fprintln(r.stdio.Err, line)
+	}
+	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != clikit.StatusError {
+		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %d boards expanded, %d stored, peak memory about %d KiB\n",
+			rec.ID, rec.Method, rec.MS, rec.Stats.Expanded, rec.Stats.Stored, rec.Stats.PeakBytes>>10)
+	}
+	var err error
+	switch r.flags.Format {
+	case clikit.FormatJSON:
+		err = r.printer.JSON(rec)
+	case clikit.FormatCSV:
+		err = r.printer.CSVRow(CSVHeader, []string{rec.ID, string(rec.Status), rec.Method, rec.Size, itoa(rec.Steps), itoa(rec.Cells),
+			strconv.FormatBool(rec.Optimal), strconv.FormatFloat(rec.MS, 'f', 3, 64),
+			strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10), moves(rec.Plan), rec.Reason, rec.Error})
+	default:
+		err = r.text(rec)
+	}
+	if err == nil {
+		err = r.out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(r.stdio.Err, "waterworks rush solve: writing output: %v\n", err)
+	}
+	return rec.Status.ExitCode(ctx)
+}
+
+func itoa(n *int) string {
+	if n == nil {
+		return ""
+	}
+	return strconv.Itoa(*n)
+}
+
+// moves writes a plan as fogleman/rush does: "B+3 A-1 ...".
+func moves(plan []Move) string {
+	s := make([]string, len(plan))
+	for i, m := range plan {
+		s[i] = fmt.Sprintf("%s%+d", m.Piece, m.By)
+	}
+	return strings.Join(s, " ")
+}
+
+// text writes a record as people read it; errors appear on stderr only.
+func (r *reporter) text(rec Record) error {
+	if rec.Status == clikit.StatusError {
+		return nil
+	}
+	if r.written > 0 {
+		fmt.Fprintln(r.out)
+	}
+	r.written++
+	if rec.Status != clikit.StatusSolved {
+		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s)\n", rec.ID, rec.Status, rec.Reason, rec.Method)
+		return err
+	}
+	unit := "moves"
+	if *rec.Steps == 1 {
+		unit = "move"
+	}
+	_, err := fmt.Fprintf(r.out, "%s: solved in %d %s, %d cells slid (optimal; %s)\nmoves: %s\n",
+		rec.ID, *rec.Steps, unit, *rec.Cells, rec.Method, moves(rec.Plan))
+	return err
+}

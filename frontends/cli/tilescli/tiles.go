@@ -1,0 +1,145 @@
+package tilescli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"runtime"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+)
+
+// Command returns the tiles command and its subcommands.
+func Command() *clikit.Command {
+	return &clikit.Command{Name: "tiles", Sub: []*clikit.Command{{
+		Name:    "solve",
+		Args:    solveArgs,
+		Summary: "solve sliding-tile puzzles (8, 15, 24 puzzle, any w×h board)",
+		Run:     runSolve,
+	}}}
+}
+
+const solveArgs = "[--method ida|bfs|sat] [--heuristic auto|pdb|manhattan] [--jobs N] [flags] FILE..."
+
+// The methods.
+const (
+	methodIDA = "ida"
+	methodBFS = "bfs"
+	methodSAT = "sat"
+)
+
+// The --heuristic values; auto is pdb where a default partition exists
+// (3×3, 4×4) and manhattan elsewhere.
+const (
+	heuristicAuto      = "auto"
+	heuristicPDB       = "pdb"
+	heuristicManhattan = "manhattan"
+)
+
+// Defaults of the limits.
+const (
+	// LimitStates is the default of --limit-states: BFS stores at most
+	// this many boards (the 8 puzzle has 181,440 per parity class).
+	LimitStates = 50_000_000
+	// MaxMoves is the default horizon of the SAT method: the farthest
+	// 8-puzzle boards need 31 moves.
+	MaxMoves = 80
+)
+
+// solveFlags are the flags of "tiles solve".
+type solveFlags struct {
+	clikit.CommonFlags
+	method      string
+	heuristic   string
+	backend     string
+	maxMoves    int
+	limitStates int
+	jobs        int
+	pdbCache    string
+}
+
+func (f *solveFlags) register(fs *flag.FlagSet) {
+	f.Register(fs)
+	fs.StringVar(&f.method, "method", methodIDA, "`method`: ida (IDA*, any board), bfs (breadth-first search, boards of up to 15 cells)\n"+
+		"or sat (a SAT solver asked for plans of exactly k moves; the 8 puzzle and smaller)")
+	fs.StringVar(&f.heuristic, "heuristic", heuristicAuto, "ida: the `estimate`: pdb (pattern databases, 3×3 and 4×4), manhattan (Manhattan\n"+
+		"distance plus linear conflicts) or auto (pdb where there are databases)")
+	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
+	fs.IntVar(&f.maxMoves, "max-moves", MaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is unknown")
+	fs.IntVar(&f.limitStates, "limit-states", LimitStates, "bfs: give up (exit 124) after storing this many boards; 0 means no limit")
+	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many boards at once (output stays in input order)")
+	fs.StringVar(&f.pdbCache, "pdb-cache", defaultCacheDir(), "`directory` the pattern databases are kept in between runs (built on first\n"+
+		"use, rebuilt when missing, stale or corrupt); none keeps them in memory only")
+}
+
+// check validates the flags after parsing.
+func (f *solveFlags) check(fs *flag.FlagSet) error {
+	if err := f.Check(); err != nil {
+		return err
+	}
+	switch {
+	case !clikit.Contains([]string{methodIDA, methodBFS, methodSAT}, f.method):
+		return fmt.Errorf("unknown method %q (want ida, bfs or sat)", f.method)
+	case !clikit.Contains([]string{heuristicAuto, heuristicPDB, heuristicManhattan}, f.heuristic):
+		return fmt.Errorf("unknown heuristic %q (want auto, pdb or manhattan)", f.heuristic)
+	case f.maxMoves < 0:
+		return fmt.Errorf("negative --max-moves %d", f.maxMoves)
+	case f.limitStates < 0:
+		return fmt.Errorf("negative --limit-states %d", f.limitStates)
+	case f.jobs < 1:
+		return fmt.Errorf("--jobs %d: want at least 1", f.jobs)
+	}
+	var err error
+	fs.Visit(func(fl *flag.Flag) {
+		owner := map[string]string{"heuristic": methodIDA, "backend": methodSAT, "max-moves": methodSAT, "limit-states": methodBFS}[fl.Name]
+		if err == nil && owner != "" && owner != f.method {
+			err = fmt.Errorf("--%s applies to --method %s", fl.Name, owner)
+		}
+	})
+	if err == nil && f.method == methodSAT {
+		if _, openErr := backends.Open(f.backend); errors.Is(openErr, backends.ErrUnknown) {
+			err = fmt.Errorf("unknown backend %q (want gini, gophersat or dimacs:CMD)", f.backend)
+		}
+	}
+	return err
+}
+
+func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks tiles solve", solveArgs,
+		"Solve sliding-tile boards for the fewest moves: a board per block of a text file (Korf's\n"+
+			"one line, or rows), or one per line of JSON Lines (- or none for standard input); the\n"+
+			"goal has the blank top left, tile i in cell i. A board of the wrong parity is answered\n"+
+			"unsolvable at once. Plans are printed as moves of the blank (U, D, L, R) and as the tiles\n"+
+			"slid, each replayed by the checker first. Exit 0 solved, 1 unsolvable, 2 bad input, 124\n"+
+			"past --timeout (for each board, and for building the pattern databases), --limit-states\n"+
+			"or --max-moves, 130 interrupted; with several boards the worst code wins.")
+	var f solveFlags
+	f.register(fs)
+	files, err := clikit.ParseArgs(fs, args)
+	if err != nil {
+		return clikit.ParseFailed(err)
+	}
+	if err := f.check(fs); err != nil {
+		return clikit.UsageError(stdio, fs, err)
+	}
+	inputs, code := clikit.ReadInputs(stdio, files)
+	var levels []tilesfmt.Level
+	for _, in := range inputs {
+		levels = append(levels, tilesfmt.Parse(in.Name, in.Data)...)
+	}
+	out := bufio.NewWriter(stdio.Out)
+	defer out.Flush()
+	r := &reporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
+	e := &engine{flags: &f}
+	e.prepare(ctx, stdio, levels)
+	clikit.RunOrdered(len(levels), f.jobs, func(i int) Record {
+		return e.solve(ctx, levels[i])
+	}, func(_ int, rec Record) {
+		code = clikit.Worse(code, r.report(ctx, rec))
+	})
+	return code
+}
