@@ -18,7 +18,9 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/rushcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/tilescli"
 )
 
 func compareCommand() *clikit.Command {
@@ -31,12 +33,13 @@ func compareCommand() *clikit.Command {
 }
 
 const compareSummary = "Run every available engine on each puzzle of the files (Aquarium puzzles, jug\n" +
-	"puzzles or Water Sort levels, told apart by their content, or named with --kind),\n" +
-	"re-check every answer with the puzzle's own checker, and check that the engines agree:\n" +
-	"on the number of solutions up to --limit for Aquarium, on the optimal number of steps\n" +
-	"for pour puzzles. Engines that time out are reported as unknown and left out of the\n" +
-	"agreement. --format bench prints Go benchmark lines for benchstat, --count times each.\n" +
-	"--plot FILE.svg also draws the times: bars for one puzzle, a cactus plot for several.\n" +
+	"puzzles, Water Sort levels, sliding-tile or Rush Hour boards, told apart by their\n" +
+	"content, or named with --kind), re-check every answer with the puzzle's own checker,\n" +
+	"and check that the engines agree: on the number of solutions up to --limit for\n" +
+	"Aquarium, on the optimal number of steps (or unsolvability) for the others. Engines\n" +
+	"that time out are reported as unknown and left out of the agreement. --format bench\n" +
+	"prints Go benchmark lines for benchstat, --count times each. --plot FILE.svg also\n" +
+	"draws the times: bars for one puzzle, a cactus plot for several.\n" +
 	"Exit 0 when the answers agree, 1 when engines disagree, an answer fails its check or\n" +
 	"an engine fails, 2 bad input."
 
@@ -54,9 +57,12 @@ type compareFlags struct {
 
 // compareKinds lists the kinds of puzzle compare handles, one line per
 // puzzle package. detectKind tries them in this order: Aquarium comes
-// before Water Sort, which leaves it the text both readers accept.
+// before Water Sort, which leaves it the text both readers accept; Rush
+// Hour comes before Water Sort too, whose reader takes rows without
+// spaces for bottles of one unit; sliding tiles come after Water Sort, so
+// that a level with numbers for colours stays Water Sort's.
 func compareKinds() []clikit.CompareKind {
-	return []clikit.CompareKind{aquariumcli.CompareKind(), jugscli.CompareKind(), sortcli.CompareKind()}
+	return []clikit.CompareKind{aquariumcli.CompareKind(), jugscli.CompareKind(), rushcli.CompareKind(), sortcli.CompareKind(), tilescli.CompareKind()}
 }
 
 // comparison runs one compare command: it times engines, checks agreement
@@ -182,7 +188,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks compare", "[flags] FILE...", compareSummary)
 	var f compareFlags
 	f.Register(fs, clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
-	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs or sort (default: told from the content)")
+	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs, sort, tiles or rush (default: told from the content)")
 	fs.StringVar(&f.engines, "engines", "", "comma-separated `engines` to run (default: every available one)")
 	fs.IntVar(&f.count, "count", 1, "run each engine this many times (for --format bench and benchstat)")
 	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+
@@ -207,7 +213,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	case f.rule != "" && !slices.ContainsFunc(kinds, func(k clikit.CompareKind) bool { return slices.Contains(k.Rules, f.rule) }):
 		err = fmt.Errorf("unknown rule %q (want region or pool for Aquarium, whole or fits for Water Sort)", f.rule)
 	case f.kind != "" && !slices.ContainsFunc(kinds, func(k clikit.CompareKind) bool { return k.Name == f.kind }):
-		err = fmt.Errorf("unknown kind %q (want aquarium, jugs or sort)", f.kind)
+		err = fmt.Errorf("unknown kind %q (want aquarium, jugs, sort, tiles or rush)", f.kind)
 	case len(files) == 0:
 		err = errors.New("name the files to compare on (- for standard input)")
 	case f.plot != "" && !strings.EqualFold(filepath.Ext(f.plot), ".svg"):

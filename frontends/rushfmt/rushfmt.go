@@ -263,3 +263,24 @@ func WriteRecord(w io.Writer, id string, p *rush.Puzzle) error {
 	enc.SetEscapeHTML(false)
 	return enc.Encode(Record{ID: id, Board: p.Rows()})
 }
+
+// AllCells reports whether the text format data is drawn in the
+// characters of boards alone ('.', 'o', 'x', capital letters) and holds
+// an 'A': it tells a malformed board from input of another puzzle.
+func AllCells(data []byte) bool {
+	hasA := false
+	for _, block := range textblock.Split(data) {
+		for _, l := range block {
+			for _, ch := range []byte(strings.TrimSpace(l.Text)) {
+				switch {
+				case ch == 'A':
+					hasA = true
+				case ch == '.' || ch == 'o' || ch == 'x' || ch >= 'B' && ch <= 'Z':
+				default:
+					return false
+				}
+			}
+		}
+	}
+	return hasA
+}

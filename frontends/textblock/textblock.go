@@ -8,6 +8,9 @@ import (
 	"strings"
 )
 
+// bom is the UTF-8 byte order mark, ignored at the start of an input.
+var bom = []byte("\ufeff")
+
 // Line is a line of a block: its text with the comment and the line end
 // removed, and its number in the input, from 1.
 type Line struct {
@@ -15,10 +18,12 @@ type Line struct {
 	No   int
 }
 
-// Split returns the blocks of data: runs of lines that are not blank. A
+// Split returns the blocks of data (after a byte order mark, if any):
+// runs of lines that are not blank. A
 // line holding only a comment belongs to no block but does not end one;
 // a block of comments alone is no block.
 func Split(data []byte) [][]Line {
+	data = bytes.TrimPrefix(data, bom)
 	var blocks [][]Line
 	var block []Line
 	for i, line := range strings.Split(string(data), "\n") {
@@ -44,13 +49,14 @@ func Split(data []byte) [][]Line {
 // IsJSONLines reports whether data looks like JSON Lines: its first byte
 // that is not white space is '{'.
 func IsJSONLines(data []byte) bool {
-	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	trimmed := bytes.TrimLeft(bytes.TrimPrefix(data, bom), " \t\r\n")
 	return len(trimmed) > 0 && trimmed[0] == '{'
 }
 
 // Records returns the lines of JSON Lines data that are not blank, each
 // with its number.
 func Records(data []byte) []Line {
+	data = bytes.TrimPrefix(data, bom)
 	var lines []Line
 	for i, line := range strings.Split(string(data), "\n") {
 		if strings.TrimSpace(line) != "" {

@@ -24,3 +24,9 @@ func TestIsJSONLines(t *testing.T) {
 func TestRecords(t *testing.T) {
 	assert.Equal(t, []Line{{Text: "{}", No: 2}, {Text: " {} ", No: 4}}, Records([]byte("\n{}\n \n {} \n")))
 }
+
+func TestByteOrderMark(t *testing.T) {
+	assert.Equal(t, [][]Line{{{Text: "ab", No: 1}}}, Split([]byte("\ufeffab")))
+	assert.True(t, IsJSONLines([]byte("\ufeff{}")))
+	assert.Equal(t, []Line{{Text: "{}", No: 1}}, Records([]byte("\ufeff{}")))
+}

@@ -321,3 +321,22 @@ func WriteRecord(w io.Writer, id string, p *tiles.Puzzle) error {
 	}
 	return enc.Encode(rec)
 }
+
+// AllNumbers reports whether the text format data holds only tiles: every
+// token of every block a number, '.' or '_', and at least one token. It
+// tells a malformed board (a tile repeated, a ragged row) from input of
+// another puzzle.
+func AllNumbers(data []byte) bool {
+	seen := false
+	for _, block := range textblock.Split(data) {
+		for _, l := range block {
+			for _, tok := range splitTokens(l.Text, l.No) {
+				if _, err := strconv.Atoi(tok.text); err != nil && tok.text != "." && tok.text != "_" {
+					return false
+				}
+				seen = true
+			}
+		}
+	}
+	return seen
+}

@@ -61,6 +61,10 @@ type Horizon struct {
 // prepared for it.
 type engine struct {
 	flags *solveFlags
+	// exhaust leaves out the parity test, so that BFS proves a board
+	// unsolvable by exhausting its half of the boards (compare's
+	// independent check of the parity argument).
+	exhaust bool
 	dbs   map[[2]int]*tiles.PatternDB
 	dbErr map[[2]int]error
 }
@@ -118,7 +122,7 @@ func (e *engine) solve(ctx context.Context, lv tilesfmt.Level) Record {
 	}
 	p := lv.Puzzle
 	rec.Size = fmt.Sprintf("%dx%d", p.Width, p.Height)
-	if err := p.Solvability(); err != nil {
+	if err := p.Solvability(); err != nil && !e.exhaust {
 		rec.Status, rec.Reason = clikit.StatusUnsolvable, strings.TrimPrefix(err.Error(), tiles.ErrUnsolvable.Error()+": ")
 		return rec
 	}
@@ -137,6 +141,9 @@ func (e *engine) run(ctx context.Context, p *tiles.Puzzle, rec *Record) (tiles.P
 	case methodBFS:
 		r, err := tiles.SolveBFS(ctx, p, statespace.Options{MaxStates: e.flags.limitStates})
 		rec.Stats = searchStats(r.Stats)
+		if err == nil && r.Status == statespace.Unsolvable {
+			err = errExhausted{boards: r.Stats.Stored}
+		}
 		return r.Plan, err
 	case methodSAT:
 		open := func() (sat.Solver, error) { return backends.OpenFor(e.flags.backend, e.flags.Timeout > 0) }
@@ -188,6 +195,8 @@ func (rec *Record) judge(p *tiles.Puzzle, plan tiles.Plan, err error, horizon in
 		rec.Status, rec.Reason = clikit.StatusUnknown, "interrupted"
 	case errors.Is(err, statespace.ErrLimit):
 		rec.Status, rec.Reason = clikit.StatusUnknown, err.Error()
+	case errors.As(err, new(errExhausted)):
+		rec.Status, rec.Reason = clikit.StatusUnsolvable, err.Error()
 	case errors.Is(err, statespace.ErrHorizon):
 		rec.Status, rec.Reason = clikit.StatusUnknown, fmt.Sprintf("no plan of at most %d moves", horizon)
 	case err != nil:
@@ -208,4 +217,12 @@ func (rec *Record) judge(p *tiles.Puzzle, plan tiles.Plan, err error, horizon in
 		steps := len(plan)
 		rec.Steps = &steps
 	}
+}
+
+// errExhausted reports that BFS explored every board reachable from the
+// start and met no goal.
+type errExhausted struct{ boards int64 }
+
+func (e errExhausted) Error() string {
+	return fmt.Sprintf("all %d reachable boards explored, none solved", e.boards)
 }

@@ -1,0 +1,69 @@
+package rushcli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
+)
+
+// CompareKind is compare's part for Rush Hour boards.
+func CompareKind() clikit.CompareKind {
+	return clikit.CompareKind{Name: "rush", Detect: isRushInput, Run: compareRush}
+}
+
+// isRushInput reports whether data holds Rush Hour boards: JSON Lines
+// with "board", or text whose first block reads as a board or is drawn in
+// the board's characters alone.
+func isRushInput(data []byte) bool {
+	if fields, ok := clikit.FirstJSONObject(data); ok {
+		_, has := fields["board"]
+		return has
+	}
+	levels := rushfmt.ParseText("", data)
+	return len(levels) > 0 && (levels[0].Err == nil || rushfmt.AllCells(data))
+}
+
+// compareRush runs BFS and A* on every board of one input: the fewest
+// moves, or unsolvability, must agree.
+func compareRush(ctx context.Context, c clikit.Comparison, in clikit.Input) int {
+	code := clikit.ExitOK
+	for _, lv := range rushfmt.Parse(in.Name, in.Data) {
+		if lv.Err != nil {
+			fmt.Fprintln(c.IO().Err, lv.Err)
+			code = clikit.Worse(code, clikit.ExitUsage)
+			continue
+		}
+		var rows []clikit.CompareRow
+		for _, method := range []string{methodBFS, methodAStar} {
+			if !c.Wants(method) {
+				continue
+			}
+			row := clikit.CompareRow{Kind: "rush", ID: lv.ID, Engine: method}
+			var rec Record
+			row.Runs, _ = c.Time(ctx, func(ctx context.Context) error {
+				rec = solve(ctx, lv, method, LimitStates)
+				if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
+					return fmt.Errorf("%s", rec.Status) // do not repeat
+				}
+				return nil
+			})
+			row.Status, row.Error, row.Answer = rec.Status, rec.Error, rec.Reason
+			switch rec.Status {
+			case clikit.StatusSolved:
+				row.Answer = fmt.Sprintf("optimal %d", *rec.Steps)
+				row.Key = row.Answer
+			case clikit.StatusUnsolvable:
+				row.Answer, row.Key = "unsolvable", "unsolvable"
+			}
+			row.Stats = clikit.StatList{{Name: "expanded", Value: rec.Stats.Expanded}, {Name: "stored", Value: rec.Stats.Stored}}
+			rows = append(rows, row)
+		}
+		c.Puzzle(rows)
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return code
+}

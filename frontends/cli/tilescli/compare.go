@@ -1,0 +1,141 @@
+package tilescli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
+	"github.com/waterworks-solver/waterworks/models/tiles"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+)
+
+// CompareKind is compare's part for sliding-tile boards.
+func CompareKind() clikit.CompareKind {
+	return clikit.CompareKind{Name: "tiles", Detect: isTilesInput, Run: compareTiles}
+}
+
+// isTilesInput reports whether data holds sliding-tile boards: JSON
+// Lines with "tiles", or text whose first block reads as a board (or
+// holds only numbers, so a board with a mistake gets this reader's
+// message).
+func isTilesInput(data []byte) bool {
+	if fields, ok := clikit.FirstJSONObject(data); ok {
+		_, has := fields["tiles"]
+		return has
+	}
+	levels := tilesfmt.ParseText("", data)
+	if len(levels) == 0 {
+		return false
+	}
+	return levels[0].Err == nil || tilesfmt.AllNumbers(data)
+}
+
+// compareEngine is one engine compare runs on boards.
+type compareEngine struct {
+	name string
+	e    *engine
+	fits func(p *tiles.Puzzle) bool // boards the engine takes on
+}
+
+// compareEngines lists IDA* under both estimates, BFS (without the parity
+// test: it proves a board unsolvable by exhaustion) and the SAT method on
+// every available backend, as far as --engines keeps them.
+func compareEngines(c clikit.Comparison) []compareEngine {
+	all := func(*tiles.Puzzle) bool { return true }
+	mk := func(f solveFlags) *engine {
+		f.pdbCache = defaultCacheDir()
+		f.limitStates = LimitStates
+		f.maxMoves = c.Options().MaxMoves
+		return &engine{flags: &f}
+	}
+	engines := []compareEngine{
+		{name: "ida", e: mk(solveFlags{method: methodIDA, heuristic: heuristicAuto}), fits: all},
+		{name: "ida-manhattan", e: mk(solveFlags{method: methodIDA, heuristic: heuristicManhattan}), fits: all},
+		{name: "bfs", e: mk(solveFlags{method: methodBFS}), fits: func(p *tiles.Puzzle) bool { return p.Cells() <= 9 }},
+	}
+	engines[2].e.exhaust = true
+	for _, b := range backends.Available() {
+		e := mk(solveFlags{method: methodSAT, backend: b})
+		e.flags.Timeout = c.Options().Timeout // gophersat then runs in a child process it can kill
+		engines = append(engines, compareEngine{name: methodSAT + "/" + b, e: e, fits: func(p *tiles.Puzzle) bool { return p.Cells() <= 9 }})
+	}
+	var kept []compareEngine
+	for _, ce := range engines {
+		sat := ce.e.flags.method == methodSAT
+		if c.Wants(ce.name) || sat && (c.Wants(methodSAT) || c.Wants(ce.e.flags.backend)) {
+			kept = append(kept, ce)
+		}
+	}
+	return kept
+}
+
+// compareTiles runs the engines on every board of one input: optimal
+// lengths and unsolvability must agree. BFS and the SAT method run on
+// boards of up to 9 cells (the 8 puzzle), the IDA* engines on all.
+func compareTiles(ctx context.Context, c clikit.Comparison, in clikit.Input) int {
+	levels := tilesfmt.Parse(in.Name, in.Data)
+	engines := compareEngines(c)
+	for _, ce := range engines {
+		ce.e.prepare(ctx, c.IO(), levels)
+	}
+	code := clikit.ExitOK
+	for _, lv := range levels {
+		if lv.Err != nil {
+			fmt.Fprintln(c.IO().Err, lv.Err)
+			code = clikit.Worse(code, clikit.ExitUsage)
+			continue
+		}
+		var rows []clikit.CompareRow
+		for _, ce := range engines {
+			if ce.fits(lv.Puzzle) {
+				rows = append(rows, compareRow(ctx, c, ce, lv))
+			}
+		}
+		c.Puzzle(rows)
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return code
+}
+
+// compareRow times one engine on one board and fills in its row.
+func compareRow(ctx context.Context, c clikit.Comparison, ce compareEngine, lv tilesfmt.Level) clikit.CompareRow {
+	row := clikit.CompareRow{Kind: "tiles", ID: lv.ID, Engine: ce.name}
+	var rec Record
+	row.Runs, _ = c.Time(ctx, func(ctx context.Context) error {
+		rec = ce.e.solve(ctx, lv)
+		if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
+			return fmt.Errorf("%s", rec.Status) // do not repeat
+		}
+		return nil
+	})
+	row.Status, row.Error = rec.Status, rec.Error
+	st := rec.Stats
+	switch rec.Status {
+	case clikit.StatusSolved:
+		row.Answer = fmt.Sprintf("optimal %d", *rec.Steps)
+		row.Key = row.Answer
+	case clikit.StatusUnsolvable:
+		row.Answer, row.Key = "unsolvable (parity)", "unsolvable"
+		if ce.e.exhaust {
+			row.Answer = fmt.Sprintf("unsolvable (%d boards explored)", st.Stored)
+		}
+	case clikit.StatusUnknown:
+		row.Answer = rec.Reason
+		if ctx.Err() != nil {
+			row.Answer = "interrupted"
+		}
+	}
+	if st.LowerBound != nil {
+		row.Stats = clikit.StatList{{Name: "lower_bound", Value: *st.LowerBound}, {Name: "horizons", Value: len(st.Horizons)},
+			{Name: "variables", Value: st.Variables}, {Name: "clauses", Value: st.Clauses}}
+	} else {
+		row.Stats = clikit.StatList{{Name: "expanded", Value: st.Expanded}, {Name: "stored", Value: st.Stored}}
+		if rec.Heuristic != "" {
+			row.Stats = append(row.Stats, clikit.Stat{Name: "heuristic", Value: rec.Heuristic})
+		}
+	}
+	return row
+}
