@@ -65,8 +65,8 @@ type engine struct {
 	// unsolvable by exhausting its half of the boards (compare's
 	// independent check of the parity argument).
 	exhaust bool
-	dbs   map[[2]int]*tiles.PatternDB
-	dbErr map[[2]int]error
+	dbs     map[[2]int]*tiles.PatternDB
+	dbErr   map[[2]int]error
 }
 
 // wantsPDB reports whether a board of w×h is searched with pattern
