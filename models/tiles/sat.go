@@ -194,13 +194,14 @@ func (m *satModel) Check(plan []Move, k int) error {
 // SATResult is the answer of the bounded-horizon SAT engine.
 type SATResult = statespace.HorizonResult[Move]
 
-// SolveSAT finds a shortest plan for p by asking the SAT solvers open
-// gives whether a plan of exactly k moves exists, for k from Manhattan
+// SolveSAT finds a shortest plan for p by asking the SAT solver s (empty;
+// or with opts.Fresh a new solver per question) whether a plan of exactly
+// k moves exists, for k from Manhattan
 // distance plus linear conflicts upwards (opts.From when larger), through
 // the state-space library's bounded-horizon driver. A board of the wrong
 // parity is answered Unsolvable at once. The encoding grows with the
 // board's cells squared per step, so it suits the 8 puzzle and smaller.
-func SolveSAT(ctx context.Context, p *Puzzle, open func() (sat.Solver, error), opts statespace.SATOptions) (SATResult, error) {
+func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts statespace.SATOptions) (SATResult, error) {
 	if err := p.Validate(); err != nil {
 		return SATResult{}, err
 	}
@@ -208,5 +209,5 @@ func SolveSAT(ctx context.Context, p *Puzzle, open func() (sat.Solver, error), o
 		return SATResult{Status: statespace.Unsolvable}, nil
 	}
 	opts.From = max(opts.From, Manhattan(p)+LinearConflicts(p))
-	return statespace.SolveSAT(ctx, &satModel{p: p, n: p.Cells()}, open, opts)
+	return statespace.SolveSAT(ctx, &satModel{p: p, n: p.Cells()}, s, opts)
 }

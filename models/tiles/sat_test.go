@@ -9,11 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/models/statespace"
-	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/gini"
 )
-
-func openGini() (sat.Solver, error) { return gini.New(), nil }
 
 // The SAT engine agrees with BFS on random small boards and on 8-puzzle
 // boards a few moves from the goal (deep ones take the solver seconds).
@@ -33,7 +30,7 @@ func TestSATAgreesWithBFS(t *testing.T) {
 	for _, p := range boards {
 		bfs, err := SolveBFS(ctx, p, statespace.Options{})
 		require.NoError(t, err)
-		r, err := SolveSAT(ctx, p, openGini, statespace.SATOptions{})
+		r, err := SolveSAT(ctx, p, gini.New(), statespace.SATOptions{})
 		require.NoError(t, err)
 		require.Equal(t, bfs.Status, r.Status, "%v", p)
 		if r.Status == statespace.Solved {

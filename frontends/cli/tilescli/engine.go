@@ -11,7 +11,6 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/models/tiles"
-	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
@@ -146,8 +145,11 @@ func (e *engine) run(ctx context.Context, p *tiles.Puzzle, rec *Record) (tiles.P
 		}
 		return r.Plan, err
 	case methodSAT:
-		open := func() (sat.Solver, error) { return backends.OpenFor(e.flags.backend, e.flags.Timeout > 0) }
-		r, err := tiles.SolveSAT(ctx, p, open, statespace.SATOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: e.flags.maxMoves}})
+		s, err := backends.OpenFor(e.flags.backend, e.flags.Timeout > 0)
+		if err != nil {
+			return nil, err
+		}
+		r, err := tiles.SolveSAT(ctx, p, s, statespace.SATOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: e.flags.maxMoves}})
 		rec.Stats = horizonStats(r)
 		return r.Plan, err
 	}
