@@ -3,7 +3,6 @@ package rushcli
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -139,13 +138,10 @@ func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Reco
 	r, err := run(ctx, p, statespace.Options{MaxStates: limit})
 	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = Stats{Expanded: r.Stats.Expanded, Stored: r.Stats.Stored, PeakBytes: r.Stats.PeakBytes}
+	reason, stopped := clikit.Stopped(err)
 	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		rec.Status, rec.Reason = clikit.StatusUnknown, "timed out"
-	case errors.Is(err, context.Canceled):
-		rec.Status, rec.Reason = clikit.StatusUnknown, "interrupted"
-	case errors.Is(err, statespace.ErrLimit):
-		rec.Status, rec.Reason = clikit.StatusUnknown, err.Error()
+	case stopped:
+		rec.Status, rec.Reason = clikit.StatusUnknown, reason
 	case err != nil:
 		rec.Status, rec.Error = clikit.StatusError, err.Error()
 	case r.Status == statespace.Unsolvable:
@@ -193,23 +189,11 @@ func (r *reporter) report(ctx context.Context, rec Record) int {
 		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %d boards expanded, %d stored, peak memory about %d KiB\n",
 			rec.ID, rec.Method, rec.MS, rec.Stats.Expanded, rec.Stats.Stored, rec.Stats.PeakBytes>>10)
 	}
-	var err error
-	switch r.flags.Format {
-	case clikit.FormatJSON:
-		err = r.printer.JSON(rec)
-	case clikit.FormatCSV:
-		err = r.printer.CSVRow(CSVHeader, []string{rec.ID, string(rec.Status), rec.Method, rec.Size, itoa(rec.Steps), itoa(rec.Cells),
+	r.printer.Emit(r.stdio, "waterworks rush solve", r.out, rec, CSVHeader, func() []string {
+		return []string{rec.ID, string(rec.Status), rec.Method, rec.Size, itoa(rec.Steps), itoa(rec.Cells),
 			strconv.FormatBool(rec.Optimal), strconv.FormatFloat(rec.MS, 'f', 3, 64),
-			strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10), moves(rec.Plan), rec.Reason, rec.Error})
-	default:
-		err = r.text(rec)
-	}
-	if err == nil {
-		err = r.out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintf(r.stdio.Err, "waterworks rush solve: writing output: %v\n", err)
-	}
+			strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10), moves(rec.Plan), rec.Reason, rec.Error}
+	}, func() error { return r.text(rec) })
 	return rec.Status.ExitCode(ctx)
 }
 

@@ -190,13 +190,10 @@ func horizonStats(r tiles.SATResult) Stats {
 // first, and a plan that fails the check is an internal error, never an
 // answer.
 func (rec *Record) judge(p *tiles.Puzzle, plan tiles.Plan, err error, horizon int) {
+	reason, stopped := clikit.Stopped(err)
 	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		rec.Status, rec.Reason = clikit.StatusUnknown, "timed out"
-	case errors.Is(err, context.Canceled):
-		rec.Status, rec.Reason = clikit.StatusUnknown, "interrupted"
-	case errors.Is(err, statespace.ErrLimit):
-		rec.Status, rec.Reason = clikit.StatusUnknown, err.Error()
+	case stopped:
+		rec.Status, rec.Reason = clikit.StatusUnknown, reason
 	case errors.As(err, new(errExhausted)):
 		rec.Status, rec.Reason = clikit.StatusUnsolvable, err.Error()
 	case errors.Is(err, statespace.ErrHorizon):

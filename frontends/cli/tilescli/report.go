@@ -32,21 +32,8 @@ func (r *reporter) report(ctx context.Context, rec Record) int {
 	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != clikit.StatusError {
 		r.textStats(rec)
 	}
-	var err error
-	switch r.flags.Format {
-	case clikit.FormatJSON:
-		err = r.printer.JSON(rec)
-	case clikit.FormatCSV:
-		err = r.printer.CSVRow(CSVHeader, csvRow(rec))
-	default:
-		err = r.text(rec)
-	}
-	if err == nil {
-		err = r.out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintf(r.stdio.Err, "waterworks tiles solve: writing output: %v\n", err)
-	}
+	r.printer.Emit(r.stdio, "waterworks tiles solve", r.out, rec, CSVHeader,
+		func() []string { return csvRow(rec) }, func() error { return r.text(rec) })
 	return rec.Status.ExitCode(ctx)
 }
 

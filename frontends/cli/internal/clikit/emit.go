@@ -1,0 +1,46 @@
+package clikit
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/waterworks-solver/waterworks/models/statespace"
+)
+
+// Emit writes one record in the printer's format, rec as a line of JSON,
+// csvRow() under header as CSV, or by text otherwise, then flushes out.
+// A failure to write is reported on stdio.Err under the command's name.
+func (p *Printer) Emit(stdio IO, command string, out *bufio.Writer, rec any, header []string, csvRow func() []string, text func() error) {
+	var err error
+	switch p.format {
+	case FormatJSON:
+		err = p.JSON(rec)
+	case FormatCSV:
+		err = p.CSVRow(header, csvRow())
+	default:
+		err = text()
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(stdio.Err, "%s: writing output: %v\n", command, err)
+	}
+}
+
+// Stopped tells whether err says a search stopped before it could decide,
+// and why in words: "timed out", "interrupted", or the text of a
+// state-space search limit. Such an answer has StatusUnknown.
+func Stopped(err error) (reason string, ok bool) {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timed out", true
+	case errors.Is(err, context.Canceled):
+		return "interrupted", true
+	case errors.Is(err, statespace.ErrLimit):
+		return err.Error(), true
+	}
+	return "", false
+}
