@@ -430,7 +430,7 @@ func TestAquariumRenderErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"--cell-size", "5", easy}, ExitUsage, "--cell-size 5 is not from 14 to 512"},
-		{[]string{"--format", "gif", easy}, ExitUsage, `unknown picture format "gif"`},
+		{[]string{"--format", "gif", easy}, ExitUsage, `unknown --format "gif"`},
 		{[]string{easy, easy}, ExitUsage, "render draws one puzzle; got 2 inputs"},
 		{[]string{"--rule", "sideways", easy}, ExitUsage, "unknown rule"},
 		{[]string{filepath.Join(aquariumTestdata, "small.jsonl")}, ExitUsage, "puzzles; render takes one (pick it with --id)"},
@@ -547,8 +547,8 @@ func TestWriteFileAtomic(t *testing.T) {
 func TestAquariumHelpNamesFormats(t *testing.T) {
 	formats := regexp.MustCompile(`(?s)puzz\.link.*task strings.*pzprv3`)
 	for _, cmd := range []string{"solve", "count", "check", "convert", "render"} {
-		code, _, errOut := run(t, "", "aquarium", cmd, "-h")
+		code, out, _ := run(t, "", "aquarium", cmd, "-h")
 		assert.Equal(t, ExitOK, code)
-		assert.Regexp(t, formats, errOut, cmd)
+		assert.Regexp(t, formats, out, cmd)
 	}
 }

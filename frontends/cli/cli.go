@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
@@ -81,21 +82,65 @@ func dispatch(ctx context.Context, stdio clikit.IO, prefix string, cmds []*cliki
 		return clikit.ExitUsage
 	}
 	switch args[0] {
-	case "help", "-h", "-help", "--help":
+	case "-h", "-help", "--help":
 		printUsage(stdio.Out, prefix, cmds)
 		return clikit.ExitOK
+	case "help":
+		return help(ctx, stdio, prefix, cmds, args[1:])
+	case "--version", "-version", "version":
+		if prefix == "waterworks" {
+			fmt.Fprintln(stdio.Out, clikit.Version())
+			return clikit.ExitOK
+		}
 	}
-	i := slices.IndexFunc(cmds, func(c *clikit.Command) bool { return c.Name == args[0] })
-	if i < 0 {
-		fmt.Fprintf(stdio.Err, "%s: unknown command %q\n", prefix, args[0])
-		printUsage(stdio.Err, prefix, cmds)
+	c := find(stdio, prefix, cmds, args[0])
+	if c == nil {
 		return clikit.ExitUsage
 	}
-	c := cmds[i]
 	if c.Sub != nil {
 		return dispatch(ctx, stdio, prefix+" "+c.Name, c.Sub, args[1:])
 	}
 	return c.Run(ctx, stdio, args[1:])
+}
+
+// find returns the command called name, or says on stderr that there is
+// none, with the names it may have meant, and returns nil.
+func find(stdio clikit.IO, prefix string, cmds []*clikit.Command, name string) *clikit.Command {
+	i := slices.IndexFunc(cmds, func(c *clikit.Command) bool { return c.Name == name })
+	if i >= 0 {
+		return cmds[i]
+	}
+	names := make([]string, len(cmds))
+	for i, c := range cmds {
+		names[i] = c.Name
+	}
+	kind := "command"
+	if strings.HasPrefix(name, "-") {
+		kind = "flag"
+	}
+	fmt.Fprintf(stdio.Err, "%s: unknown %s %q%s\n", prefix, kind, name, clikit.DidYouMean(name, names, strconv.Quote))
+	fmt.Fprintf(stdio.Err, "Run '%s -h' for the list of commands.\n", prefix)
+	return nil
+}
+
+// help runs "help [COMMAND [SUBCOMMAND]]": the list of commands, or the
+// help of the one named (its flags, examples and exit codes).
+func help(ctx context.Context, stdio clikit.IO, prefix string, cmds []*clikit.Command, names []string) int {
+	if len(names) == 0 {
+		printUsage(stdio.Out, prefix, cmds)
+		return clikit.ExitOK
+	}
+	c := find(stdio, prefix, cmds, names[0])
+	switch {
+	case c == nil:
+		return clikit.ExitUsage
+	case c.Sub != nil:
+		return help(ctx, stdio, prefix+" "+c.Name, c.Sub, names[1:])
+	case len(names) > 1:
+		fmt.Fprintf(stdio.Err, "%s %s: has no subcommand %q\n", prefix, c.Name, names[1])
+		return clikit.ExitUsage
+	}
+	return c.Run(ctx, stdio, []string{"-h"})
 }
 
 func printUsage(w io.Writer, prefix string, cmds []*clikit.Command) {
@@ -112,5 +157,8 @@ func printUsage(w io.Writer, prefix string, cmds []*clikit.Command) {
 		}
 	}
 	walk(prefix, cmds)
-	fmt.Fprintf(w, "\nRun a command with -h for its flags. Exit codes: 0 solved or ok, 1 unsolvable or\ncheck failed, 2 usage or input error, 124 timed out or limit reached, 130 interrupted.\n")
+	fmt.Fprintf(w, "\nRun 'waterworks help COMMAND...' or a command with -h for its flags, examples and\n"+
+		"what its exit codes mean; 'waterworks --version' says which version this is.\n"+
+		"In general: 0 solved or ok, 1 unsolvable or check failed, 2 usage or input error,\n"+
+		"124 timed out or limit reached, 130 interrupted.\n")
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -39,9 +40,7 @@ const compareSummary = "Run every available engine on each puzzle of the files (
 	"Aquarium, on the optimal number of steps (or unsolvability) for the others. Engines\n" +
 	"that time out are reported as unknown and left out of the agreement. --format bench\n" +
 	"prints Go benchmark lines for benchstat, --count times each. --plot FILE.svg also\n" +
-	"draws the times: bars for one puzzle, a cactus plot for several.\n" +
-	"Exit 0 when the answers agree, 1 when engines disagree, an answer fails its check or\n" +
-	"an engine fails, 2 bad input."
+	"draws the times: bars for one puzzle, a cactus plot for several."
 
 // compareFlags are the flags of compare.
 type compareFlags struct {
@@ -117,6 +116,7 @@ func (c *comparison) Puzzle(rows []clikit.CompareRow) {
 		}
 	}
 	agree := len(keys) <= 1
+	answered := false
 	for i := range rows {
 		r := &rows[i]
 		if len(r.Runs) > 0 {
@@ -125,10 +125,15 @@ func (c *comparison) Puzzle(rows []clikit.CompareRow) {
 		if r.Key != "" {
 			r.Agree = &agree
 		}
+		answered = answered || r.Status != clikit.StatusUnknown && r.Status != clikit.StatusInterrupted
 		if r.Status == clikit.StatusError {
 			c.code = clikit.Worse(c.code, clikit.ExitFailed)
 			fmt.Fprintf(c.stdio.Err, "ERROR: %s on %s: %s\n", r.Engine, r.ID, r.Error)
 		}
+	}
+	if !answered && len(rows) > 0 {
+		c.code = clikit.Worse(c.code, clikit.ExitTimeout)
+		fmt.Fprintf(c.stdio.Err, "%s %s: no engine answered\n", rows[0].Kind, rows[0].ID)
 	}
 	if !agree && len(rows) > 0 {
 		c.code = clikit.Worse(c.code, clikit.ExitFailed)
@@ -187,57 +192,35 @@ func (c *comparison) print(r clikit.CompareRow) {
 func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks compare", "[flags] FILE...", compareSummary)
 	var f compareFlags
-	f.Register(fs, clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
-	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs, sort, tiles or rush (default: told from the content)")
-	fs.StringVar(&f.engines, "engines", "", "comma-separated `engines` to run (default: every available one)")
-	fs.IntVar(&f.count, "count", 1, "run each engine this many times (for --format bench and benchstat)")
-	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+
-		"for Water Sort whole or fits (default whole)")
-	fs.IntVar(&f.limit, "limit", 2, "Aquarium: count solutions up to this many (2 decides uniqueness)")
-	fs.IntVar(&f.maxMoves, "max-moves", sortcli.SATMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
-	fs.StringVar(&f.plot, "plot", "", "also draw the times as an SVG chart in `FILE.svg`: bars for one puzzle, a cactus plot\n(puzzles answered against time, one line per engine) for several")
+	f.register(fs)
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
 	}
-	err = f.Check(clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
 	kinds := compareKinds()
-	switch {
-	case err != nil:
-	case f.count < 1:
-		err = fmt.Errorf("--count must be at least 1, got %d", f.count)
-	case f.limit < 1:
-		err = fmt.Errorf("--limit must be at least 1, got %d", f.limit)
-	case f.maxMoves < 0:
-		err = fmt.Errorf("negative --max-moves %d", f.maxMoves)
-	case f.rule != "" && !slices.ContainsFunc(kinds, func(k clikit.CompareKind) bool { return slices.Contains(k.Rules, f.rule) }):
-		err = fmt.Errorf("unknown rule %q (want region or pool for Aquarium, whole or fits for Water Sort)", f.rule)
-	case f.kind != "" && !slices.ContainsFunc(kinds, func(k clikit.CompareKind) bool { return k.Name == f.kind }):
-		err = fmt.Errorf("unknown kind %q (want aquarium, jugs, sort, tiles or rush)", f.kind)
-	case len(files) == 0:
-		err = errors.New("name the files to compare on (- for standard input)")
-	case f.plot != "" && !strings.EqualFold(filepath.Ext(f.plot), ".svg"):
-		err = fmt.Errorf("--plot %s: the chart is SVG; name a file ending in .svg", f.plot)
+	if err := f.check(kinds, files); err != nil {
+		return clikit.UsageError(stdio, fs, err)
 	}
+	inputs, code := clikit.ReadInputs(stdio, files)
+	// Each input's kind, told before anything runs, so that --engines is
+	// checked against the kinds at hand.
+	inputKinds := make([]clikit.CompareKind, len(inputs))
+	for i, in := range inputs {
+		inputKinds[i] = detectKind(kinds, f.kind, in.Data)
+	}
+	keep, err := checkEngines(f.engines, kinds, inputKinds)
 	if err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
 	out := bufio.NewWriter(stdio.Out)
 	defer out.Flush()
-	c := &comparison{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
+	c := &comparison{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out), keep: keep}
 	c.table = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	if f.engines != "" {
-		c.keep = map[string]bool{}
-		for _, e := range strings.Split(f.engines, ",") {
-			c.keep[strings.TrimSpace(e)] = true
-		}
-	}
 	if f.Format == clikit.FormatText {
 		fmt.Fprintf(c.table, "PUZZLE\tENGINE\tSTATUS\tANSWER\tMS\tAGREE\tSTATS\n")
 	}
-	inputs, code := clikit.ReadInputs(stdio, files)
-	for _, in := range inputs {
-		kind := detectKind(kinds, f.kind, in.Data)
+	for i, in := range inputs {
+		kind := inputKinds[i]
 		if f.rule != "" && !slices.Contains(kind.Rules, f.rule) {
 			fmt.Fprintf(stdio.Err, "%s: --rule %s does not apply to %s puzzles\n", in.Name, f.rule, kind.Name)
 			code = clikit.Worse(code, clikit.ExitUsage)
@@ -252,6 +235,130 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 		code = clikit.Worse(code, c.writePlot())
 	}
 	return clikit.Worse(code, c.code)
+}
+
+// register registers the flags of compare.
+func (f *compareFlags) register(fs *flag.FlagSet) {
+	f.Register(fs, clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
+	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs, sort, tiles or rush (default: told from the content)")
+	fs.StringVar(&f.engines, "engines", "", "comma-separated `engines` to run (default: every available one)")
+	fs.IntVar(&f.count, "count", 1, "run each engine this many times (for --format bench and benchstat)")
+	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+
+		"for Water Sort whole or fits (default whole)")
+	fs.IntVar(&f.limit, "limit", 2, "Aquarium: count solutions up to this many (2 decides uniqueness)")
+	fs.IntVar(&f.maxMoves, "max-moves", sortcli.SATMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
+	fs.StringVar(&f.plot, "plot", "", "also draw the times as an SVG chart in `FILE.svg`: bars for one puzzle, a cactus plot\n(puzzles answered against time, one line per engine) for several")
+	clikit.Describe(fs, []string{
+		"waterworks compare testdata/aquarium/6x6-easy.txt",
+		"waterworks compare --engines cp,gini --timeout 10s --format json testdata/aquarium/small.jsonl",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "the engines that answered agree, and every answer passed its check"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "engines disagree, an answer failed its check, or an engine failed (status error)"},
+		clikit.Exit{Code: clikit.ExitUsage, Meaning: "bad flags or bad input, or an engine in --engines that is unknown or does not apply to the puzzles"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "on some puzzle no engine answered before --timeout (all unknown)"})
+}
+
+// check validates the flags after parsing.
+func (f *compareFlags) check(kinds []clikit.CompareKind, files []string) error {
+	err := f.Check(clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
+	var kindNames, rules []string
+	for _, k := range kinds {
+		kindNames = append(kindNames, k.Name)
+		rules = append(rules, k.Rules...)
+	}
+	switch {
+	case err != nil:
+	case f.count < 1:
+		err = fmt.Errorf("--count must be at least 1, got %d", f.count)
+	case f.limit < 1:
+		err = fmt.Errorf("--limit must be at least 1, got %d", f.limit)
+	case f.maxMoves < 0:
+		err = fmt.Errorf("negative --max-moves %d", f.maxMoves)
+	case f.rule != "" && !slices.Contains(rules, f.rule):
+		err = clikit.UnknownChoice("rule", f.rule, rules)
+	case f.kind != "" && !slices.Contains(kindNames, f.kind):
+		err = clikit.UnknownChoice("kind", f.kind, kindNames)
+	case len(files) == 0:
+		err = errors.New("name the files to compare on (- for standard input)")
+	case f.plot != "" && !strings.EqualFold(filepath.Ext(f.plot), ".svg"):
+		err = fmt.Errorf("--plot %s: the chart is SVG; name a file ending in .svg", f.plot)
+	}
+	return err
+}
+
+// checkEngines reads --engines: every name must pick engines of a kind at
+// hand (the kinds of the inputs), else it is refused, with the names it may
+// have meant. It returns the names, nil for every engine.
+func checkEngines(list string, kinds, inputKinds []clikit.CompareKind) (map[string]bool, error) {
+	if list == "" {
+		return nil, nil
+	}
+	keep := map[string]bool{}
+	for _, name := range strings.Split(list, ",") {
+		keep[strings.TrimSpace(name)] = true
+	}
+	if len(inputKinds) == 0 || slices.ContainsFunc(inputKinds, func(k clikit.CompareKind) bool { return k.Engines == nil }) {
+		return keep, nil // nothing to check against
+	}
+	var atHand, elsewhere []string
+	for _, k := range kinds {
+		if k.Engines == nil {
+			continue
+		}
+		if slices.ContainsFunc(inputKinds, func(i clikit.CompareKind) bool { return i.Name == k.Name }) {
+			atHand = append(atHand, k.Engines()...)
+		} else {
+			elsewhere = append(elsewhere, k.Engines()...)
+		}
+	}
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		switch {
+		case slices.Contains(atHand, name):
+		case slices.Contains(elsewhere, name):
+			return nil, fmt.Errorf("engine %q does not apply to %s puzzles (theirs: %s)", name, kindList(inputKinds), shortList(atHand))
+		default:
+			return nil, fmt.Errorf("unknown or unavailable engine %q (available: %s)%s", name, shortList(atHand),
+				clikit.DidYouMean(name, append(atHand, elsewhere...), strconv.Quote))
+		}
+	}
+	return keep, nil
+}
+
+// shortList names engines for a message: the names without a slash,
+// which pick an engine or a group of them, and an example of the others
+// ("gini/totalizer").
+func shortList(names []string) string {
+	var short []string
+	example := ""
+	for _, n := range names {
+		switch {
+		case !strings.Contains(n, "/"):
+			short = append(short, n)
+		case example == "":
+			example = n
+		}
+	}
+	list := strings.Join(short, ", ")
+	if example != "" {
+		list += "; and each by its full name, e.g. " + example
+	}
+	return list
+}
+
+// kindList names the kinds of the inputs once each: "aquarium", "aquarium
+// and jugs".
+func kindList(kinds []clikit.CompareKind) string {
+	var names []string
+	for _, k := range kinds {
+		if !slices.Contains(names, k.Name) {
+			names = append(names, k.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "no"
+	}
+	return clikit.OrList(names)
 }
 
 // writePlot draws the times of every row in the --plot file.

@@ -133,7 +133,7 @@ func TestCompareSortRule(t *testing.T) {
 	assert.Contains(t, errOut, "--rule fits does not apply to aquarium puzzles")
 	code, _, errOut = run(t, "", "compare", "--rule", "most", level)
 	assert.Equal(t, ExitUsage, code)
-	assert.Contains(t, errOut, `unknown rule "most"`)
+	assert.Contains(t, errOut, `unknown --rule "most"`)
 	code, _, errOut = run(t, "", "compare", "--max-moves", "-1", level)
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errOut, "negative --max-moves")

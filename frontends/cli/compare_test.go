@@ -145,3 +145,42 @@ func TestClingoBackend(t *testing.T) {
 	require.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "#show water/2.")
 }
+
+// TestCompareEnginesChecked: --engines names only engines that exist and
+// apply to the puzzles at hand, else compare runs nothing and exits 2.
+func TestCompareEnginesChecked(t *testing.T) {
+	easy := filepath.Join(aquariumTestdata, "6x6-easy.txt")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--engines", "gin", easy}, `unknown or unavailable engine "gin" (available: cp`},
+		{[]string{"--engines", "gin", easy}, `did you mean "gini"?`},
+		{[]string{"--engines", "foo", easy}, `unknown or unavailable engine "foo"`},
+		{[]string{"--engines", "bfs", easy}, `engine "bfs" does not apply to aquarium puzzles (theirs: cp`},
+		{[]string{"--engines", "cp,astar", easy}, `engine "astar" does not apply to aquarium puzzles`},
+		{[]string{"--engines", "gini/totalizer", "--kind", "jugs", jugsFile("mixed.jsonl")}, `does not apply to jugs puzzles`},
+	} {
+		code, out, errOut := run(t, "", append([]string{"compare"}, tc.args...)...)
+		assert.Equal(t, ExitUsage, code, tc.args)
+		assert.Empty(t, out, "nothing ran: %v", tc.args)
+		assert.Contains(t, errOut, tc.want, tc.args)
+	}
+	// Names that pick a group are fine: "gini" picks gini with every encoding.
+	code, _, errOut := run(t, "", "compare", "--engines", "cp,gini", easy)
+	assert.Equal(t, ExitOK, code, errOut)
+}
+
+// TestCompareNoAnswer: when no engine answers a puzzle, compare exits 124
+// and says so; an answer from one engine is enough for 0.
+func TestCompareNoAnswer(t *testing.T) {
+	easy := filepath.Join(aquariumTestdata, "6x6-easy.txt")
+	code, out, errOut := run(t, "", "compare", "--engines", "cp,gini", "--timeout", "1ns", "--format", "json", easy)
+	assert.Equal(t, ExitTimeout, code, errOut)
+	assert.Contains(t, errOut, "no engine answered")
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var row struct{ Status clikit.Status }
+		require.NoError(t, json.Unmarshal([]byte(line), &row))
+		assert.Equal(t, clikit.StatusUnknown, row.Status, line)
+	}
+}

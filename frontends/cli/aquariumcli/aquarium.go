@@ -85,7 +85,7 @@ func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend,
 	}
 	if _, err := backends.Open(name); err != nil {
 		if errors.Is(err, backends.ErrUnknown) {
-			return nil, fmt.Errorf("unknown backend %q (want %s)", name, strings.Join(aquariumBackendNames(), ", "))
+			return nil, clikit.UnknownBackend(name, aquariumBackendNames())
 		}
 		return nil, err
 	}
@@ -296,14 +296,15 @@ func isInlinePuzzle(arg string) bool {
 	return false
 }
 
-// aquariumInputs tells every Aquarium command's help what it reads.
-const aquariumInputs = "Inputs are files (- or none: standard input) in any of these formats, told apart by\n" +
+// aquariumInputs tells every Aquarium command's help what it reads, as a
+// paragraph of its own (help fills paragraphs to its width).
+const aquariumInputs = "\nInputs are files (- or none: standard input) in any of these formats, told apart by\n" +
 	"their content: the waterworks text format (one puzzle), corpus JSON Lines, puzz.link or\n" +
 	"pzprjs URLs and puzzle-aquarium.com task strings (one puzzle per line; # starts a comment\n" +
 	"line), and pzprjs (pzprv3) files. An argument that names no existing file and reads as a\n" +
 	"URL (with its address or \"p?\") or a task string (with its \";\") is the puzzle itself,\n" +
 	"named argN after its place N among the arguments. A URL states its rule (r: region,\n" +
-	"none: pool) and a pzprv3 file its rule and marks.\n"
+	"none: pool) and a pzprv3 file its rule and marks.\n\n"
 
 // inputError reports an unreadable puzzle and returns ExitUsage.
 func (r *aquariumRun) inputError(err error) int {
@@ -423,18 +424,24 @@ func (r *aquariumRun) note(ctx context.Context, rec aquariumRecord, what string)
 	}
 }
 
-const aquariumSolveSummary = "Solve Aquarium puzzles. " + aquariumInputs +
+const aquariumSolveSummary = "Solve Aquarium puzzles.\n" + aquariumInputs +
 	"Text output is the puzzle in the text format with the solution filled in, which\n" +
-	"'aquarium check' reads back.\n" +
-	"Exit 0 solved, 1 unsolvable (or not unique with --unique), 2 bad input, 124 timed out, 130 interrupted."
+	"'aquarium check' reads back."
 
 func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium solve", "[flags] [FILE...]", aquariumSolveSummary)
 	var f aquariumFlags
 	f.register(fs)
-	unique := fs.Bool("unique", false, "also prove the solution unique; a puzzle with several solutions fails (exit 1)")
+	unique := fs.Bool("unique", false, "also prove the solution unique; a puzzle with several solutions fails (status not-unique)")
 	var lf logicFlags
 	lf.register(fs)
+	clikit.Describe(fs, []string{
+		"waterworks aquarium solve testdata/aquarium/6x6-easy.txt",
+		"waterworks aquarium solve --unique --format json --backend gini testdata/aquarium/small.jsonl",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved (with --unique: and the solution is unique)"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "proven unsolvable (status unsolvable), or with --unique several solutions (status not-unique)"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --logic-only stopped short (status unknown)"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
@@ -485,14 +492,20 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 
 const aquariumCountSummary = "Count the solutions of Aquarium puzzles, stopping at --limit (0: count all).\n" +
 	aquariumInputs +
-	"A count below the limit is exact; --limit 2 decides uniqueness.\n" +
-	"Exit 0 when counted (any number of solutions), 1 when there is none, 2 bad input, 124 timed out."
+	"A count below the limit is exact; --limit 2 decides uniqueness."
 
 func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium count", "[flags] [FILE...]", aquariumCountSummary)
 	var f aquariumFlags
 	f.register(fs)
 	limit := fs.Int("limit", 2, "stop counting at this many solutions; 0 means no limit")
+	clikit.Describe(fs, []string{
+		"waterworks aquarium count testdata/aquarium/6x6-easy.txt",
+		"waterworks aquarium count --limit 0 testdata/examples/ambiguous/two-ways.txt",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "counted: one solution or more (up to --limit)"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "no solution (status unsolvable)"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired before --limit was reached (status unknown)"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
@@ -552,13 +565,19 @@ func solutionsWord(n int) string {
 
 const aquariumCheckSummary = "Check the solutions written in Aquarium files (the solution block of the text\n" +
 	"format, the solution field of JSON Lines, the marks of a pzprv3 file) against their puzzles.\n" +
-	aquariumInputs +
-	"Exit 0 when every solution is right, 1 when one is wrong or incomplete, 2 bad input."
+	aquariumInputs
 
 func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium check", "[flags] [FILE...]", aquariumCheckSummary)
 	format := fs.String("format", clikit.FormatText, "output `format`: text, json, csv")
 	rule := fs.String("rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
+	clikit.Describe(fs, []string{
+		"waterworks aquarium check testdata/aquarium/6x6-easy-solved.txt",
+		"waterworks aquarium solve testdata/aquarium/6x6-easy.txt | waterworks aquarium check -",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "every solution is right (status ok)"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "a solution is wrong or incomplete (status wrong)"},
+		clikit.Exit{Code: clikit.ExitUsage, Meaning: "bad flags or bad input, or a puzzle without a solution to check (status error)"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)

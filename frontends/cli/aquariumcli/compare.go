@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"slices"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
@@ -14,7 +15,21 @@ import (
 
 // CompareKind is compare's part for Aquarium puzzles.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Name: "aquarium", Detect: isAquariumInput, Rules: []string{"region", "pool"}, Run: compareAquarium}
+	return clikit.CompareKind{Name: "aquarium", Detect: isAquariumInput, Rules: []string{"region", "pool"}, Run: compareAquarium,
+		Engines: engineNames}
+}
+
+// engineNames lists the names --engines takes for Aquarium: each engine's,
+// and each backend's for all its encodings.
+func engineNames() []string {
+	var names []string
+	for _, e := range Engines() {
+		names = append(names, e.Name)
+		if !slices.Contains(names, e.backend) {
+			names = append(names, e.backend)
+		}
+	}
+	return names
 }
 
 // isAquariumInput reports whether data holds Aquarium puzzles: corpus JSON

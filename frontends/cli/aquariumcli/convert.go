@@ -20,14 +20,19 @@ const aquariumConvertSummary = "Convert Aquarium puzzles to another format: text
 	"rule (text when the input or --rule states one; url and pzprv3 always, region by default).\n" +
 	"Task strings hold neither and need every clue of a square grid; URLs and pzprv3 files need\n" +
 	"aquariums in one piece. A puzzle the target cannot express is reported and skipped.\n" +
-	"Text and pzprv3 files hold one puzzle each, so convert several puzzles to them one at a time.\n" +
-	"Exit 0 when every puzzle converted, 2 when one could not be read or expressed."
+	"Text and pzprv3 files hold one puzzle each, so convert several puzzles to them one at a time."
 
 func runAquariumConvert(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium convert", "--to FORMAT [flags] [FILE...]", aquariumConvertSummary)
 	to := fs.String("to", "", "target `format`: "+strings.Join(aquariumfmt.Formats, ", ")+" (required)")
 	rule := fs.String("rule", "", "state this water `rule` (region or pool) instead of the input's")
 	output := fs.String("o", "", "write to `FILE` instead of standard output: atomically, and only when every puzzle converts")
+	clikit.Describe(fs, []string{
+		"waterworks aquarium convert --to url testdata/aquarium/6x6-easy.txt",
+		"waterworks aquarium convert --to json testdata/examples/puzzles/link.url",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "every puzzle converted"},
+		clikit.Exit{Code: clikit.ExitUsage, Meaning: "bad flags or bad input, or a puzzle the target format cannot express"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)

@@ -17,8 +17,7 @@ const aquariumEncodeSummary = "Write the SAT encoding of one Aquarium puzzle, fo
 	"(region rule only; \"clingo -n 2\" decides uniqueness). Comments name every block variable\n" +
 	"\"water(row=R;cols=C1,C2,...;aquarium=NAME)\", rows and columns from 1, so a model decodes\n" +
 	"to cells through them: a true variable fills its cells, a false one leaves them empty.\n" +
-	aquariumInputs +
-	"Exit 0 written, 2 bad input."
+	aquariumInputs
 
 func runAquariumEncode(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium encode", "[flags] FILE", aquariumEncodeSummary)
@@ -27,6 +26,11 @@ func runAquariumEncode(ctx context.Context, stdio clikit.IO, args []string) int 
 	rule := fs.String("rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
 	id := fs.String("id", "", "the `ID` of the puzzle to encode, when the input holds several")
 	output := fs.String("o", "", "write to `FILE` (atomically) instead of standard output")
+	clikit.Describe(fs, []string{
+		"waterworks aquarium encode testdata/aquarium/6x6-easy.txt",
+		"waterworks aquarium encode --format asp testdata/aquarium/6x6-easy.txt",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "the encoding was written"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
@@ -35,7 +39,7 @@ func runAquariumEncode(ctx context.Context, stdio clikit.IO, args []string) int 
 	switch {
 	case err != nil:
 	case *format != "dimacs" && *format != "opb" && *format != "asp":
-		err = fmt.Errorf("unknown format %q (want dimacs, opb or asp)", *format)
+		err = clikit.UnknownChoice("format", *format, []string{"dimacs", "opb", "asp"})
 	case *format == "dimacs" && enc == sat.Native:
 		err = fmt.Errorf("DIMACS holds clauses only: pick a CNF encoding, or --format opb")
 	case len(files) > 1:

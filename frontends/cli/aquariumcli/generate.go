@@ -30,9 +30,7 @@ const aquariumGenerateSummary = "Generate Aquarium puzzles with exactly one solu
 	"solution block too); json is JSON Lines in the corpus format, with the solution.\n" +
 	"--layout grown makes the large benchmark grids of about 1.1·n aquariums on n×n, grown\n" +
 	"from random seed cells, every clue given; each layout gets --budget conflicts of the CP\n" +
-	"core to be proven unique, and after --attempts layouts the command stops and says why.\n" +
-	"Exit 0 when every puzzle was made, 1 when a grade could not be reached, 2 bad flags,\n" +
-	"124 timed out or out of budget."
+	"core to be proven unique, and after --attempts layouts the command stops and says why."
 
 func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium generate", "--size WxH --seed S [flags]", aquariumGenerateSummary)
@@ -48,6 +46,13 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	var lf layoutFlags
 	lf.register(fs)
 	withSolution := fs.Bool("solution", false, "text format: add the solution block")
+	clikit.Describe(fs, []string{
+		"waterworks aquarium generate --size 8x8 --seed 7 --count 2",
+		"waterworks aquarium generate --size 6x6 --difficulty hard --format json",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "every puzzle was made"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "no puzzle of the --difficulty asked for was found"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --attempts layouts were tried in vain (--budget)"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
@@ -199,7 +204,7 @@ func (f *layoutFlags) apply(opt *generate.GenerateOptions) error {
 		}
 		opt.Grown = true
 	default:
-		return fmt.Errorf("unknown --layout %q (want designed, random or grown)", f.layout)
+		return clikit.UnknownChoice("layout", f.layout, []string{"designed", "random", "grown"})
 	}
 	if f.aquariums < 0 || f.budget < 0 || f.attempts < 0 {
 		return fmt.Errorf("--aquariums, --budget and --attempts must not be negative")

@@ -25,7 +25,7 @@ type logicFlags struct {
 }
 
 func (lf *logicFlags) register(fs *flag.FlagSet) {
-	fs.BoolVar(&lf.logicOnly, "logic-only", false, "reason without guessing (propagation, then probing), from the cells of a partial solution block if any; where reasoning stops short, print the partial grid, status unknown, exit 124")
+	fs.BoolVar(&lf.logicOnly, "logic-only", false, "reason without guessing (propagation, then probing), from the cells of a partial solution block if any; where reasoning stops short, print the partial grid (status unknown)")
 	fs.BoolVar(&lf.explain, "explain", false, "print the chain of deductions in words (as comments above the grid), to the solution or as far as reasoning goes; JSON: the explanation field")
 	registerDepth(fs, &lf.depth)
 }
@@ -465,9 +465,7 @@ const aquariumHintSummary = "Give the next deduction for Aquarium puzzles, in wo
 	"starting point, so a person can ask midway.\n" +
 	aquariumInputs +
 	"--apply prints the puzzle with the hinted cells filled in (the hints as comments),\n" +
-	"ready for the next call.\n" +
-	"Exit 0 with a hint (or a complete grid), 1 when the cells filled in cannot be completed,\n" +
-	"2 bad input, 124 when reasoning up to --depth finds nothing or time runs out."
+	"ready for the next call."
 
 func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium hint", "[flags] [FILE...]", aquariumHintSummary)
@@ -478,6 +476,13 @@ func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
 	apply := fs.Bool("apply", false, "text format: print the puzzle with the hinted cells filled in")
 	var depth int
 	registerDepth(fs, &depth)
+	clikit.Describe(fs, []string{
+		"waterworks aquarium hint testdata/aquarium/partial-solution.txt",
+		"waterworks aquarium hint --steps 3 --apply testdata/aquarium/6x6-easy.txt",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "a hint was given, or the grid is complete"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "the cells filled in cannot be completed (status wrong)"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "reasoning up to --depth finds nothing, or --timeout expired (status unknown)"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)

@@ -29,8 +29,7 @@ const aquariumRenderSummary = "Draw an Aquarium puzzle as an SVG or PNG picture:
 	aquariumInputs +
 	"The input holds one puzzle; --id picks one from a file of several. A PNG goes to standard\n" +
 	"output only when that is not a terminal; -o FILE writes the file atomically (nothing is\n" +
-	"written on failure).\n" +
-	"Exit 0 drawn, 1 unsolvable (--solve), 2 usage or input error, 124 timed out, 130 interrupted."
+	"written on failure)."
 
 // renderFlags are the flags of render.
 type renderFlags struct {
@@ -74,7 +73,7 @@ func (f *renderFlags) resolve(stdio clikit.IO) (string, aquariumBackend, error) 
 	}
 	switch {
 	case format != pictureSVG && format != picturePNG:
-		return "", nil, fmt.Errorf("unknown picture format %q (want svg or png)", format)
+		return "", nil, clikit.UnknownChoice("format", format, []string{pictureSVG, picturePNG})
 	case f.cellSize != 0 && (f.cellSize < render.MinCellSize || f.cellSize > render.MaxCellSize):
 		return "", nil, fmt.Errorf("--cell-size %d is not from %d to %d", f.cellSize, render.MinCellSize, render.MaxCellSize)
 	case format == picturePNG && !f.toFile() && stdio.OutIsTerminal:
@@ -87,6 +86,13 @@ func runAquariumRender(ctx context.Context, stdio clikit.IO, args []string) int 
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium render", "[flags] [FILE]", aquariumRenderSummary)
 	var f renderFlags
 	f.register(fs)
+	clikit.Describe(fs, []string{
+		"waterworks aquarium render testdata/aquarium/6x6-easy-solved.txt > solved.svg",
+		"waterworks aquarium render --solve -o solved.png testdata/aquarium/6x6-easy.txt",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "the picture was drawn"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "with --solve: the puzzle has no solution"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "with --solve: --timeout expired"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)

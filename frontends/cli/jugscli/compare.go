@@ -23,6 +23,13 @@ func CompareKind() clikit.CompareKind {
 			return ok && has
 		},
 		Run: compareJugs,
+		Engines: func() []string {
+			names := []string{"sat"}
+			for _, e := range jugsEngines() {
+				names = append(names, e.name)
+			}
+			return names
+		},
 	}
 }
 

@@ -53,7 +53,7 @@ func checkJugsMethodFlags(method, backend string, set map[string]bool) error {
 	}
 	if _, err := backends.Open(backend); err != nil {
 		if errors.Is(err, backends.ErrUnknown) {
-			return fmt.Errorf("unknown backend %q (want %s or dimacs:CMD)", backend, strings.Join(backends.Builtin(), ", "))
+			return clikit.UnknownBackend(backend, append(backends.Builtin(), backends.DIMACS+"CMD"))
 		}
 		return err
 	}

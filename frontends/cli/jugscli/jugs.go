@@ -102,10 +102,16 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		"Solve water jug puzzles given by flags, or read one per line from corpus JSON Lines\n"+
 			"files (- or none for standard input), in the fewest steps: by breadth-first search\n"+
 			"(bfs), or by asking a SAT solver (sat) or the CP core (cp) for a plan of exactly k steps\n"+
-			"for k = 0, 1, 2, ... Exit 0 solved, 1 proven unsolvable, 2 bad input, 124 past --timeout\n"+
-			"(applied to each puzzle) or a --max-* limit, 130 interrupted.")
+			"for k = 0, 1, 2, ... --timeout applies to each puzzle.")
 	var f jugsSolveFlags
 	f.register(fs)
+	clikit.Describe(fs, []string{
+		"waterworks jugs solve --capacities 3,5 --target 4",
+		"waterworks jugs solve --method sat --format json testdata/jugs/mixed.jsonl",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest steps"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "proven unsolvable (status unsolvable)"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired or a --max-* limit was reached (status unknown)"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
@@ -115,7 +121,7 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	}
 	solve, ok := jugsMethods[f.method]
 	if !ok {
-		return clikit.UsageError(stdio, fs, fmt.Errorf("unknown method %q (want %s)", f.method, strings.Join(MethodNames(), ", ")))
+		return clikit.UsageError(stdio, fs, clikit.UnknownChoice("method", f.method, MethodNames()))
 	}
 	if f.maxStates < 0 {
 		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.maxStates))
@@ -166,9 +172,9 @@ func (f *jugsSolveFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.target, "target", 0, "the `amount` wanted by goals any and total")
 	fs.StringVar(&f.spec.GoalState, "goal-state", "", "wanted final amounts, comma-separated, - for any (e.g. 4,-,0)")
 	fs.StringVar(&f.method, "method", "bfs", "solving `method`: "+strings.Join(MethodNames(), ", "))
-	fs.IntVar(&f.maxStates, "max-states", defaultMaxStates, "bfs: give up (exit 124) after storing this many states (each costs about 50 bytes); 0 means no limit")
-	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "sat, cp: give up (exit 124) once no plan of at most this many steps exists; 0 means no limit")
-	fs.IntVar(&f.maxClauses, "max-clauses", defaultMaxClauses, "sat: give up (exit 124) before the formula outgrows this many clauses (each costs about 250 bytes); 0 means no limit")
+	fs.IntVar(&f.maxStates, "max-states", defaultMaxStates, "bfs: give up after storing this many states (each costs about 50 bytes); 0 means no limit")
+	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "sat, cp: give up once no plan of at most this many steps exists; 0 means no limit")
+	fs.IntVar(&f.maxClauses, "max-clauses", defaultMaxClauses, "sat: give up before the formula outgrows this many clauses (each costs about 250 bytes); 0 means no limit")
 	fs.BoolVar(&f.complete, "complete", true, "sat, cp: also prove unsolvable a puzzle whose longest loop-free path is short\n(measured to cost up to 5 times the time of sat, 3 times that of cp on solvable puzzles;\nfalse: only number theory proves unsolvability)")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: the SAT `backend`: "+strings.Join(backends.Builtin(), ", ")+" or dimacs:CMD (a DIMACS solver program)")
 }

@@ -96,7 +96,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"--addr", "not an address"}, "not an address"},
 		{[]string{"--timeout", "0s"}, "--timeout must be positive"},
 		{[]string{"--solves", "0"}, "must be at least 1"},
-		{[]string{"--port", "80"}, "flag provided but not defined"},
+		{[]string{"--port", "80"}, "unknown flag --port"},
 	} {
 		var out, errOut bytes.Buffer
 		code := run(context.Background(), clikit.IO{In: strings.NewReader(""), Out: &out, Err: &errOut}, tc.args)

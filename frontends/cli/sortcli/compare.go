@@ -15,7 +15,14 @@ import (
 // CompareKind is compare's part for Water Sort levels: corpus JSON
 // Lines with bottles, or a level in the text format.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Name: "sort", Detect: isSortInput, Rules: []string{"whole", "fits"}, Run: compareSort}
+	return clikit.CompareKind{Name: "sort", Detect: isSortInput, Rules: []string{"whole", "fits"}, Run: compareSort,
+		Engines: func() []string {
+			names := []string{watersort.BFS.String(), watersort.AStar.String(), watersort.Greedy.String(), methodSAT}
+			for _, b := range backends.Available() {
+				names = append(names, methodSAT+"/"+b, b)
+			}
+			return names
+		}}
 }
 
 // isSortInput reports whether data holds Water Sort levels: corpus JSON

@@ -58,7 +58,7 @@ func (f *sortSolveFlags) parseMethod(name string) error {
 	}
 	var err error
 	if f.search, err = watersort.ParseMethod(name); err != nil {
-		return fmt.Errorf("unknown method %q (want bfs, astar, greedy or sat)", name)
+		return clikit.UnknownChoice("method", name, []string{"bfs", "astar", "greedy", methodSAT})
 	}
 	return nil
 }
@@ -87,19 +87,24 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		"Solve Water Sort levels: a text level per file, or one per line of corpus JSON Lines\n"+
 			"(- or none for standard input). Moves are printed with bottles numbered from 1 in\n"+
 			"text, from 0 in JSON and CSV; every plan is replayed by the checker first.\n"+
-			"Exit 0 solved, 1 proven unsolvable, 2 bad input, 124 past --timeout (applied to each\n"+
-			"level), --limit-states or, with sat, --max-moves (the SAT method refutes plans up to a\n"+
-			"length and never proves a level unsolvable), 130 interrupted; with several levels the\n"+
-			"worst code wins.")
+			"--timeout applies to each level. The SAT method refutes plans up to a length and never\n"+
+			"proves a level unsolvable.")
+	clikit.Describe(fs, []string{
+		"waterworks sort solve testdata/watersort/three-colours.txt",
+		"waterworks sort solve --method astar --format json testdata/watersort/generated.jsonl",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved (optimal unless --method greedy)"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "proven unsolvable (status unsolvable)"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, --limit-states was reached, or with sat no plan within --max-moves (status unknown)"})
 	var f sortSolveFlags
 	f.Register(fs)
 	rule := fs.String("rule", "whole", "pour `rule`: whole (the whole top run must fit) or fits (pour as much as fits)")
 	method := fs.String("method", "bfs", "`method`: bfs and astar search for the fewest moves, greedy is fast but not optimal,\n"+
 		"sat asks a SAT solver for plans of exactly k moves, k growing from a lower bound\n(optimal; small levels)")
-	fs.IntVar(&f.limitStates, "limit-states", sortLimitStates, "give up (exit 124) after storing this many states (about 150 bytes each\nat 40 bottles); 0 means no limit")
+	fs.IntVar(&f.limitStates, "limit-states", sortLimitStates, "give up after storing this many states (about 150 bytes each\nat 40 bottles); 0 means no limit")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
 	fs.IntVar(&f.maxMoves, "max-moves", SATMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
-		"unknown (exit 124): the SAT method cannot prove a level unsolvable")
+		"unknown: the SAT method cannot prove a level unsolvable")
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
@@ -256,7 +261,7 @@ func satEngine(open func() (sat.Solver, error), enc sat.Encoding, maxMoves int) 
 func openSortSAT(name string, timeouts bool) (sortEngineSAT, error) {
 	if _, err := backends.Open(name); err != nil {
 		if errors.Is(err, backends.ErrUnknown) {
-			return sortEngineSAT{}, fmt.Errorf("unknown backend %q (want gini, gophersat or dimacs:CMD)", name)
+			return sortEngineSAT{}, clikit.UnknownBackend(name, append(backends.Builtin(), backends.DIMACS+"CMD"))
 		}
 		return sortEngineSAT{}, err
 	}

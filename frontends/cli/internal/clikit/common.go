@@ -27,33 +27,54 @@ func LineOf(err error) int {
 }
 
 // Status is the outcome of one puzzle, as JSON and CSV output spell it.
+// Each status has one exit code (Status.ExitCode), so a record's status
+// always agrees with the code the command exits with.
 type Status string
 
-// The status vocabulary is fixed; scripts match on it.
+// The status vocabulary is fixed; scripts match on it. The README's
+// "Output and exit codes" lists it, and a test checks that it lists every
+// one.
 const (
-	StatusSolved     Status = "solved"     // an answer was found and checked
-	StatusUnsolvable Status = "unsolvable" // proven to have no answer
-	StatusUnknown    Status = "unknown"    // stopped by a timeout or a limit
-	StatusError      Status = "error"      // bad input, or an internal failure
-	StatusOK         Status = "ok"         // check: the solution is right
-	StatusWrong      Status = "wrong"      // check: the solution is wrong
+	StatusSolved      Status = "solved"      // an answer was found and checked (exit 0)
+	StatusOK          Status = "ok"          // check: the solution is right; hint: a deduction was given (exit 0)
+	StatusUnsolvable  Status = "unsolvable"  // proven to have no answer (exit 1)
+	StatusNotUnique   Status = "not-unique"  // asked to be unique (--unique), it has several solutions (exit 1)
+	StatusWrong       Status = "wrong"       // check: the solution is wrong (exit 1)
+	StatusUnknown     Status = "unknown"     // stopped by a timeout or a limit before an answer (exit 124)
+	StatusInterrupted Status = "interrupted" // stopped by Ctrl-C or SIGTERM before an answer (exit 130)
+	StatusError       Status = "error"       // bad input, or an internal failure (exit 2)
 )
 
-// ExitCode maps a status to its exit code; ctx tells a timeout from an
-// interrupt for StatusUnknown.
+// Statuses lists the vocabulary, in the order of the exit codes.
+var Statuses = []Status{StatusSolved, StatusOK, StatusUnsolvable, StatusNotUnique, StatusWrong, StatusUnknown, StatusInterrupted, StatusError}
+
+// ExitCode maps a status to its exit code. A record that still says
+// unknown for work ctx interrupted exits 130, as interrupted would.
 func (s Status) ExitCode(ctx context.Context) int {
 	switch s {
 	case StatusSolved, StatusOK:
 		return ExitOK
-	case StatusUnsolvable, StatusWrong:
+	case StatusUnsolvable, StatusWrong, StatusNotUnique:
 		return ExitFailed
 	case StatusUnknown:
-		if errors.Is(ctx.Err(), context.Canceled) {
+		if ctx != nil && errors.Is(ctx.Err(), context.Canceled) {
 			return ExitInterrupted
 		}
 		return ExitTimeout
+	case StatusInterrupted:
+		return ExitInterrupted
 	}
 	return ExitUsage
+}
+
+// StoppedStatus is the status of work that stopped before an answer under ctx:
+// interrupted when ctx was canceled (by a signal), unknown when a timeout
+// or a limit stopped it.
+func StoppedStatus(ctx context.Context) Status {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return StatusInterrupted
+	}
+	return StatusUnknown
 }
 
 // Output formats.
@@ -86,7 +107,7 @@ func (f *CommonFlags) Check(formats ...string) error {
 		formats = []string{FormatText, FormatJSON, FormatCSV}
 	}
 	if !Contains(formats, f.Format) {
-		return fmt.Errorf("unknown format %q (want %s)", f.Format, strings.Join(formats, ", "))
+		return UnknownChoice("format", f.Format, formats)
 	}
 	if f.Timeout < 0 {
 		return fmt.Errorf("negative timeout %v", f.Timeout)
@@ -110,39 +131,6 @@ func Contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// NewFlagSet returns a flag set that reports errors instead of exiting and
-// prints its usage to stdio.Err.
-func NewFlagSet(stdio IO, name, args, summary string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stdio.Err)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: %s %s\n%s\n\nflags:\n", name, args, summary)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// ParseArgs parses flags anywhere among the arguments (Go's flag package
-// stops at the first file name) and returns the positional arguments. After
-// "--" everything is positional. It returns flag.ErrHelp for -h.
-func ParseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var positional []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
-			return append(positional, rest...), nil
-		}
-		if len(rest) == 0 {
-			return positional, nil
-		}
-		positional = append(positional, rest[0])
-		args = rest[1:]
-	}
 }
 
 // ParseFailed returns the exit code for an error from parseArgs, which the

@@ -37,6 +37,11 @@ type CompareKind struct {
 	Detect func(data []byte) bool
 	// Rules are the values --rule takes for this kind.
 	Rules []string
+	// Engines lists every name --engines may give to pick engines of this
+	// kind: each engine's own name ("gini/totalizer") and the names that
+	// pick a group of them ("gini", "sat"), as far as they are available
+	// here. compare refuses names that no kind of its inputs has.
+	Engines func() []string
 	// Run compares the engines on every puzzle of one input: it calls
 	// c.Puzzle with the rows of each puzzle, reports unreadable puzzles on
 	// c.IO().Err, and returns the worst exit code for input problems.
