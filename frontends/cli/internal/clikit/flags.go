@@ -168,7 +168,14 @@ func flagNames(fs *flag.FlagSet) []string {
 	return names
 }
 
-func dashed(name string) string { return "--" + name }
+// dashed spells a flag as help shows it: -o for a one-letter flag,
+// --name for the others.
+func dashed(name string) string {
+	if utf8.RuneCountInString(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
 
 // parseError prints a mistake on the command line, with the pointer to
 // the command's help, and returns it.
