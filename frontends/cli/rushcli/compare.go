@@ -10,7 +10,8 @@ import (
 
 // CompareKind is compare's part for Rush Hour boards.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Name: "rush", Detect: isRushInput, Run: compareRush}
+	return clikit.CompareKind{Name: "rush", Detect: isRushInput, Run: compareRush,
+		Engines: func() []string { return []string{methodBFS, methodAStar} }}
 }
 
 // isRushInput reports whether data holds Rush Hour boards: JSON Lines

@@ -81,13 +81,19 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			"board per block of rows in fogleman/rush's format ('.' empty, 'x' a wall, letters for\n"+
 			"pieces, A the car that leaves on the right), or one per line of JSON Lines {\"id\":...,\n"+
 			"\"board\": [rows]} (- or none for standard input). Every plan is replayed by the checker\n"+
-			"first. Exit 0 solved, 1 unsolvable (every reachable board explored), 2 bad input, 124\n"+
-			"past --timeout (for each board) or --limit-states, 130 interrupted; the worst code wins.")
+			"first. --timeout applies to each board.")
 	var f solveFlags
 	f.Register(fs)
 	fs.StringVar(&f.method, "method", methodBFS, "`method`: bfs (breadth-first search) or astar (A*, counting the pieces in the way)")
-	fs.IntVar(&f.limitStates, "limit-states", LimitStates, "give up (exit 124) after storing this many boards; 0 means no limit")
+	fs.IntVar(&f.limitStates, "limit-states", LimitStates, "give up after storing this many boards; 0 means no limit")
 	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many boards at once (output stays in input order)")
+	clikit.Describe(fs, []string{
+		"waterworks rush solve testdata/rush/readme49.txt",
+		"waterworks rush solve --method astar --format json testdata/rush/forty.txt",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest moves"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable: every reachable board was explored (status unsolvable)"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired or --limit-states was reached (status unknown)"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)

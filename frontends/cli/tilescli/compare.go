@@ -12,7 +12,13 @@ import (
 
 // CompareKind is compare's part for sliding-tile boards.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Name: "tiles", Detect: isTilesInput, Run: compareTiles}
+	return clikit.CompareKind{Name: "tiles", Detect: isTilesInput, Run: compareTiles, Engines: func() []string {
+		names := []string{"ida", "ida-manhattan", "bfs", methodSAT}
+		for _, b := range backends.Available() {
+			names = append(names, methodSAT+"/"+b, b)
+		}
+		return names
+	}}
 }
 
 // isTilesInput reports whether data holds sliding-tile boards: JSON

@@ -70,7 +70,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 		"distance plus linear conflicts) or auto (pdb where there are databases)")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
 	fs.IntVar(&f.maxMoves, "max-moves", MaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is unknown")
-	fs.IntVar(&f.limitStates, "limit-states", LimitStates, "bfs: give up (exit 124) after storing this many boards; 0 means no limit")
+	fs.IntVar(&f.limitStates, "limit-states", LimitStates, "bfs: give up after storing this many boards; 0 means no limit")
 	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many boards at once (output stays in input order)")
 	fs.StringVar(&f.pdbCache, "pdb-cache", defaultCacheDir(), "`directory` the pattern databases are kept in between runs (built on first\n"+
 		"use, rebuilt when missing, stale or corrupt); none keeps them in memory only")
@@ -114,11 +114,17 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			"one line, or rows), or one per line of JSON Lines (- or none for standard input); the\n"+
 			"goal has the blank top left, tile i in cell i. A board of the wrong parity is answered\n"+
 			"unsolvable at once. Plans are printed as moves of the blank (U, D, L, R) and as the tiles\n"+
-			"slid, each replayed by the checker first. Exit 0 solved, 1 unsolvable, 2 bad input, 124\n"+
-			"past --timeout (for each board, and for building the pattern databases), --limit-states\n"+
-			"or --max-moves, 130 interrupted; with several boards the worst code wins.")
+			"slid, each replayed by the checker first. --timeout applies to each board, and to\n"+
+			"building the pattern databases.")
 	var f solveFlags
 	f.register(fs)
+	clikit.Describe(fs, []string{
+		"waterworks tiles solve testdata/tiles/eight.txt",
+		"waterworks tiles solve --method bfs --format json testdata/tiles/eight.txt",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest moves"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable (status unsolvable)"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --limit-states or --max-moves was reached (status unknown)"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
