@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/chromedp/chromedp v0.23.0
+	github.com/creack/pty v1.1.24
 	github.com/crillab/gophersat v1.4.0
 	github.com/go-air/gini v1.0.4
 	github.com/stretchr/testify v1.11.1

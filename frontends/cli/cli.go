@@ -73,6 +73,7 @@ func Main(ctx context.Context, args []string, stdio clikit.IO) int {
 	if stdio.In == nil {
 		stdio.In = strings.NewReader("")
 	}
+	stdio = clikit.CancelableStdin(ctx, stdio)
 	return dispatch(ctx, stdio, "waterworks", topCommands(), args)
 }
 

@@ -23,6 +23,9 @@ type IO struct {
 	// OutIsTerminal reports whether Out is a terminal; binary output (a
 	// PNG picture) is refused there.
 	OutIsTerminal bool
+	// InIsTerminal reports whether In is a terminal; a command that reads
+	// puzzles from it says so first (StdinNotice).
+	InIsTerminal bool
 }
 
 // Exit codes, stable for scripts. With several inputs the most severe code

@@ -152,21 +152,39 @@ func UsageError(stdio IO, fs *flag.FlagSet, err error) int {
 
 // Input is one named input read whole.
 type Input struct {
-	Name string // the file name, or "-" for standard input
+	Name string // the file name, "-" for standard input, argN for a puzzle given as an argument
 	Data []byte
+	// Err says why the input could not be read (it was reported on
+	// standard error already); Data is then empty.
+	Err error
 }
 
 // ReadInputs reads the named files, "-" (or no name at all) meaning
 // standard input. Unreadable files are reported on stdio.Err and make the
-// returned code ExitUsage; the readable ones are returned all the same.
+// returned code ExitUsage (ExitInterrupted when a signal stopped the
+// reading); the readable ones are returned all the same.
 func ReadInputs(stdio IO, names []string) ([]Input, int) {
 	return ReadInputsWith(stdio, names, nil)
 }
 
-// ReadInputsWith is readInputs where an argument that names no existing
+// ReadInputsWith is ReadInputs where an argument that names no existing
 // file but for which isPuzzle reports true is the input itself, named
 // "argN" after its place N (from 1) among the arguments.
 func ReadInputsWith(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, int) {
+	all, code := Inputs(stdio, names, isPuzzle)
+	readable := all[:0:0]
+	for _, in := range all {
+		if in.Err == nil {
+			readable = append(readable, in)
+		}
+	}
+	return readable, code
+}
+
+// Inputs is ReadInputsWith that returns the unreadable inputs too, in
+// their place with Err set, so that a command can give each of them a
+// record (JSON output has a record for every input).
+func Inputs(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, int) {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -174,31 +192,32 @@ func ReadInputsWith(stdio IO, names []string, isPuzzle func(arg string) bool) ([
 	var inputs []Input
 	stdinRead := false
 	for i, name := range names {
-		var data []byte
-		var err error
 		if isPuzzle != nil && name != "-" && isPuzzle(name) {
 			if _, statErr := os.Stat(name); statErr != nil {
 				inputs = append(inputs, Input{Name: fmt.Sprintf("arg%d", i+1), Data: []byte(name)})
 				continue
 			}
 		}
-		if name == "-" {
-			if stdinRead {
-				fmt.Fprintf(stdio.Err, "-: standard input named more than once\n")
-				code = ExitUsage
-				continue
-			}
+		in := Input{Name: name}
+		switch {
+		case name == "-" && stdinRead:
+			in.Err = errors.New("standard input named more than once")
+		case name == "-":
 			stdinRead = true
-			data, err = io.ReadAll(stdio.In)
-		} else {
-			data, err = os.ReadFile(name)
+			in.Data, in.Err = io.ReadAll(stdio.In)
+		default:
+			in.Data, in.Err = os.ReadFile(name)
 		}
-		if err != nil {
-			fmt.Fprintf(stdio.Err, "%s: %v\n", name, UnwrapPathError(err))
-			code = ExitUsage
-			continue
+		if in.Err != nil {
+			c := ExitUsage
+			if errors.Is(in.Err, context.Canceled) {
+				in.Err, c = errors.New("interrupted while reading"), ExitInterrupted
+			}
+			in.Err, in.Data = UnwrapPathError(in.Err), nil
+			fmt.Fprintf(stdio.Err, "%s: %v\n", name, in.Err)
+			code = Worse(code, c)
 		}
-		inputs = append(inputs, Input{Name: name, Data: data})
+		inputs = append(inputs, in)
 	}
 	return inputs, code
 }

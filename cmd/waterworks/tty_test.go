@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// ttyProgram is the program started on a pseudo-terminal: standard input
+// and standard error are the terminal, standard output a buffer, so that
+// what is drawn for people and what is written for scripts can be told
+// apart.
+type ttyProgram struct {
+	cmd  *exec.Cmd
+	ptmx *os.File      // the terminal's other end: what the program drew
+	out  *bytes.Buffer // standard output
+	mu   sync.Mutex
+	seen strings.Builder // what the terminal showed so far
+	done chan struct{}   // closed when the terminal is closed
+}
+
+// startOnTTY starts the program with args on a new pseudo-terminal, as the
+// leader of its session with the terminal as its controlling terminal, so
+// that typing Ctrl-C on it interrupts the program.
+func startOnTTY(t *testing.T, args ...string) *ttyProgram {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("pseudo-terminals are POSIX")
+	}
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	p := &ttyProgram{ptmx: ptmx, out: &bytes.Buffer{}, done: make(chan struct{})}
+	p.cmd = exec.Command(os.Args[0], args...)
+	p.cmd.Env = append(os.Environ(), "WATERWORKS_TEST_MAIN=1", "TERM=xterm")
+	p.cmd.Stdin, p.cmd.Stderr, p.cmd.Stdout = tty, tty, p.out
+	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	require.NoError(t, p.cmd.Start())
+	tty.Close()
+	go func() {
+		defer close(p.done)
+		r := bufio.NewReader(ptmx)
+		buf := make([]byte, 4096)
+		for {
+			n, err := r.Read(buf)
+			p.mu.Lock()
+			p.seen.Write(buf[:n])
+			p.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		if p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			p.cmd.Wait()
+		}
+		ptmx.Close()
+	})
+	return p
+}
+
+// terminal returns what the terminal has shown so far.
+func (p *ttyProgram) terminal() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.seen.String()
+}
+
+// waitFor waits until the terminal shows want, or fails after d.
+func (p *ttyProgram) waitFor(t *testing.T, want string, d time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !strings.Contains(p.terminal(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the terminal never showed %q; it showed %q", want, p.terminal())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// wait waits for the program to end, at most d, and returns its exit code
+// and how long it took from the call.
+func (p *ttyProgram) wait(t *testing.T, d time.Duration) (int, time.Duration) {
+	t.Helper()
+	start := time.Now()
+	ended := make(chan error, 1)
+	go func() { ended <- p.cmd.Wait() }()
+	select {
+	case <-ended:
+	case <-time.After(d):
+		p.cmd.Process.Kill()
+		t.Fatalf("the program did not end within %v; the terminal showed %q", d, p.terminal())
+	}
+	return p.cmd.ProcessState.ExitCode(), time.Since(start)
+}
+
+// TestInterruptWhileReadingTerminal: a command that waits for puzzles on a
+// terminal says so, and Ctrl-C (typed, or SIGINT, or SIGTERM) ends it at
+// once with exit 130, for every command that reads puzzles.
+func TestInterruptWhileReadingTerminal(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		stop func(p *ttyProgram) error
+	}{
+		{"aquarium solve, Ctrl-C typed", []string{"aquarium", "solve"}, func(p *ttyProgram) error { _, err := p.ptmx.Write([]byte{3}); return err }},
+		{"aquarium solve, SIGINT", []string{"aquarium", "solve"}, func(p *ttyProgram) error { return p.cmd.Process.Signal(os.Interrupt) }},
+		{"aquarium solve, SIGTERM", []string{"aquarium", "solve"}, func(p *ttyProgram) error { return p.cmd.Process.Signal(syscall.SIGTERM) }},
+		{"jugs solve", []string{"jugs", "solve"}, func(p *ttyProgram) error { return p.cmd.Process.Signal(os.Interrupt) }},
+		{"sort solve", []string{"sort", "solve", "-"}, func(p *ttyProgram) error { return p.cmd.Process.Signal(os.Interrupt) }},
+		{"compare", []string{"compare", "-"}, func(p *ttyProgram) error { return p.cmd.Process.Signal(os.Interrupt) }},
+		{"aquarium count --format json", []string{"aquarium", "count", "--format", "json"}, func(p *ttyProgram) error { return p.cmd.Process.Signal(os.Interrupt) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := startOnTTY(t, tc.args...)
+			p.waitFor(t, "reading puzzles from standard input (Ctrl-D to end)", 30*time.Second)
+			require.NoError(t, tc.stop(p))
+			code, took := p.wait(t, 10*time.Second)
+			assert.Equal(t, 130, code, p.terminal())
+			assert.Less(t, took, 2*time.Second, "promptly")
+			assert.NotContains(t, p.terminal(), "context canceled", "no Go error strings")
+		})
+	}
+}
+
+// TestInterruptWhileReadingPipe: a pipe that stays open blocks the same
+// way, without the notice (no one types into a pipe), and a signal ends it.
+func TestInterruptWhileReadingPipe(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are POSIX")
+	}
+	cmd := exec.Command(os.Args[0], "aquarium", "solve")
+	cmd.Env = append(os.Environ(), "WATERWORKS_TEST_MAIN=1")
+	stdin, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	defer stdin.Close()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	time.Sleep(300 * time.Millisecond) // let it block on the read
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	start := time.Now()
+	code := exitCode(t, cmd)
+	assert.Equal(t, 130, code, stderr.String())
+	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.NotContains(t, stderr.String(), "Ctrl-D")
+	assert.Equal(t, "-: interrupted while reading\n", stderr.String())
+}
+
+// TestTTYEndOfInput: Ctrl-D on the terminal ends the input, and the
+// puzzle typed is solved.
+func TestTTYEndOfInput(t *testing.T) {
+	p := startOnTTY(t, "aquarium", "count", "--limit", "0")
+	p.waitFor(t, "Ctrl-D to end", 30*time.Second)
+	_, err := io.WriteString(p.ptmx, "1 1\n1 a b\n1 c d\n\x04")
+	require.NoError(t, err)
+	code, _ := p.wait(t, 30*time.Second)
+	assert.Equal(t, 0, code, p.terminal())
+	assert.Equal(t, "-: 2 solutions\n", p.out.String())
+}
