@@ -23,6 +23,7 @@ func runCompareOn(t *testing.T, stdin string, args ...string) (int, string, stri
 // and they agree on the optimal length, and on unsolvability (BFS by
 // exhausting the boards, the others by parity).
 func TestCompareTiles(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the 8-puzzle databases' cache
 	boards := "1 2 0 3 4 5 6 7 8\n\n3 1 2 4 0 5 6 7 8\n\n1 4 2 3 0 5 6 7 8\n\n7 2 4 5 0 6 8 3 1\n\n2 1 0 3 4 5 6 7 8\n"
 	code, out, errOut := runCompareOn(t, boards, "--format", "json", "--engines", "ida,ida-manhattan,bfs,sat/gini", "-")
 	require.Equal(t, ExitOK, code, errOut)

@@ -201,3 +201,16 @@ func TestTilesPatternCache(t *testing.T) {
 	require.NoError(t, os.WriteFile(files[0], data[:100], 0o644))
 	assert.Contains(t, run(), "tables: unexpected EOF")
 }
+
+// --timeout also bounds building the 15-puzzle databases: the board is
+// answered unknown, exit 124, promptly.
+func TestTilesSolveTimeoutWhileBuilding(t *testing.T) {
+	start := time.Now()
+	code, out, errOut := runTiles(t, context.Background(), "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", "--timeout", "200ms", "--format", "json")
+	assert.Equal(t, ExitTimeout, code, errOut)
+	assert.Less(t, time.Since(start), 5*time.Second)
+	recs := tilesRecords(t, out)
+	require.Len(t, recs, 1)
+	assert.Equal(t, "unknown", recs[0]["status"])
+	assert.Equal(t, "timed out", recs[0]["reason"])
+}

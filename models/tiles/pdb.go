@@ -209,7 +209,12 @@ func (db *PatternDB) build(ctx context.Context, i int) error {
 		}
 		next = next[:0]
 		cur, scratch = radixSort(cur, scratch)
-		for _, s := range cur {
+		for n, s := range cur {
+			if n&(1<<16-1) == 0 && n > 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
 			pl := s >> 8
 			free := ^occupancy(pl) & fl.all
 			region := fl.flood(1<<(s&0xFF), free)
