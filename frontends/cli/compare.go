@@ -171,7 +171,7 @@ func (c *comparison) print(r clikit.CompareRow) {
 		err = c.printer.CSVRow(compareCSVHeader, []string{r.Kind, r.ID, r.Engine, string(r.Status), r.Answer,
 			strconv.FormatFloat(r.MS, 'f', 3, 64), agree, r.Stats.String(), r.Error})
 	case clikit.FormatBench:
-		if r.Status == clikit.StatusError || r.Status == clikit.StatusUnknown {
+		if r.Status != clikit.StatusSolved && r.Status != clikit.StatusUnsolvable {
 			break // no time to report
 		}
 		for _, d := range r.Runs {
@@ -201,7 +201,18 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	if err := f.check(kinds, files); err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
-	inputs, code := clikit.ReadInputs(stdio, files)
+	all, code := clikit.Inputs(stdio, files, nil)
+	var inputs []clikit.Input
+	var unreadable []clikit.CompareRow
+	for _, in := range all {
+		switch {
+		case in.Err == nil:
+			inputs = append(inputs, in)
+		case !in.Interrupted():
+			fmt.Fprintln(stdio.Err, in.Err)
+			unreadable = append(unreadable, clikit.CompareRow{ID: in.Name, Status: clikit.StatusError, Error: in.Err.Error()})
+		}
+	}
 	// Each input's kind, told before anything runs, so that --engines is
 	// checked against the kinds at hand.
 	inputKinds := make([]clikit.CompareKind, len(inputs))
@@ -218,6 +229,11 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	c.table = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	if f.Format == clikit.FormatText {
 		fmt.Fprintf(c.table, "PUZZLE\tENGINE\tSTATUS\tANSWER\tMS\tAGREE\tSTATS\n")
+	}
+	if f.Format == clikit.FormatJSON || f.Format == clikit.FormatCSV {
+		for _, row := range unreadable { // a record for every input
+			c.print(row)
+		}
 	}
 	for i, in := range inputs {
 		kind := inputKinds[i]

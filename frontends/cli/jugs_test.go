@@ -314,7 +314,7 @@ func TestJugsSolveExitCodes(t *testing.T) {
 		{"worst code wins", nil, "", []string{jugsFile("mixed.jsonl"), jugsFile("bad.jsonl")}, ExitUsage, "tap-6-10-any-3: unsolvable", "bad.jsonl:5:17: bad JSON"},
 		{"timeout", nil, "", []string{"--capacities", "99991,100003", "--target", "1", "--timeout", "1ns"}, ExitTimeout, "flags: unknown (timed out)", ""},
 		{"state limit", nil, "", []string{"--capacities", "9973,10007", "--target", "1", "--max-states", "50"}, ExitTimeout, "flags: unknown (state limit reached: more than 50 states)", ""},
-		{"interrupted", canceled, "", []string{"--capacities", "99991,100003", "--target", "1"}, ExitInterrupted, "flags: unknown (interrupted)", ""},
+		{"interrupted", canceled, "", []string{"--capacities", "99991,100003", "--target", "1"}, ExitInterrupted, "flags: interrupted", ""},
 		{"interrupted files", canceled, "", []string{jugsFile("mixed.jsonl")}, ExitInterrupted, "", ""},
 		// The bounded-horizon methods (jugs_horizon.go).
 		{"sat", nil, "", append([]string{"--method", "sat"}, diehard...), ExitOK, "flags: solved in 6 steps", ""},

@@ -223,6 +223,10 @@ type aquariumRecord struct {
 	MS        float64         `json:"ms"`
 	Stats     clikit.StatList `json:"stats,omitempty"`
 	Error     string          `json:"error,omitempty"`
+	// Shown holds the solutions count --show prints, and Differ the cells
+	// where they differ (rows and columns from 0).
+	Shown  [][]string `json:"shown,omitempty"`
+	Differ []cellPos  `json:"differ,omitempty"`
 	// Grade, depth and deductions, with --stats, --logic-only, --explain
 	// and from hint (aquarium_logic.go).
 	*logicRecord
@@ -249,7 +253,7 @@ func newAquariumRun(stdio clikit.IO, format string, stats bool) *aquariumRun {
 // each reads the inputs and calls do for every puzzle, reporting input
 // errors as it goes; it returns the worst exit code.
 func (r *aquariumRun) each(ctx context.Context, files []string, do func(aquariumfmt.Document) int) int {
-	inputs, code := clikit.ReadInputsWith(r.stdio, files, isInlinePuzzle)
+	inputs, code := clikit.Inputs(r.stdio, files, isInlinePuzzle)
 	return clikit.Worse(code, r.eachOf(ctx, inputs, do))
 }
 
@@ -258,6 +262,12 @@ func (r *aquariumRun) eachOf(ctx context.Context, inputs []clikit.Input, do func
 	defer r.out.Flush()
 	code := clikit.ExitOK
 	for _, in := range inputs {
+		if in.Err != nil {
+			if !in.Interrupted() {
+				code = clikit.Worse(code, r.inputError(in.Err))
+			}
+			continue
+		}
 		docs, err := aquariumfmt.Read(in.Name, in.Data)
 		bad := inputerr.All(err)
 		for _, d := range docs {
@@ -312,8 +322,12 @@ func (r *aquariumRun) inputError(err error) int {
 	if r.format != clikit.FormatText {
 		id := err.Error()
 		var ie *inputerr.Error
-		if errors.As(err, &ie) {
+		var re *clikit.ReadError
+		switch {
+		case errors.As(err, &ie):
 			id = ie.File + ":" + strconv.Itoa(ie.Line)
+		case errors.As(err, &re):
+			id = re.Name
 		}
 		r.emit(aquariumRecord{Record: aquariumfmt.Record{ID: id}, Status: clikit.StatusError, Error: err.Error()}, nil)
 	}
@@ -385,7 +399,7 @@ func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, backend aqua
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, cp.ErrLimit):
-		rec.Status = clikit.StatusUnknown
+		rec.Status = clikit.StopStatus(err)
 	case err != nil:
 		rec.Status, rec.Error = clikit.StatusError, err.Error()
 	case len(got.solutions) == 0 && got.exhausted:
@@ -408,11 +422,9 @@ func (r *aquariumRun) note(ctx context.Context, rec aquariumRecord, what string)
 	case clikit.StatusUnsolvable:
 		fmt.Fprintf(r.stdio.Err, "%s: no solution (proven)\n", rec.ID)
 	case clikit.StatusUnknown:
-		reason := "stopped by the timeout"
-		if errors.Is(ctx.Err(), context.Canceled) {
-			reason = "interrupted"
-		}
-		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, reason)
+		fmt.Fprintf(r.stdio.Err, "%s: stopped by the timeout\n", rec.ID)
+	case clikit.StatusInterrupted:
+		fmt.Fprintf(r.stdio.Err, "%s: interrupted\n", rec.ID)
 	case clikit.StatusError:
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, rec.Error)
 	}
@@ -472,6 +484,7 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 				u := len(got.solutions) == 1
 				rec.Unique = &u
 				if !u {
+					rec.Status = clikit.StatusNotUnique
 					what, code = "not unique: it has more than one solution", clikit.ExitFailed
 				}
 			}
@@ -499,9 +512,11 @@ func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 	var f aquariumFlags
 	f.register(fs)
 	limit := fs.Int("limit", 2, "stop counting at this many solutions; 0 means no limit")
+	show := fs.Int("show", 0, "print up to this many of the solutions found, side by side, the cells where they\n"+
+		"differ in [brackets] (JSON: the shown and differ fields); raises --limit to as many")
 	clikit.Describe(fs, []string{
 		"waterworks aquarium count testdata/aquarium/6x6-easy.txt",
-		"waterworks aquarium count --limit 0 testdata/examples/ambiguous/two-ways.txt",
+		"waterworks aquarium count --show 2 testdata/examples/ambiguous/two-ways.txt",
 	},
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "counted: one solution or more (up to --limit)"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "no solution (status unsolvable)"},
@@ -511,49 +526,67 @@ func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 		return clikit.ParseFailed(err)
 	}
 	backend, err := f.resolve()
-	if err == nil && *limit < 0 {
-		err = fmt.Errorf("negative --limit %d", *limit)
+	if err == nil && (*limit < 0 || *show < 0) {
+		err = fmt.Errorf("negative --limit or --show (%d, %d)", *limit, *show)
 	}
 	if err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
+	if *show > 0 && *limit > 0 && *limit < *show {
+		*limit = *show // counting must find the solutions to show
+	}
 	r := newAquariumRun(stdio, f.Format, f.Stats)
 	return r.each(ctx, files, func(d aquariumfmt.Document) int {
-		rec, got := r.search(ctx, &f, backend, d, *limit)
-		n := len(got.solutions)
-		if rec.Status == clikit.StatusSolved || rec.Status == clikit.StatusUnsolvable || rec.Status == clikit.StatusUnknown {
-			rec.Solutions = &n
-			complete := got.exhausted && (*limit == 0 || n < *limit)
-			rec.Complete = &complete
-			if complete || n >= 2 {
-				u := n == 1 && complete
-				rec.Unique = &u
-			}
-		}
-		if n > 0 {
-			rec.Solution = got.solutions[0].Rows()
-		}
-		r.note(ctx, rec, "")
-		r.emit(rec, func(w io.Writer) error {
-			if rec.Status == clikit.StatusError {
-				return nil
-			}
-			switch {
-			case rec.Status == clikit.StatusUnknown:
-				_, err := fmt.Fprintf(w, "%s: at least %d %s (stopped before the count was complete)\n", rec.ID, n, solutionsWord(n))
-				return err
-			case *rec.Complete:
-				_, err := fmt.Fprintf(w, "%s: %d %s\n", rec.ID, n, solutionsWord(n))
-				return err
-			}
-			_, err := fmt.Fprintf(w, "%s: at least %d %s (stopped at --limit)\n", rec.ID, n, solutionsWord(n))
-			return err
-		})
-		if rec.Status == clikit.StatusSolved || rec.Status == clikit.StatusUnknown && n > 0 && *limit > 0 && n >= *limit {
-			return clikit.ExitOK
-		}
-		return rec.Status.ExitCode(ctx)
+		return r.countOne(ctx, &f, backend, d, *limit, *show)
 	})
+}
+
+// countOne counts the solutions of one document up to limit, showing up
+// to show of them, and returns the exit code.
+func (r *aquariumRun) countOne(ctx context.Context, f *aquariumFlags, backend aquariumBackend, d aquariumfmt.Document, limit, show int) int {
+	rec, got := r.search(ctx, f, backend, d, limit)
+	n := len(got.solutions)
+	if rec.Status == clikit.StatusUnknown && limit > 0 && n >= limit {
+		rec.Status = clikit.StatusSolved // stopped as it reached the limit: the count is what was asked
+	}
+	counted := rec.Status == clikit.StatusSolved || rec.Status == clikit.StatusUnsolvable
+	complete := got.exhausted && (limit == 0 || n < limit)
+	if counted || rec.Status == clikit.StatusUnknown || rec.Status == clikit.StatusInterrupted {
+		rec.Solutions, rec.Complete = &n, &complete
+		if complete || n >= 2 {
+			u := n == 1 && complete
+			rec.Unique = &u
+		}
+	}
+	if n > 0 {
+		rec.Solution = got.solutions[0].Rows()
+	}
+	shown := got.solutions[:min(n, show)]
+	differ := differingCells(shown)
+	for _, s := range shown {
+		rec.Shown = append(rec.Shown, s.Rows())
+	}
+	rec.Differ = differ
+	r.note(ctx, rec, "")
+	r.emit(rec, func(w io.Writer) error {
+		if rec.Status == clikit.StatusError {
+			return nil
+		}
+		var err error
+		switch {
+		case !counted:
+			_, err = fmt.Fprintf(w, "%s: at least %d %s (stopped before the count was complete)\n", rec.ID, n, solutionsWord(n))
+		case complete:
+			_, err = fmt.Fprintf(w, "%s: %d %s\n", rec.ID, n, solutionsWord(n))
+		default:
+			_, err = fmt.Fprintf(w, "%s: at least %d %s (stopped at --limit)\n", rec.ID, n, solutionsWord(n))
+		}
+		if err == nil && len(shown) > 0 {
+			err = writeShown(w, shown, differ)
+		}
+		return err
+	})
+	return rec.Status.ExitCode(ctx)
 }
 
 func solutionsWord(n int) string {

@@ -129,7 +129,7 @@ func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) 
 			var got aquariumOutcome
 			row.Runs, _ = c.Time(ctx, func(ctx context.Context) error {
 				rec, got = r.search(ctx, &f, backend, d, c.Options().Limit)
-				if rec.Status == clikit.StatusUnknown || rec.Status == clikit.StatusError {
+				if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
 					return fmt.Errorf("%s", rec.Status)
 				}
 				return nil
@@ -150,9 +150,8 @@ func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) 
 				}
 			case clikit.StatusUnknown:
 				row.Answer = "timed out"
-				if ctx.Err() != nil {
-					row.Answer = "interrupted"
-				}
+			case clikit.StatusInterrupted:
+				row.Answer = "interrupted"
 			}
 			if rec.Status == clikit.StatusSolved || rec.Status == clikit.StatusUnsolvable {
 				row.Key = row.Answer

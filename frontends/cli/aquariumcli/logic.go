@@ -259,6 +259,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 			rec.Unique = &u
 		}
 		if rec.Unique != nil && !*rec.Unique {
+			rec.Status = clikit.StatusNotUnique
 			rec.MS = clikit.Millis(time.Since(started))
 			rec.Solution = grid.Rows()
 			r.note(ctx, rec, "not unique: it has more than one solution")
@@ -358,6 +359,9 @@ func (r *aquariumRun) reportLogic(ctx context.Context, f *aquariumFlags, lf *log
 	if rec.Status == clikit.StatusUnknown {
 		what = fmt.Sprintf("reasoning up to depth %d stops short: %s undecided", lf.depth, cellsWord(grid))
 	}
+	if rec.Status == clikit.StatusUnknown && errors.Is(ctx.Err(), context.Canceled) {
+		rec.Status = clikit.StatusInterrupted
+	}
 	code := rec.Status.ExitCode(ctx)
 	if rec.Status == clikit.StatusUnknown && ctx.Err() == nil {
 		code = clikit.ExitTimeout // a limit of reasoning reached, not an interrupt
@@ -427,7 +431,7 @@ func (r *aquariumRun) fail(ctx context.Context, rec aquariumRecord, started time
 	rec.MS = clikit.Millis(time.Since(started))
 	rec.Status, rec.Error = status, err.Error()
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		rec.Status, rec.Error = clikit.StatusUnknown, ""
+		rec.Status, rec.Error = clikit.StopStatus(err), ""
 	}
 	if (rec.Status == clikit.StatusWrong || rec.Status == clikit.StatusUnsolvable) && r.format == clikit.FormatText {
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, rec.Error)

@@ -183,8 +183,14 @@ func (f *jugsSolveFlags) register(fs *flag.FlagSet) {
 // bad lines among the good ones in line order, and returns the worst exit
 // code.
 func (r *jugsReporter) solveFiles(ctx context.Context, files []string) int {
-	inputs, code := clikit.ReadInputs(r.stdio, files)
+	inputs, code := clikit.Inputs(r.stdio, files, nil)
 	for _, in := range inputs {
+		if in.Err != nil {
+			if !in.Interrupted() {
+				code = clikit.Worse(code, r.inputError(in.Err))
+			}
+			continue
+		}
 		entries, err := jugsfmt.Parse(in.Name, in.Data)
 		// Report bad lines among the good ones, in line order.
 		bad := inputerr.All(err)
@@ -239,8 +245,12 @@ func (r *jugsReporter) inputError(err error) int {
 	if r.flags.Format != clikit.FormatText {
 		id := err.Error()
 		var ie *inputerr.Error
-		if errors.As(err, &ie) {
+		var re *clikit.ReadError
+		switch {
+		case errors.As(err, &ie):
 			id = ie.File + ":" + strconv.Itoa(ie.Line)
+		case errors.As(err, &re):
+			id = re.Name
 		}
 		r.emit(jugsRecord{ID: id, Status: clikit.StatusError, Method: r.flags.method, Error: err.Error()}, nil, "")
 	}
@@ -262,7 +272,7 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	case errors.Is(err, context.DeadlineExceeded):
 		rec.Status, note = clikit.StatusUnknown, "timed out"
 	case errors.Is(err, context.Canceled):
-		rec.Status, note = clikit.StatusUnknown, "interrupted"
+		rec.Status, note = clikit.StatusInterrupted, "interrupted"
 	case errors.Is(err, jugs.ErrStateLimit), errors.Is(err, jugs.ErrFormulaLimit):
 		rec.Status, note = clikit.StatusUnknown, err.Error()
 	case errors.Is(err, jugs.ErrHorizon):
@@ -326,6 +336,10 @@ func (r *jugsReporter) text(rec jugsRecord, p *jugs.Puzzle, note string) error {
 		fmt.Fprintln(r.out)
 	}
 	r.written++
+	if rec.Status == clikit.StatusInterrupted {
+		_, err := fmt.Fprintf(r.out, "%s: interrupted\n", rec.ID)
+		return err
+	}
 	if rec.Status != clikit.StatusSolved {
 		_, err := fmt.Fprintf(r.out, "%s: %s (%s)\n", rec.ID, rec.Status, note)
 		return err

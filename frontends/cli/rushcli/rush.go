@@ -108,10 +108,16 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	case f.jobs < 1:
 		return clikit.UsageError(stdio, fs, fmt.Errorf("--jobs %d: want at least 1", f.jobs))
 	}
-	inputs, code := clikit.ReadInputs(stdio, files)
+	inputs, code := clikit.Inputs(stdio, files, nil)
 	var levels []rushfmt.Level
 	for _, in := range inputs {
-		levels = append(levels, rushfmt.Parse(in.Name, in.Data)...)
+		switch {
+		case in.Interrupted():
+		case in.Err != nil:
+			levels = append(levels, rushfmt.Level{ID: in.Name, Err: in.Err})
+		default:
+			levels = append(levels, rushfmt.Parse(in.Name, in.Data)...)
+		}
 	}
 	out := bufio.NewWriter(stdio.Out)
 	defer out.Flush()
@@ -147,7 +153,7 @@ func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Reco
 	reason, stopped := clikit.Stopped(err)
 	switch {
 	case stopped:
-		rec.Status, rec.Reason = clikit.StatusUnknown, reason
+		rec.Status, rec.Reason = clikit.StopStatus(err), reason
 	case err != nil:
 		rec.Status, rec.Error = clikit.StatusError, err.Error()
 	case r.Status == statespace.Unsolvable:

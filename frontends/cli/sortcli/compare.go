@@ -147,11 +147,8 @@ func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv s
 		}
 	case clikit.StatusUnsolvable:
 		row.Answer = "unsolvable"
-	case clikit.StatusUnknown:
+	case clikit.StatusUnknown, clikit.StatusInterrupted:
 		row.Answer = note
-		if note == "timed out" && ctx.Err() != nil {
-			row.Answer = "interrupted"
-		}
 	}
 	if status == clikit.StatusUnsolvable || status == clikit.StatusSolved && out.optimal {
 		row.Key = row.Answer // a proof: every engine that gives one must agree

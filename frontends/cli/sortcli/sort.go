@@ -124,7 +124,7 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	if err = f.checkMethodFlags(fs); err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
-	inputs, code := clikit.ReadInputs(stdio, files)
+	inputs, code := clikit.Inputs(stdio, files, nil)
 	out := bufio.NewWriter(stdio.Out)
 	defer out.Flush()
 	engine, err := f.engine()
@@ -133,6 +133,12 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	}
 	r := &sortReporter{flags: &f, engine: engine, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
 	for _, in := range inputs {
+		if in.Err != nil {
+			if !in.Interrupted() {
+				code = clikit.Worse(code, r.solve(ctx, sortfmt.Level{ID: in.Name, Err: in.Err}))
+			}
+			continue
+		}
 		levels := sortfmt.Parse(in.Name, in.Data)
 		if len(levels) == 0 {
 			fmt.Fprintf(stdio.Err, "%s: no levels\n", in.Name)
@@ -299,7 +305,7 @@ func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule waters
 	case errors.Is(o.err, context.DeadlineExceeded):
 		return clikit.StatusUnknown, "timed out", ""
 	case errors.Is(o.err, context.Canceled):
-		return clikit.StatusUnknown, "interrupted", ""
+		return clikit.StatusInterrupted, "interrupted", ""
 	case errors.Is(o.err, watersort.ErrLimit):
 		return clikit.StatusUnknown, fmt.Sprintf("stopped after %d states", o.stats.Stored), ""
 	case errors.Is(o.err, watersort.ErrHorizon):

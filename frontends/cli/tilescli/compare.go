@@ -128,11 +128,8 @@ func compareRow(ctx context.Context, c clikit.Comparison, ce compareEngine, lv t
 		if ce.e.exhaust {
 			row.Answer = fmt.Sprintf("unsolvable (%d boards explored)", st.Stored)
 		}
-	case clikit.StatusUnknown:
+	case clikit.StatusUnknown, clikit.StatusInterrupted:
 		row.Answer = rec.Reason
-		if ctx.Err() != nil {
-			row.Answer = "interrupted"
-		}
 	}
 	if st.LowerBound != nil {
 		row.Stats = clikit.StatList{{Name: "lower_bound", Value: *st.LowerBound}, {Name: "horizons", Value: len(st.Horizons)},

@@ -193,7 +193,7 @@ func (rec *Record) judge(p *tiles.Puzzle, plan tiles.Plan, err error, horizon in
 	reason, stopped := clikit.Stopped(err)
 	switch {
 	case stopped:
-		rec.Status, rec.Reason = clikit.StatusUnknown, reason
+		rec.Status, rec.Reason = clikit.StopStatus(err), reason
 	case errors.As(err, new(errExhausted)):
 		rec.Status, rec.Reason = clikit.StatusUnsolvable, err.Error()
 	case errors.Is(err, statespace.ErrHorizon):

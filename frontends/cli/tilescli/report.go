@@ -87,8 +87,8 @@ func (r *reporter) text(rec Record) error {
 	case clikit.StatusUnsolvable:
 		_, err := fmt.Fprintf(r.out, "%s: unsolvable (%s)\n", rec.ID, rec.Reason)
 		return err
-	case clikit.StatusUnknown:
-		_, err := fmt.Fprintf(r.out, "%s: unknown (%s; %s)\n", rec.ID, rec.Reason, engineName(rec))
+	case clikit.StatusUnknown, clikit.StatusInterrupted:
+		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s)\n", rec.ID, rec.Status, rec.Reason, engineName(rec))
 		return err
 	}
 	unit := "moves"

@@ -132,10 +132,16 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	if err := f.check(fs); err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
-	inputs, code := clikit.ReadInputs(stdio, files)
+	inputs, code := clikit.Inputs(stdio, files, nil)
 	var levels []tilesfmt.Level
 	for _, in := range inputs {
-		levels = append(levels, tilesfmt.Parse(in.Name, in.Data)...)
+		switch {
+		case in.Interrupted():
+		case in.Err != nil:
+			levels = append(levels, tilesfmt.Level{ID: in.Name, Err: in.Err})
+		default:
+			levels = append(levels, tilesfmt.Parse(in.Name, in.Data)...)
+		}
 	}
 	out := bufio.NewWriter(stdio.Out)
 	defer out.Flush()

@@ -67,6 +67,16 @@ func (s Status) ExitCode(ctx context.Context) int {
 	return ExitUsage
 }
 
+// StopStatus is the status of work that err stopped before an answer:
+// interrupted when err is context.Canceled (a signal), unknown for a
+// timeout or a limit.
+func StopStatus(err error) Status {
+	if errors.Is(err, context.Canceled) {
+		return StatusInterrupted
+	}
+	return StatusUnknown
+}
+
 // StoppedStatus is the status of work that stopped before an answer under ctx:
 // interrupted when ctx was canceled (by a signal), unknown when a timeout
 // or a limit stopped it.
@@ -154,10 +164,29 @@ func UsageError(stdio IO, fs *flag.FlagSet, err error) int {
 type Input struct {
 	Name string // the file name, "-" for standard input, argN for a puzzle given as an argument
 	Data []byte
-	// Err says why the input could not be read (it was reported on
-	// standard error already); Data is then empty.
+	// Err says why the input could not be read (a *ReadError); Data is
+	// then empty.
 	Err error
 }
+
+// ReadError is an input that could not be read, and why.
+type ReadError struct {
+	Name string
+	Err  error // the reason, context.Canceled when a signal stopped the reading
+}
+
+func (e *ReadError) Error() string {
+	if errors.Is(e.Err, context.Canceled) {
+		return e.Name + ": interrupted while reading"
+	}
+	return e.Name + ": " + UnwrapPathError(e.Err).Error()
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// Interrupted reports whether a signal stopped the reading of an input:
+// such an input gets no record, since the command is ending (exit 130).
+func (in Input) Interrupted() bool { return errors.Is(in.Err, context.Canceled) }
 
 // ReadInputs reads the named files, "-" (or no name at all) meaning
 // standard input. Unreadable files are reported on stdio.Err and make the
@@ -176,14 +205,17 @@ func ReadInputsWith(stdio IO, names []string, isPuzzle func(arg string) bool) ([
 	for _, in := range all {
 		if in.Err == nil {
 			readable = append(readable, in)
+		} else {
+			fmt.Fprintln(stdio.Err, in.Err)
 		}
 	}
 	return readable, code
 }
 
 // Inputs is ReadInputsWith that returns the unreadable inputs too, in
-// their place with Err set, so that a command can give each of them a
-// record (JSON output has a record for every input).
+// their place with Err set and not reported, so that a command reports
+// each in its own way and gives it a record (JSON output has a record for
+// every input, a missing file included).
 func Inputs(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, int) {
 	if len(names) == 0 {
 		names = []string{"-"}
@@ -209,12 +241,11 @@ func Inputs(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, 
 			in.Data, in.Err = os.ReadFile(name)
 		}
 		if in.Err != nil {
+			in.Err, in.Data = &ReadError{Name: name, Err: in.Err}, nil
 			c := ExitUsage
-			if errors.Is(in.Err, context.Canceled) {
-				in.Err, c = errors.New("interrupted while reading"), ExitInterrupted
+			if in.Interrupted() {
+				c = ExitInterrupted
 			}
-			in.Err, in.Data = UnwrapPathError(in.Err), nil
-			fmt.Fprintf(stdio.Err, "%s: %v\n", name, in.Err)
 			code = Worse(code, c)
 		}
 		inputs = append(inputs, in)

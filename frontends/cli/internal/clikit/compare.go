@@ -76,8 +76,8 @@ type Comparison interface {
 // TimedOut fills in a row for an engine stopped by ctx or a limit.
 func TimedOut(row *CompareRow, ctx context.Context, err error) bool {
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		row.Status, row.Answer = StatusUnknown, "timed out"
-		if errors.Is(ctx.Err(), context.Canceled) {
+		row.Status, row.Answer = StopStatus(err), "timed out"
+		if row.Status == StatusInterrupted {
 			row.Answer = "interrupted"
 		}
 		return true
