@@ -114,6 +114,7 @@ func parseRows(name string, rows []row) (*rush.Puzzle, error) {
 	width := len(rows[0].text)
 	p := &rush.Puzzle{Width: width, Height: len(rows)}
 	pieces := map[byte]*piece{}
+	badCells := false
 	for r, rw := range rows {
 		if len(rw.text) != width {
 			errs.Add(name, rw.line, rw.col+min(len(rw.text), width), "row %d has %d cells; the first row has %d", r+1, len(rw.text), width)
@@ -135,9 +136,18 @@ func parseRows(name string, rows []row) (*rush.Puzzle, error) {
 				pc.cells = append(pc.cells, row{line: rw.line, col: rw.col + c})
 				pc.rc = append(pc.rc, [2]int{r, c})
 			default:
-				errs.Add(name, rw.line, rw.col+c, "%q is not a cell: want '.' empty, 'x' a wall or a capital letter for a piece", ch)
+				// One such error a row: a row of another format would
+				// give one a character.
+				if len(errs) == 0 || errs[len(errs)-1].Line != rw.line || !badCell(errs[len(errs)-1]) {
+					errs.Add(name, rw.line, rw.col+c, "%q is not a cell: want '.' empty, 'x' a wall or a capital letter for a piece", ch)
+				}
+				badCells = true
 			}
 		}
+	}
+	if badCells {
+		errs.Sort()
+		return nil, errs
 	}
 	if width < rush.MinSide || width > rush.MaxSide || len(rows) < rush.MinSide || len(rows) > rush.MaxSide {
 		errs.Add(name, rows[0].line, rows[0].col, "a %d×%d board: each side must be %d..%d", width, len(rows), rush.MinSide, rush.MaxSide)
@@ -167,6 +177,10 @@ func parseRows(name string, rows []row) (*rush.Puzzle, error) {
 	}
 	return p, nil
 }
+
+// badCell reports whether e is the error of a character that is not a
+// cell.
+func badCell(e *inputerr.Error) bool { return strings.Contains(e.Msg, "is not a cell") }
 
 // shape checks that a piece's cells form one straight run of at least two
 // cells (the primary car across) and returns it.

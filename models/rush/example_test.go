@@ -1,0 +1,38 @@
+package rush_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/waterworks-solver/waterworks/models/rush"
+	"github.com/waterworks-solver/waterworks/models/statespace"
+)
+
+// The first of fogleman/rush's forty levels, solved by BFS over packed
+// boards:
+//
+//	..B.CC
+//	..B...
+//	AAB...
+//	DDD..E
+//	.....E
+//	.....E
+func ExampleSolve() {
+	p := &rush.Puzzle{Width: 6, Height: 6, Pieces: []rush.Piece{
+		{Label: 'A', Row: 2, Col: 0, Len: 2},
+		{Label: 'B', Row: 0, Col: 2, Len: 3, Orientation: rush.Vertical},
+		{Label: 'C', Row: 0, Col: 4, Len: 2},
+		{Label: 'D', Row: 3, Col: 0, Len: 3},
+		{Label: 'E', Row: 3, Col: 5, Len: 3, Orientation: rush.Vertical},
+	}}
+	r, err := rush.Solve(context.Background(), p, statespace.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Status, len(r.Plan), "moves,", rush.Plan(r.Plan).Cells(), "cells:", p.FormatPlan(r.Plan))
+	fmt.Println(rush.Check(p, r.Plan))
+	// Output:
+	// solved 9 moves, 21 cells: C-1 E-3 D+3 B+3 A+3 B-3 D-1 E+3 A+1
+	// <nil>
+}
