@@ -97,11 +97,17 @@ type token struct {
 func ParseText(name string, data []byte) []Level {
 	var levels []Level
 	for _, block := range textblock.Split(data) {
-		rows := make([][]token, len(block))
-		for i, l := range block {
-			rows[i] = splitTokens(l.Text, l.No)
+		var rows [][]token
+		for _, l := range block {
+			// A line of separators alone (",,") holds no row.
+			if toks := splitTokens(l.Text, l.No); len(toks) > 0 {
+				rows = append(rows, toks)
+			}
 		}
-		lv := Level{ID: fmt.Sprintf("%s:%d", name, block[0].No), Line: block[0].No}
+		if len(rows) == 0 {
+			continue
+		}
+		lv := Level{ID: fmt.Sprintf("%s:%d", name, rows[0][0].line), Line: rows[0][0].line}
 		lv.Puzzle, lv.Err = parseBlock(name, rows)
 		levels = append(levels, lv)
 	}
