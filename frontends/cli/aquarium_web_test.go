@@ -483,9 +483,19 @@ func TestAquariumOutputFile(t *testing.T) {
 	assert.Equal(t, os.FileMode(0o644), info.Mode().Perm())
 
 	require.NoError(t, os.Chmod(target, 0o600))
-	code, _, _ = run(t, "", "aquarium", "render", "--format", "svg", "-o", target, easy)
+	before0 := mustRead(t, target)
+	code, _, _ = run(t, "", "aquarium", "render", "--format", "png", "-o", target, easy)
 	require.Equal(t, ExitOK, code)
-	assert.True(t, strings.HasPrefix(string(mustRead(t, target)), "<svg "), "replaced")
+	assert.False(t, bytes.Equal(before0, mustRead(t, target)), "replaced: the puzzle without its solution")
+
+	// The format must agree with the name, or be told by it.
+	code, _, errOut = run(t, "", "aquarium", "render", "--format", "svg", "-o", target, easy)
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, "--format svg and -o "+target+" disagree: the extension says png")
+	code, _, errOut = run(t, "", "aquarium", "render", "-o", filepath.Join(dir, "x.gif"), easy)
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, `cannot tell the format from ".gif"; name a file ending in .png or .svg`)
+	assert.NoFileExists(t, filepath.Join(dir, "x.gif"))
 	info, err = os.Stat(target)
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), "an existing file keeps its mode")

@@ -193,12 +193,17 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks compare", "[flags] FILE...", compareSummary)
 	var f compareFlags
 	f.register(fs)
+	output := clikit.RegisterOutput(fs)
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
 	}
 	kinds := compareKinds()
-	if err := f.check(kinds, files); err != nil {
+	err = clikit.Results{Output: output}.Format(fs, &f.Format)
+	if err == nil {
+		err = f.check(kinds, files)
+	}
+	if err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
 	all, code := clikit.Inputs(stdio, files, nil)
@@ -223,8 +228,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	if err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
-	out := bufio.NewWriter(stdio.Out)
-	defer out.Flush()
+	out := bufio.NewWriter(output.Redirect(stdio).Out)
 	c := &comparison{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out), keep: keep}
 	c.table = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	if f.Format == clikit.FormatText {
@@ -244,13 +248,15 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 		}
 		code = clikit.Worse(code, kind.Run(ctx, c, in))
 		if ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled) {
-			return clikit.Worse(code, clikit.ExitInterrupted)
+			out.Flush()
+			return output.Finish(stdio, clikit.Worse(code, clikit.ExitInterrupted))
 		}
 	}
 	if f.plot != "" {
 		code = clikit.Worse(code, c.writePlot())
 	}
-	return clikit.Worse(code, c.code)
+	out.Flush()
+	return output.Finish(stdio, clikit.Worse(code, c.code))
 }
 
 // register registers the flags of compare.

@@ -214,3 +214,58 @@ func TestCountShow(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputAndIDEverywhere: every command that writes records takes -o
+// FILE (the format told by its extension, written only on success) and
+// --id (unknown ids refused with a suggestion).
+func TestOutputAndIDEverywhere(t *testing.T) {
+	small := filepath.Join(aquariumTestdata, "small.jsonl")
+	for _, tc := range []struct {
+		args []string // the command, up to its inputs
+		in   string   // a file of several puzzles
+		id   string   // one of its ids
+	}{
+		{[]string{"aquarium", "solve"}, small, "wwt-4x4"},
+		{[]string{"aquarium", "count"}, small, "wwt-4x4"},
+		{[]string{"aquarium", "hint"}, small, "wwt-4x4"},
+		{[]string{"jugs", "solve"}, jugsFile("mixed.jsonl"), "tap-4-9-any-7"},
+		{[]string{"sort", "solve"}, sortFile("generated.jsonl"), ""},
+		{[]string{"tiles", "solve"}, filepath.Join("..", "..", "testdata", "tiles", "eight.txt"), ""},
+		{[]string{"rush", "solve"}, filepath.Join("..", "..", "testdata", "rush", "json.jsonl"), ""},
+	} {
+		name := strings.Join(tc.args, " ")
+		id := tc.id
+		if id == "" { // the first record's id
+			_, out, _ := run(t, "", append(append(tc.args, "--format", "json"), tc.in)...)
+			var rec struct{ ID string }
+			first, _, _ := strings.Cut(out, "\n")
+			require.NoError(t, json.Unmarshal([]byte(first), &rec), name)
+			id = rec.ID
+		}
+		file := filepath.Join(t.TempDir(), "out.json")
+		code, out, errOut := run(t, "", append(append(tc.args, "--id", id, "-o", file), tc.in)...)
+		require.Equal(t, ExitOK, code, "%s: %s", name, errOut)
+		assert.Empty(t, out, name)
+		data, err := os.ReadFile(file)
+		require.NoError(t, err, name)
+		statuses := statusesOf(t, string(data))
+		assert.Len(t, statuses, 1, "%s: the one puzzle asked for, as JSON (the file's extension)", name)
+
+		code, _, errOut = run(t, "", append(append(tc.args, "--id", id+"x"), tc.in)...)
+		assert.Equal(t, ExitUsage, code, name)
+		assert.Contains(t, errOut, "--id "+id+"x: no puzzle has this id; did you mean \""+id+"\"?", name)
+
+		code, _, errOut = run(t, "", append(append(tc.args, "--format", "csv", "-o", file), tc.in)...)
+		assert.Equal(t, ExitUsage, code, name)
+		assert.Contains(t, errOut, "--format csv and -o "+file+" disagree", name)
+	}
+	// A failure leaves the file as it was.
+	file := filepath.Join(t.TempDir(), "out.txt")
+	require.NoError(t, os.WriteFile(file, []byte("before"), 0o644))
+	code, _, errOut := run(t, "", "aquarium", "solve", "--unique", "-o", file, filepath.Join("..", "..", "testdata", "examples", "ambiguous", "two-ways.txt"))
+	assert.Equal(t, ExitFailed, code)
+	assert.Contains(t, errOut, file+": not written (exit 1)")
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Equal(t, "before", string(data))
+}

@@ -242,7 +242,8 @@ type aquariumRun struct {
 	// separate puts a blank line between text records, which are whole
 	// documents for solve.
 	separate bool
-	written  int // text records written so far
+	written  int         // text records written so far
+	ids      *clikit.IDs // --id: the puzzles to take; nil takes all
 }
 
 func newAquariumRun(stdio clikit.IO, format string, stats bool) *aquariumRun {
@@ -254,7 +255,11 @@ func newAquariumRun(stdio clikit.IO, format string, stats bool) *aquariumRun {
 // errors as it goes; it returns the worst exit code.
 func (r *aquariumRun) each(ctx context.Context, files []string, do func(aquariumfmt.Document) int) int {
 	inputs, code := clikit.Inputs(r.stdio, files, isInlinePuzzle)
-	return clikit.Worse(code, r.eachOf(ctx, inputs, do))
+	code = clikit.Worse(code, r.eachOf(ctx, inputs, do))
+	if r.ids != nil {
+		code = clikit.Worse(code, r.ids.Missing(r.stdio))
+	}
+	return code
 }
 
 // eachOf is each for inputs already read.
@@ -277,6 +282,9 @@ func (r *aquariumRun) eachOf(ctx context.Context, inputs []clikit.Input, do func
 			}
 			if ctx.Err() != nil {
 				return clikit.Worse(code, clikit.ExitInterrupted)
+			}
+			if r.ids != nil && !r.ids.Keep(d.ID) {
+				continue
 			}
 			code = clikit.Worse(code, do(d))
 		}
@@ -447,6 +455,7 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	unique := fs.Bool("unique", false, "also prove the solution unique; a puzzle with several solutions fails (status not-unique)")
 	var lf logicFlags
 	lf.register(fs)
+	res := clikit.RegisterResults(fs)
 	clikit.Describe(fs, []string{
 		"waterworks aquarium solve testdata/aquarium/6x6-easy.txt",
 		"waterworks aquarium solve --unique --format json --backend gini testdata/aquarium/small.jsonl",
@@ -458,7 +467,11 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	if err != nil {
 		return clikit.ParseFailed(err)
 	}
-	backend, err := f.resolve()
+	err = res.Format(fs, &f.Format)
+	var backend aquariumBackend
+	if err == nil {
+		backend, err = f.resolve()
+	}
 	if err == nil {
 		err = lf.check(f.backend)
 	}
@@ -469,38 +482,44 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	if *unique {
 		limit = 2
 	}
-	r := newAquariumRun(stdio, f.Format, f.Stats)
-	r.separate = true
+	r := newAquariumRun(res.Output.Redirect(stdio), f.Format, f.Stats)
+	r.separate, r.ids = true, res.IDs
 	if lf.on() {
-		return r.each(ctx, files, func(d aquariumfmt.Document) int { return r.solveByLogic(ctx, &f, &lf, d, *unique) })
+		return res.Output.Finish(stdio, r.each(ctx, files, func(d aquariumfmt.Document) int { return r.solveByLogic(ctx, &f, &lf, d, *unique) }))
 	}
-	return r.each(ctx, files, func(d aquariumfmt.Document) int {
-		rec, got := r.search(ctx, &f, backend, d, limit)
-		code := rec.Status.ExitCode(ctx)
-		what := ""
-		if rec.Status == clikit.StatusSolved {
-			rec.Solution = got.solutions[0].Rows()
-			if *unique {
-				u := len(got.solutions) == 1
-				rec.Unique = &u
-				if !u {
-					rec.Status = clikit.StatusNotUnique
-					what, code = "not unique: it has more than one solution", clikit.ExitFailed
-				}
+	return res.Output.Finish(stdio, r.each(ctx, files, func(d aquariumfmt.Document) int {
+		return r.solveOne(ctx, &f, backend, d, limit, lf.depth)
+	}))
+}
+
+// solveOne solves one document, with limit 2 to prove it unique, and
+// returns the exit code.
+func (r *aquariumRun) solveOne(ctx context.Context, f *aquariumFlags, backend aquariumBackend, d aquariumfmt.Document, limit, depth int) int {
+	rec, got := r.search(ctx, f, backend, d, limit)
+	code := rec.Status.ExitCode(ctx)
+	what := ""
+	if rec.Status == clikit.StatusSolved {
+		rec.Solution = got.solutions[0].Rows()
+		if limit == 2 {
+			u := len(got.solutions) == 1
+			rec.Unique = &u
+			if !u {
+				rec.Status = clikit.StatusNotUnique
+				what, code = "not unique: it has more than one solution", clikit.ExitFailed
 			}
 		}
-		r.note(ctx, rec, what)
-		r.addGrade(ctx, &f, lf.depth, d, &rec)
-		if rec.Status == clikit.StatusSolved && code == clikit.ExitOK || r.format != clikit.FormatText {
-			r.emit(rec, func(w io.Writer) error {
-				out := d
-				out.Solution = got.solutions[0]
-				out.HasID = out.HasID || d.Corpus != nil
-				return aquariumfmt.WriteText(w, out)
-			})
-		}
-		return code
-	})
+	}
+	r.note(ctx, rec, what)
+	r.addGrade(ctx, f, depth, d, &rec)
+	if rec.Status == clikit.StatusSolved && code == clikit.ExitOK || r.format != clikit.FormatText {
+		r.emit(rec, func(w io.Writer) error {
+			out := d
+			out.Solution = got.solutions[0]
+			out.HasID = out.HasID || d.Corpus != nil
+			return aquariumfmt.WriteText(w, out)
+		})
+	}
+	return code
 }
 
 const aquariumCountSummary = "Count the solutions of Aquarium puzzles, stopping at --limit (0: count all).\n" +
@@ -514,6 +533,7 @@ func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 	limit := fs.Int("limit", 2, "stop counting at this many solutions; 0 means no limit")
 	show := fs.Int("show", 0, "print up to this many of the solutions found, side by side, the cells where they\n"+
 		"differ in [brackets] (JSON: the shown and differ fields); raises --limit to as many")
+	res := clikit.RegisterResults(fs)
 	clikit.Describe(fs, []string{
 		"waterworks aquarium count testdata/aquarium/6x6-easy.txt",
 		"waterworks aquarium count --show 2 testdata/examples/ambiguous/two-ways.txt",
@@ -525,7 +545,11 @@ func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 	if err != nil {
 		return clikit.ParseFailed(err)
 	}
-	backend, err := f.resolve()
+	err = res.Format(fs, &f.Format)
+	var backend aquariumBackend
+	if err == nil {
+		backend, err = f.resolve()
+	}
 	if err == nil && (*limit < 0 || *show < 0) {
 		err = fmt.Errorf("negative --limit or --show (%d, %d)", *limit, *show)
 	}
@@ -535,10 +559,11 @@ func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 	if *show > 0 && *limit > 0 && *limit < *show {
 		*limit = *show // counting must find the solutions to show
 	}
-	r := newAquariumRun(stdio, f.Format, f.Stats)
-	return r.each(ctx, files, func(d aquariumfmt.Document) int {
+	r := newAquariumRun(res.Output.Redirect(stdio), f.Format, f.Stats)
+	r.ids = res.IDs
+	return res.Output.Finish(stdio, r.each(ctx, files, func(d aquariumfmt.Document) int {
 		return r.countOne(ctx, &f, backend, d, *limit, *show)
-	})
+	}))
 }
 
 // countOne counts the solutions of one document up to limit, showing up
@@ -604,6 +629,7 @@ func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium check", "[flags] [FILE...]", aquariumCheckSummary)
 	format := fs.String("format", clikit.FormatText, "output `format`: text, json, csv")
 	rule := fs.String("rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
+	res := clikit.RegisterResults(fs)
 	clikit.Describe(fs, []string{
 		"waterworks aquarium check testdata/aquarium/6x6-easy-solved.txt",
 		"waterworks aquarium solve testdata/aquarium/6x6-easy.txt | waterworks aquarium check -",
@@ -615,12 +641,17 @@ func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
 	if err != nil {
 		return clikit.ParseFailed(err)
 	}
+	err = res.Format(fs, format)
 	f := aquariumFlags{CommonFlags: clikit.CommonFlags{Format: *format}, rule: *rule, backend: "cp"}
-	if _, err := f.resolve(); err != nil {
+	if err == nil {
+		_, err = f.resolve()
+	}
+	if err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
-	r := newAquariumRun(stdio, *format, false)
-	return r.each(ctx, files, func(d aquariumfmt.Document) int {
+	r := newAquariumRun(res.Output.Redirect(stdio), *format, false)
+	r.ids = res.IDs
+	return res.Output.Finish(stdio, r.each(ctx, files, func(d aquariumfmt.Document) int {
 		rule := f.ruleFor(d)
 		rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Rule: rule.String()}
 		code := clikit.ExitOK
@@ -649,5 +680,5 @@ func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
 			return err
 		})
 		return code
-	})
+	}))
 }

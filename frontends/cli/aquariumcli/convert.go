@@ -24,7 +24,7 @@ const aquariumConvertSummary = "Convert Aquarium puzzles to another format: text
 
 func runAquariumConvert(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium convert", "--to FORMAT [flags] [FILE...]", aquariumConvertSummary)
-	to := fs.String("to", "", "target `format`: "+strings.Join(aquariumfmt.Formats, ", ")+" (required)")
+	to := fs.String("to", "", "target `format`: "+strings.Join(aquariumfmt.Formats, ", ")+" (default: the -o file's\nextension, .json, .jsonl, .task, .url or .pzprv3)")
 	rule := fs.String("rule", "", "state this water `rule` (region or pool) instead of the input's")
 	output := fs.String("o", "", "write to `FILE` instead of standard output: atomically, and only when every puzzle converts")
 	clikit.Describe(fs, []string{
@@ -39,7 +39,10 @@ func runAquariumConvert(ctx context.Context, stdio clikit.IO, args []string) int
 	}
 	var format aquariumfmt.Format
 	var override aquarium.Rule
+	*to, err = clikit.FormatFor(*to, *output, "", map[string]string{".json": "json", ".jsonl": "json",
+		".task": "task", ".url": "url", ".pzprv3": "pzprv3"}, false)
 	switch {
+	case err != nil:
 	case *to == "":
 		err = errors.New("--to is required: " + strings.Join(aquariumfmt.Formats, ", "))
 	default:
@@ -82,18 +85,7 @@ func runAquariumConvert(ctx context.Context, stdio clikit.IO, args []string) int
 	return code
 }
 
-// finishFile writes a command's output to the file path when the command
-// succeeded (code is ExitOK), and otherwise leaves the file as it was and
-// says so. It returns the command's exit code, or ExitUsage when the file
-// cannot be written.
+// finishFile is clikit.FinishFile.
 func finishFile(stdio clikit.IO, path string, data []byte, code int) int {
-	if code != clikit.ExitOK {
-		fmt.Fprintf(stdio.Err, "%s: not written\n", path)
-		return code
-	}
-	if err := clikit.WriteFileAtomic(path, data); err != nil {
-		fmt.Fprintf(stdio.Err, "waterworks: writing %s: %v\n", path, clikit.UnwrapPathError(err))
-		return clikit.ExitUsage
-	}
-	return clikit.ExitOK
+	return clikit.FinishFile(stdio, path, data, code)
 }

@@ -46,6 +46,7 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	var lf layoutFlags
 	lf.register(fs)
 	withSolution := fs.Bool("solution", false, "text format: add the solution block")
+	out := clikit.RegisterOutput(fs)
 	clikit.Describe(fs, []string{
 		"waterworks aquarium generate --size 8x8 --seed 7 --count 2",
 		"waterworks aquarium generate --size 6x6 --difficulty hard --format json",
@@ -58,7 +59,10 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 		return clikit.ParseFailed(err)
 	}
 	opt := generate.GenerateOptions{Singles: *singles}
-	err = cf.Check(clikit.FormatText, clikit.FormatJSON)
+	err = clikit.Results{Output: out}.Format(fs, &cf.Format)
+	if err == nil {
+		err = cf.Check(clikit.FormatText, clikit.FormatJSON)
+	}
 	if err == nil {
 		err = lf.apply(&opt)
 	}
@@ -83,16 +87,17 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	}
 	work, cancel := cf.WithTimeout(ctx)
 	defer cancel()
-	r := newAquariumRun(stdio, cf.Format, cf.Stats)
+	r := newAquariumRun(out.Redirect(stdio), cf.Format, cf.Stats)
 	r.separate = true
-	defer r.out.Flush()
 	command := generateCommand(opt, *seed)
 	for i := *first; i < *first+*count; i++ {
 		if code := r.generateOne(work, opt, *seed, i, command, *withSolution); code != clikit.ExitOK {
-			return code
+			r.out.Flush()
+			return out.Finish(stdio, code)
 		}
 	}
-	return clikit.ExitOK
+	r.out.Flush()
+	return out.Finish(stdio, clikit.ExitOK)
 }
 
 // generateCommand is the command line that makes the puzzles of opt and

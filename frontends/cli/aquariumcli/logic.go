@@ -480,6 +480,7 @@ func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
 	apply := fs.Bool("apply", false, "text format: print the puzzle with the hinted cells filled in")
 	var depth int
 	registerDepth(fs, &depth)
+	res := clikit.RegisterResults(fs)
 	clikit.Describe(fs, []string{
 		"waterworks aquarium hint testdata/aquarium/partial-solution.txt",
 		"waterworks aquarium hint --steps 3 --apply testdata/aquarium/6x6-easy.txt",
@@ -492,7 +493,10 @@ func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
 		return clikit.ParseFailed(err)
 	}
 	f.backend = "cp"
-	if err = f.Check(clikit.FormatText, clikit.FormatJSON); err == nil {
+	if err = res.Format(fs, &f.Format); err == nil {
+		err = f.Check(clikit.FormatText, clikit.FormatJSON)
+	}
+	if err == nil {
 		_, err = f.resolve()
 	}
 	if err == nil {
@@ -504,11 +508,11 @@ func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
 	if err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
-	r := newAquariumRun(stdio, f.Format, f.Stats)
-	r.separate = *apply
-	return r.each(ctx, files, func(d aquariumfmt.Document) int {
+	r := newAquariumRun(res.Output.Redirect(stdio), f.Format, f.Stats)
+	r.separate, r.ids = *apply, res.IDs
+	return res.Output.Finish(stdio, r.each(ctx, files, func(d aquariumfmt.Document) int {
 		return r.hint(ctx, &f, d, *steps, depth, *apply)
-	})
+	}))
 }
 
 // hint gives the next deductions for one document.

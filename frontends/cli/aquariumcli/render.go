@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
@@ -42,7 +41,7 @@ type renderFlags struct {
 }
 
 func (f *renderFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.format, "format", "", "picture `format`: svg or png (default: the -o file's extension, else svg)")
+	fs.StringVar(&f.format, "format", "", "picture `format`: svg or png (default: the -o file's extension, .svg or .png, else svg)")
 	fs.StringVar(&f.output, "o", "", "write the picture to `FILE` (atomically) instead of standard output")
 	fs.IntVar(&f.cellSize, "cell-size", 0, fmt.Sprintf("side of a cell in `pixels`, %d to %d (default %d)",
 		render.MinCellSize, render.MaxCellSize, render.DefaultCellSize))
@@ -64,14 +63,10 @@ func (f *renderFlags) resolve(stdio clikit.IO) (string, aquariumBackend, error) 
 	if err != nil {
 		return "", nil, err
 	}
-	format := f.format
-	if format == "" {
-		format = pictureSVG
-		if strings.EqualFold(filepath.Ext(f.output), ".png") {
-			format = picturePNG
-		}
-	}
+	format, err := clikit.FormatFor(f.format, f.output, pictureSVG, map[string]string{".svg": pictureSVG, ".png": picturePNG}, true)
 	switch {
+	case err != nil:
+		return "", nil, err
 	case format != pictureSVG && format != picturePNG:
 		return "", nil, clikit.UnknownChoice("format", format, []string{pictureSVG, picturePNG})
 	case f.cellSize != 0 && (f.cellSize < render.MinCellSize || f.cellSize > render.MaxCellSize):

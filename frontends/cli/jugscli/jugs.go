@@ -97,7 +97,7 @@ type jugsSolveFlags struct {
 // --capacities.
 var puzzleFlags = []string{"initial", "no-tap", "goal", "target", "goal-state"}
 
-func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) int {
+func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) (code int) {
 	fs := clikit.NewFlagSet(stdio, "waterworks jugs solve", jugsSolveArgs,
 		"Solve water jug puzzles given by flags, or read one per line from corpus JSON Lines\n"+
 			"files (- or none for standard input), in the fewest steps: by breadth-first search\n"+
@@ -105,6 +105,7 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			"for k = 0, 1, 2, ... --timeout applies to each puzzle.")
 	var f jugsSolveFlags
 	f.register(fs)
+	res := clikit.RegisterResults(fs)
 	clikit.Describe(fs, []string{
 		"waterworks jugs solve --capacities 3,5 --target 4",
 		"waterworks jugs solve --method sat --format json testdata/jugs/mixed.jsonl",
@@ -115,6 +116,9 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
+	}
+	if err := res.Format(fs, &f.Format); err != nil {
+		return clikit.UsageError(stdio, fs, err)
 	}
 	if err := f.Check(); err != nil {
 		return clikit.UsageError(stdio, fs, err)
@@ -138,9 +142,10 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		return clikit.UsageError(stdio, fs, err)
 	}
 
-	out := bufio.NewWriter(stdio.Out)
+	defer func() { code = res.Output.Finish(stdio, code) }()
+	out := bufio.NewWriter(res.Output.Redirect(stdio).Out)
 	defer out.Flush()
-	r := &jugsReporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out), method: solve}
+	r := &jugsReporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out), method: solve, ids: res.IDs}
 	if set["capacities"] {
 		if len(files) > 0 {
 			return clikit.UsageError(stdio, fs, errors.New("--capacities describes the puzzle; do not also name files"))
@@ -159,7 +164,7 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			return clikit.UsageError(stdio, fs, fmt.Errorf("--%s needs --capacities (puzzles in files carry their own)", name))
 		}
 	}
-	return r.solveFiles(ctx, files)
+	return clikit.Worse(r.solveFiles(ctx, files), res.IDs.Missing(stdio))
 }
 
 // register registers the flags of jugs solve.
@@ -202,7 +207,9 @@ func (r *jugsReporter) solveFiles(ctx context.Context, files []string) int {
 			if ctx.Err() != nil { // interrupted: leave the rest
 				return clikit.Worse(code, clikit.ExitInterrupted)
 			}
-			code = clikit.Worse(code, r.solve(ctx, e))
+			if r.ids.Keep(e.ID) {
+				code = clikit.Worse(code, r.solve(ctx, e))
+			}
 		}
 		for _, err := range bad {
 			code = clikit.Worse(code, r.inputError(err))
@@ -221,7 +228,8 @@ type jugsReporter struct {
 	out     *bufio.Writer
 	printer *clikit.Printer
 	method  jugsMethod
-	written int // records written so far, to separate text records
+	ids     *clikit.IDs // --id
+	written int         // records written so far, to separate text records
 }
 
 // jugsRecord is one result as JSON Lines prints it.

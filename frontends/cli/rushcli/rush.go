@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -84,6 +85,7 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			"first. --timeout applies to each board.")
 	var f solveFlags
 	f.Register(fs)
+	res := clikit.RegisterResults(fs)
 	fs.StringVar(&f.method, "method", methodBFS, "`method`: bfs (breadth-first search) or astar (A*, counting the pieces in the way)")
 	fs.IntVar(&f.limitStates, "limit-states", LimitStates, "give up after storing this many boards; 0 means no limit")
 	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many boards at once (output stays in input order)")
@@ -97,6 +99,9 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
+	}
+	if err := res.Format(fs, &f.Format); err != nil {
+		return clikit.UsageError(stdio, fs, err)
 	}
 	switch err := f.Check(); {
 	case err != nil:
@@ -119,7 +124,9 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			levels = append(levels, rushfmt.Parse(in.Name, in.Data)...)
 		}
 	}
-	out := bufio.NewWriter(stdio.Out)
+	levels = slices.DeleteFunc(levels, func(lv rushfmt.Level) bool { return !res.IDs.Keep(lv.ID) })
+	code = clikit.Worse(code, res.IDs.Missing(stdio))
+	out := bufio.NewWriter(res.Output.Redirect(stdio).Out)
 	defer out.Flush()
 	r := &reporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
 	clikit.RunOrdered(len(levels), f.jobs, func(i int) Record {
@@ -129,7 +136,8 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	}, func(_ int, rec Record) {
 		code = clikit.Worse(code, r.report(ctx, rec))
 	})
-	return code
+	out.Flush()
+	return res.Output.Finish(stdio, code)
 }
 
 // solve runs method on one board and fills in its record, the plan

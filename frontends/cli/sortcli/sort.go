@@ -98,6 +98,7 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, --limit-states was reached, or with sat no plan within --max-moves (status unknown)"})
 	var f sortSolveFlags
 	f.Register(fs)
+	res := clikit.RegisterResults(fs)
 	rule := fs.String("rule", "whole", "pour `rule`: whole (the whole top run must fit) or fits (pour as much as fits)")
 	method := fs.String("method", "bfs", "`method`: bfs and astar search for the fewest moves, greedy is fast but not optimal,\n"+
 		"sat asks a SAT solver for plans of exactly k moves, k growing from a lower bound\n(optimal; small levels)")
@@ -108,6 +109,9 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
+	}
+	if err := res.Format(fs, &f.Format); err != nil {
+		return clikit.UsageError(stdio, fs, err)
 	}
 	if err := f.Check(); err != nil {
 		return clikit.UsageError(stdio, fs, err)
@@ -125,7 +129,7 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		return clikit.UsageError(stdio, fs, err)
 	}
 	inputs, code := clikit.Inputs(stdio, files, nil)
-	out := bufio.NewWriter(stdio.Out)
+	out := bufio.NewWriter(res.Output.Redirect(stdio).Out)
 	defer out.Flush()
 	engine, err := f.engine()
 	if err != nil {
@@ -145,10 +149,14 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			code = clikit.Worse(code, clikit.ExitUsage)
 		}
 		for _, lv := range levels {
+			if !res.IDs.Keep(lv.ID) {
+				continue
+			}
 			code = clikit.Worse(code, r.solve(ctx, lv))
 		}
 	}
-	return code
+	out.Flush()
+	return res.Output.Finish(stdio, clikit.Worse(code, res.IDs.Missing(stdio)))
 }
 
 // sortReporter solves levels and reports each in the chosen format.

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"runtime"
+	"slices"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
@@ -118,6 +119,7 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			"building the pattern databases.")
 	var f solveFlags
 	f.register(fs)
+	res := clikit.RegisterResults(fs)
 	clikit.Describe(fs, []string{
 		"waterworks tiles solve testdata/tiles/eight.txt",
 		"waterworks tiles solve --method bfs --format json testdata/tiles/eight.txt",
@@ -128,6 +130,9 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
+	}
+	if err := res.Format(fs, &f.Format); err != nil {
+		return clikit.UsageError(stdio, fs, err)
 	}
 	if err := f.check(fs); err != nil {
 		return clikit.UsageError(stdio, fs, err)
@@ -143,7 +148,9 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			levels = append(levels, tilesfmt.Parse(in.Name, in.Data)...)
 		}
 	}
-	out := bufio.NewWriter(stdio.Out)
+	levels = slices.DeleteFunc(levels, func(lv tilesfmt.Level) bool { return !res.IDs.Keep(lv.ID) })
+	code = clikit.Worse(code, res.IDs.Missing(stdio))
+	out := bufio.NewWriter(res.Output.Redirect(stdio).Out)
 	defer out.Flush()
 	r := &reporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
 	e := &engine{flags: &f}
@@ -153,5 +160,6 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	}, func(_ int, rec Record) {
 		code = clikit.Worse(code, r.report(ctx, rec))
 	})
-	return code
+	out.Flush()
+	return res.Output.Finish(stdio, code)
 }
