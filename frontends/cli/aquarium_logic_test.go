@@ -366,7 +366,7 @@ func TestAquariumGenerateGrown(t *testing.T) {
 	require.Equal(t, ExitOK, code, errOut)
 	assert.Equal(t, 2, strings.Count(counted, `"unique":true`))
 
-	code, out, errOut = run(t, "", "aquarium", "generate", "--size", "150x150", "--layout", "grown", "--budget", "1", "--attempts", "1")
+	code, out, errOut = run(t, "", "aquarium", "generate", "--size", "200x200", "--layout", "grown", "--budget", "1", "--attempts", "1")
 	assert.Equal(t, ExitTimeout, code, errOut)
 	assert.Empty(t, out)
 	assert.Contains(t, errOut, "1 layouts tried, 0 with several solutions, 1 not decided within 1 conflicts each")

@@ -2,9 +2,11 @@ package aqcp_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
@@ -13,11 +15,21 @@ import (
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
 )
 
+// reportCPU reports the process's CPU time per iteration since cpu0 (a
+// processCPU reading), as cpu-ns/op: unlike ns/op it does not grow when
+// other jobs share the machine.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	if cpu := processCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
 // benchSolveUnique solves p and proves the solution unique, as
 // "aquarium solve --unique" does.
 func benchSolveUnique(b *testing.B, p *aquarium.Puzzle, rule aquarium.Rule) {
 	b.ReportAllocs()
 	var nodes int64
+	defer reportCPU(b, processCPU())
 	for b.Loop() {
 		res, err := aqcp.SolveCP(context.Background(), p, rule, 2, cp.Limits{})
 		if err != nil || len(res.Solutions) != 1 || !res.Exhausted {
@@ -66,5 +78,38 @@ func BenchmarkRandom(b *testing.B) {
 				benchSolveUnique(b, randomBenchPuzzle(n, seed), aquarium.RegionRule)
 			})
 		}
+	}
+}
+
+func grownBenchPuzzle(n int, seed uint64) *aquarium.Puzzle {
+	p, _ := generate.GrownPuzzle(rand.New(rand.NewPCG(seed, 14)), n, n, generate.GrownAquariums(n, n), aquarium.RegionRule)
+	return p
+}
+
+// BenchmarkGrownNodes measures the cost of a search node on grown grids
+// (generate.GrownPuzzle, the family of 'aquarium generate --layout
+// grown'): each run searches a fixed number of conflicts, so that the
+// same nodes are visited whatever the speed, and reports the time and the
+// propagator runs per node; cpu-ns/node is the CPU time of a whole run
+// (model, probing at the root and search) per node.
+func BenchmarkGrownNodes(b *testing.B) {
+	for _, n := range []int{150, 250} {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			p := grownBenchPuzzle(n, 1)
+			b.ReportAllocs()
+			var st cp.Stats
+			cpu0 := processCPU()
+			for b.Loop() {
+				res, err := aqcp.SolveCP(context.Background(), p, aquarium.RegionRule, 2, cp.Limits{Failures: 2000})
+				if err != nil && !errors.Is(err, cp.ErrLimit) {
+					b.Fatal(err)
+				}
+				st = res.Stats
+			}
+			b.ReportMetric(float64(st.Nodes), "nodes")
+			b.ReportMetric(float64(st.Propagations)/float64(st.Nodes), "props/node")
+			reportCPU(b, cpu0)
+			b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N)/float64(st.Nodes), "cpu-ns/node")
+		})
 	}
 }

@@ -39,6 +39,13 @@ type lineSum struct {
 	activeN cp.Rev
 	settled cp.Rev
 
+	// sumLo and sumHi are the smallest and largest totals the chains'
+	// bounds allow, kept by Advise; maxLen is the longest chain. A line of
+	// unit weights whose totals leave more slack on both sides of need
+	// than any chain's length can narrow nothing, and returns at once.
+	sumLo, sumHi cp.Rev
+	maxLen       int
+
 	// Scratch, reused across runs: the active chains' bounds, and prefix[i]
 	// holding the sums reachable by the active chains before the i-th and
 	// suffix[i] holding rest minus the sums reachable by active chains i
@@ -48,9 +55,10 @@ type lineSum struct {
 	prefix, suffix [][]uint64
 	pre, suf       []uint64 // propagateSmall's prefix and suffix sets
 	reason         []cp.Lit
-	picks          []pick // scratch of the short explanations
-	most           int    // the largest total: every chain full
-	unit           bool   // every block weighs 1: sums form intervals
+	above, below   []cp.Lit // reasons of settle, copied out of reason
+	picks          []pick   // scratch of the short explanations
+	most           int      // the largest total: every chain full
+	unit           bool     // every block weighs 1: sums form intervals
 }
 
 // lineChain is a chain's blocks, top to bottom, with their weights and the
@@ -88,19 +96,30 @@ func newLineSum(s *cp.Solver, need int, chains []lineChain) *lineSum {
 		m := len(ch.vars)
 		c.most += ch.run[m]
 		c.unit = c.unit && ch.run[m] == m
+		c.maxLen = max(c.maxLen, m)
 	}
+	c.sumLo, c.sumHi = s.NewRev(0), s.NewRev(int64(c.most))
 	c.activeN = s.NewRev(int64(len(chains)))
 	c.settled = s.NewRev(0)
 	id := s.Add(c)
 	for g, ch := range chains {
-		for j, v := range ch.vars {
-			s.WatchTagged(id, v, cp.OnFix, int32(g)<<16|int32(j))
-			if s.Fixed(v) {
-				c.Advise(s, int32(g)<<16|int32(j))
-			}
-		}
+		watchStack(s, id, c, g, ch.vars)
 	}
 	return c
+}
+
+// watchStack makes the fixing of each block of stack g (a chain, or an
+// aquarium's blocks) wake propagator id, with g in the tag's high bits and
+// the block's index below, and tells the advisor a of the blocks fixed
+// already.
+func watchStack(s *cp.Solver, id cp.PropID, a cp.Advisor, g int, vars []cp.Var) {
+	for j, v := range vars {
+		tag := int32(g)<<16 | int32(j)
+		s.WatchTagged(id, v, cp.OnFix, tag)
+		if s.Fixed(v) {
+			a.Advise(s, tag)
+		}
+	}
 }
 
 // makeChain builds a chain from its blocks, top to bottom, and their
@@ -198,17 +217,25 @@ func (c *lineSum) whyTooLittle(s *cp.Solver, except, budget int) []cp.Lit {
 // pickLits takes the picks of largest worth until their worth passes
 // budget, and returns their lower (or upper) bound literals.
 func (c *lineSum) pickLits(s *cp.Solver, budget int, lower bool) []cp.Lit {
-	slices.SortFunc(c.picks, func(a, b pick) int { return cmp.Compare(b.worth, a.worth) })
 	c.reason = c.reason[:0]
-	total := 0
-	for _, p := range c.picks {
-		if total > budget {
-			break
-		}
-		total += p.worth
+	for _, p := range fewest(c.picks, budget) {
 		c.reason = c.boundLits(s, c.reason, p.chain, lower, !lower)
 	}
 	return c.reason
+}
+
+// fewest sorts picks by worth, largest first, and returns the shortest
+// prefix whose worth passes budget (all of them when none does).
+func fewest(picks []pick, budget int) []pick {
+	slices.SortFunc(picks, func(a, b pick) int { return cmp.Compare(b.worth, a.worth) })
+	total := 0
+	for i, p := range picks {
+		if total > budget {
+			return picks[:i]
+		}
+		total += p.worth
+	}
+	return picks
 }
 
 // whyChain is the reason a chain's own bounds give: they clash.
@@ -256,15 +283,15 @@ func (c *lineSum) narrow(s *cp.Solver, i, lo, hi, sumLo, sumHi int) error {
 		return c.settle(s, g, lo, hi, nil, nil)
 	}
 	run := c.chains[g].run
-	var above, below []cp.Lit
+	above, below := c.above[:0], c.below[:0]
 	m := len(c.chains[g].vars)
 	if hi < c.chi[i] {
 		// Longer runs were cut: by the others' lower bounds alone when
 		// the shortest of them is already too much.
 		if run[hi+1]+sumLo-run[c.clo[i]] > c.need {
-			above = append([]cp.Lit(nil), c.whyTooMuch(s, g, c.need-run[hi+1])...)
+			above = append(above, c.whyTooMuch(s, g, c.need-run[hi+1])...)
 		} else {
-			above = append([]cp.Lit(nil), c.why(s, g)...)
+			above = append(above, c.why(s, g)...)
 		}
 	}
 	if lo > c.clo[i] {
@@ -272,11 +299,12 @@ func (c *lineSum) narrow(s *cp.Solver, i, lo, hi, sumLo, sumHi int) error {
 		// the longest of them is still too little.
 		if run[lo-1]+sumHi-run[c.chi[i]] < c.need {
 			others := c.most - run[m]
-			below = append([]cp.Lit(nil), c.whyTooLittle(s, g, run[lo-1]+others-c.need)...)
+			below = append(below, c.whyTooLittle(s, g, run[lo-1]+others-c.need)...)
 		} else {
-			below = append([]cp.Lit(nil), c.why(s, g)...)
+			below = append(below, c.why(s, g)...)
 		}
 	}
+	c.above, c.below = above, below
 	return c.settle(s, g, lo, hi, above, below)
 }
 
@@ -286,14 +314,17 @@ func (c *lineSum) narrow(s *cp.Solver, i, lo, hi, sumLo, sumHi int) error {
 // below.
 func (c *lineSum) Advise(s *cp.Solver, tag int32) bool {
 	g, j := int(tag>>16), int(tag&0xFFFF)
+	run := c.chains[g].run
 	m := len(c.chains[g].vars)
 	if s.Value(c.chains[g].vars[j]) == 1 {
-		if t := int64(m - j); t > s.Get(c.lo[g]) {
-			s.Set(c.lo[g], t)
+		if t, lo := m-j, int(s.Get(c.lo[g])); t > lo {
+			s.Set(c.lo[g], int64(t))
+			s.Set(c.sumLo, s.Get(c.sumLo)+int64(run[t]-run[lo]))
 			return true
 		}
-	} else if t := int64(m - j - 1); t < s.Get(c.hi[g]) {
-		s.Set(c.hi[g], t)
+	} else if t, hi := m-j-1, int(s.Get(c.hi[g])); t < hi {
+		s.Set(c.hi[g], int64(t))
+		s.Set(c.sumHi, s.Get(c.sumHi)-int64(run[hi]-run[t]))
 		return true
 	}
 	return false
@@ -304,6 +335,12 @@ func (c *lineSum) Advise(s *cp.Solver, tag int32) bool {
 // length agrees on. Retiring the settled chains stays inline here: as a
 // function of its own it cost 0.4% more instructions on a 100x100 grid.
 func (c *lineSum) Propagate(s *cp.Solver) error {
+	if c.unit {
+		lo, hi := int(s.Get(c.sumLo)), int(s.Get(c.sumHi))
+		if min(c.need-lo, hi-c.need) >= c.maxLen {
+			return nil
+		}
+	}
 	// Retire the chains whose run has become settled.
 	n := int(s.Get(c.activeN))
 	settled := int(s.Get(c.settled))
@@ -321,7 +358,9 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 		// Gravity has usually fixed these blocks already.
 		var above, below []cp.Lit
 		if s.Learning() {
-			above, below = c.boundLits(s, nil, g, false, true), c.boundLits(s, nil, g, true, false)
+			c.above = c.boundLits(s, c.above[:0], g, false, true)
+			c.below = c.boundLits(s, c.below[:0], g, true, false)
+			above, below = c.above, c.below
 		}
 		if err := c.settle(s, g, lo, hi, above, below); err != nil {
 			return err
@@ -372,7 +411,7 @@ func (c *lineSum) propagateWide(s *cp.Solver, n, rest int) error {
 			orShiftedDown(dst, c.suffix[i+1][:words], run[t])
 		}
 	}
-	sumLo, sumHi := c.sums(s, n)
+	sumLo, sumHi := int(s.Get(c.sumLo)), int(s.Get(c.sumHi))
 	for i, g := range c.active[:n] {
 		run := c.chains[g].run
 		lo, hi := -1, -1
@@ -400,7 +439,7 @@ func (c *lineSum) propagateWide(s *cp.Solver, n, rest int) error {
 // the totals the other chains reach then form an interval, so bounds
 // reasoning alone is domain consistent.
 func (c *lineSum) propagateUnit(s *cp.Solver, n int) error {
-	sumLo, sumHi := c.sums(s, n)
+	sumLo, sumHi := int(s.Get(c.sumLo)), int(s.Get(c.sumHi))
 	if sumLo > c.need || sumHi < c.need {
 		return c.failure(s, n)
 	}
@@ -463,7 +502,7 @@ func (c *lineSum) propagateSmall(s *cp.Solver, n, rest int) error {
 		}
 		if lo > clo[i] || hi < chi[i] {
 			if sumLo < 0 {
-				sumLo, sumHi = c.sums(s, n)
+				sumLo, sumHi = int(s.Get(c.sumLo)), int(s.Get(c.sumHi))
 			}
 			if err := c.narrow(s, i, lo, hi, sumLo, sumHi); err != nil {
 				return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
@@ -20,6 +21,8 @@ type Model struct {
 	Solver *cp.Solver
 	// Full holds the variable of each block.
 	Full []cp.Var
+	// redundant reports that Search posted the redundant constraints.
+	redundant bool
 }
 
 // NewModel builds the CP model of a valid puzzle.
@@ -73,6 +76,76 @@ func NewModel(p *aquarium.Puzzle, rule aquarium.Rule) (*Model, error) {
 
 func (m *Model) addLine(need int, chains []lineChain) {
 	newLineSum(m.Solver, need, chains)
+}
+
+// addRedundant posts, once, the constraints that search uses beside the
+// model's own: under the region rule, the differences of neighbouring
+// columns. Logic-only reasoning does without them, so that its depths and
+// the grades built on them keep meaning the reasoning a person does (rows,
+// columns and gravity).
+func (m *Model) addRedundant() {
+	if m.redundant || m.Layout.Rule != aquarium.RegionRule {
+		return
+	}
+	m.redundant = true
+	m.addColumnDifferences()
+}
+
+// addColumnDifferences posts, under the region rule, a levelSum for each
+// pair of neighbouring columns with clues: the difference of their clues
+// is the sum, over the aquariums in either column, of the difference of
+// the aquarium's full cells in the two columns, a function of its level.
+// Aquariums whose difference is the same at every level (those that cover
+// the same rows in both columns) only shift the constant; the others form
+// the terms. The constraint is implied by the two columns' own, but it is
+// much tighter (see levelSum).
+func (m *Model) addColumnDifferences() {
+	p, l := m.Puzzle, m.Layout
+	// Each aquarium's blocks, top to bottom: one per row it occupies.
+	blocks := make([][]int, p.NumRegions())
+	for b, blk := range l.Blocks {
+		blocks[blk.Region] = append(blocks[blk.Region], b)
+	}
+	covers := func(b, c int) int {
+		if _, ok := slices.BinarySearch(l.Blocks[b].Cols, c); ok {
+			return 1
+		}
+		return 0
+	}
+	seen := make([]int, p.NumRegions()) // seen[a] == c+1: a is in column c or c+1
+	for c := 0; c+1 < p.Width; c++ {
+		if p.Cols[c] == aquarium.NoClue || p.Cols[c+1] == aquarium.NoClue {
+			continue
+		}
+		k := p.Cols[c] - p.Cols[c+1]
+		var terms []levelTerm
+		for r := range p.Height {
+			for _, a := range [2]int{p.Region(r, c), p.Region(r, c+1)} {
+				if seen[a] == c+1 {
+					continue
+				}
+				seen[a] = c + 1
+				bs := blocks[a]
+				// f[x]: the difference in the blocks from the x-th down.
+				f := make([]int, len(bs)+1)
+				for x := len(bs) - 1; x >= 0; x-- {
+					f[x] = f[x+1] + covers(bs[x], c) - covers(bs[x], c+1)
+				}
+				if slices.Min(f) == slices.Max(f) {
+					k -= f[0]
+					continue
+				}
+				vars := make([]cp.Var, len(bs))
+				for j, b := range bs {
+					vars[j] = m.Full[b]
+				}
+				terms = append(terms, levelTerm{blocks: vars, f: f})
+			}
+		}
+		if len(terms) > 0 || k != 0 {
+			newLevelSum(m.Solver, k, terms)
+		}
+	}
 }
 
 // addPoolLevels posts the pool rule's flat surfaces. Each block gets a
@@ -204,10 +277,10 @@ func (m *Model) open() int {
 	return n
 }
 
-// Search runs the model's search from its current state: propagation,
-// probing when many blocks remain open, then conflict-learning search over
-// the blocks (cp.SearchLearning), which counts solutions exactly up to
-// limit.
+// Search runs the model's search from its current state: propagation;
+// when many blocks remain open, the redundant constraints (addRedundant)
+// and probing; then conflict-learning search over the blocks
+// (cp.SearchLearning), which counts solutions exactly up to limit.
 func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, error) {
 	var res Result
 	if err := m.Solver.Propagate(); err != nil {
@@ -215,6 +288,9 @@ func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, e
 		return res, nil
 	}
 	if m.open() > probeAbove {
+		// Small puzzles, most of which propagation settles, would pay
+		// more for building these than they save.
+		m.addRedundant()
 		if res, done, err := m.probe(ctx); done {
 			return res, err
 		}

@@ -3,7 +3,6 @@ package aqcp_test
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -33,6 +32,19 @@ func bruteForce(p *aquarium.Puzzle, rule aquarium.Rule) []string {
 	return sols
 }
 
+// requireAll checks that a search found exactly the solutions want, in
+// any order, and knows it found them all.
+func requireAll(t *testing.T, want []string, res aqcp.Result, err error, msg ...any) {
+	t.Helper()
+	require.NoError(t, err, msg...)
+	require.True(t, res.Exhausted, msg...)
+	var got []string
+	for _, s := range res.Solutions {
+		got = append(got, s.String())
+	}
+	require.ElementsMatch(t, want, got, msg...)
+}
+
 // TestModelAgainstBruteForce compares the CP model's solutions with every
 // filling the independent checker accepts, under both rules.
 func TestModelAgainstBruteForce(t *testing.T) {
@@ -43,16 +55,25 @@ func TestModelAgainstBruteForce(t *testing.T) {
 				p := aqtest.RandomSmallPuzzle(rng, rule)
 				want := bruteForce(p, rule)
 				res, err := aqcp.SolveCP(context.Background(), p, rule, 0, cp.Limits{})
-				require.NoError(t, err)
-				require.True(t, res.Exhausted)
-				var got []string
-				for _, s := range res.Solutions {
-					got = append(got, s.String())
-				}
-				slices.Sort(got)
-				slices.Sort(want)
-				require.Equal(t, want, got, "case %d: %+v", i, p)
+				requireAll(t, want, res, err, "case %d: %+v", i, p)
 			}
 		})
+	}
+}
+
+// TestRedundantAgainstBruteForce adds the redundant constraints that
+// Search posts on large grids (neighbouring columns' differences) to small
+// puzzles, where they would not be posted, and compares the solutions with
+// brute force.
+func TestRedundantAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 3))
+	for i := range 1500 {
+		p := aqtest.RandomSmallPuzzle(rng, aquarium.RegionRule)
+		want := bruteForce(p, aquarium.RegionRule)
+		m, err := aqcp.NewModel(p, aquarium.RegionRule)
+		require.NoError(t, err)
+		m.AddRedundant()
+		res, err := m.Search(context.Background(), 0, cp.Limits{})
+		requireAll(t, want, res, err, "case %d: %+v", i, p)
 	}
 }

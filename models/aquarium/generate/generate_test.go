@@ -279,7 +279,7 @@ func TestGenerateGrown(t *testing.T) {
 // TestGenerateGrownBudget checks that a budget too small for any proof
 // ends the search with a report of what was tried.
 func TestGenerateGrownBudget(t *testing.T) {
-	opt := generate.GenerateOptions{Width: 150, Height: 150, Grown: true, Budget: 1, MaxAttempts: 2}
+	opt := generate.GenerateOptions{Width: 200, Height: 200, Grown: true, Budget: 1, MaxAttempts: 2}
 	_, err := generate.Generate(context.Background(), rand.New(rand.NewPCG(1, 0)), opt)
 	require.ErrorIs(t, err, generate.ErrNoPuzzle)
 	require.ErrorIs(t, err, cp.ErrLimit, "out of budget")
