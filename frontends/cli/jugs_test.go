@@ -294,7 +294,8 @@ func TestJugsSolveExitCodes(t *testing.T) {
 		stderr string // substring, "" for empty stderr
 	}{
 		{"solved", nil, "", []string{"--capacities", "3,5", "--target", "4"}, ExitOK, "solved in 6 steps", ""},
-		{"unsolvable by number theory", nil, "", []string{"--capacities", "6,4", "--target", "1"}, ExitFailed, "flags: unsolvable (ruled out by number theory)", ""},
+		{"unsolvable by number theory", nil, "", []string{"--capacities", "6,4", "--target", "1"}, ExitFailed, "flags: unsolvable (every amount is a multiple of 2, the gcd of the capacities and the amounts at the start, and 1 is not)", ""},
+		{"target larger than every jug", nil, "", []string{"--capacities", "3,5", "--target", "9"}, ExitFailed, "flags: unsolvable (no jug holds 9: the largest holds 5)", ""},
 		{"unsolvable by search", nil, "", []string{"--capacities", "8,5,3", "--initial", "8,0,0", "--no-tap", "--goal-state", "4,2,2"}, ExitFailed, "flags: unsolvable (all 16 reachable states searched)", ""},
 		{"help", nil, "", []string{"-h"}, ExitOK, "usage: waterworks jugs solve", ""},
 		{"unknown flag", nil, "", []string{"--jugs", "3"}, ExitUsage, "", "unknown flag --jugs"},
@@ -324,7 +325,7 @@ func TestJugsSolveExitCodes(t *testing.T) {
 		{"sat proves unsolvable", nil, "", append([]string{"--method", "sat"}, burkardt...), ExitFailed,
 			"flags: unsolvable (no loop-free path has more than 15 steps, and no plan of at most 15 reaches the goal)", ""},
 		{"cp proves unsolvable", nil, "", append([]string{"--method", "cp"}, burkardt...), ExitFailed, "flags: unsolvable (no loop-free path", ""},
-		{"number theory", nil, "", []string{"--method", "sat", "--capacities", "6,4", "--target", "1"}, ExitFailed, "flags: unsolvable (ruled out by number theory)", ""},
+		{"number theory", nil, "", []string{"--method", "sat", "--capacities", "6,4", "--target", "1"}, ExitFailed, "flags: unsolvable (every amount is a multiple of 2", ""},
 		{"horizon", nil, "", append([]string{"--method", "cp", "--complete=false", "--max-steps", "20"}, burkardt...), ExitTimeout,
 			"flags: unknown (no plan within the horizon: no plan of at most 20 actions; longer plans not searched)", ""},
 		{"horizon before the optimum", nil, "", append([]string{"--method", "sat", "--max-steps", "5"}, diehard...), ExitTimeout, "no plan of at most 5 actions", ""},

@@ -66,7 +66,7 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 		return jugsOutcome{}, err
 	}
 	r, err := jugs.SolveSAT(ctx, p, s, o.horizon())
-	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(r.HorizonStats), stats: clikit.StatList{
+	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(p, r.HorizonStats), stats: clikit.StatList{
 		{Name: "backend", Value: o.backend},
 		{Name: "fast_path", Value: r.FastPath},
 		{Name: "horizon", Value: r.Horizon},
@@ -87,7 +87,7 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 
 func solveJugsCP(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
 	r, err := jugs.SolveCP(ctx, p, jugs.CPOptions{HorizonOptions: o.horizon()})
-	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(r.HorizonStats), stats: clikit.StatList{
+	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(p, r.HorizonStats), stats: clikit.StatList{
 		{Name: "fast_path", Value: r.FastPath},
 		{Name: "horizon", Value: r.Horizon},
 		{Name: "nodes", Value: r.Search.Nodes},
@@ -104,9 +104,9 @@ func solveJugsCP(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcom
 
 // horizonProof says in words how a bounded-horizon engine proved a puzzle
 // unsolvable.
-func horizonProof(st jugs.HorizonStats) string {
+func horizonProof(p *jugs.Puzzle, st jugs.HorizonStats) string {
 	if st.FastPath {
-		return "ruled out by number theory"
+		return jugs.Impossible(p)
 	}
 	return fmt.Sprintf("no loop-free path has more than %d steps, and no plan of at most %d reaches the goal",
 		st.LongestPath, st.LongestPath)

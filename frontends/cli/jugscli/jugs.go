@@ -73,7 +73,7 @@ func solveJugsBFS(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 		{Name: "stored", Value: r.Stored},
 	}}
 	if r.FastPath {
-		out.proof = "ruled out by number theory"
+		out.proof = jugs.Impossible(p)
 	} else {
 		out.proof = fmt.Sprintf("all %d reachable states searched", r.Stored)
 	}
