@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"io"
 	"reflect"
 	"slices"
@@ -63,6 +64,18 @@ type CorpusInfo struct {
 	// Note says how the grid was rebuilt, where that needs saying.
 	Note string `json:"note,omitempty"`
 }
+
+// Fields are the members a JSON Lines line may hold: the puzzle's, the
+// corpus's (../shared/corpus/FORMAT.md), and OutputFields. Any other member
+// is refused by name, so that a misspelt key is not read as a missing one.
+var Fields = append([]string{"id", "width", "height", "regions", "cols", "rows", "solution",
+	"source", "difficulty", "unique", "unique_pool_rule", "pool_rule_sensitive", "solution_from",
+	"site_ref", "url", "task", "also_in", "note"}, OutputFields...)
+
+// OutputFields are the members the commands' JSON output adds to a record,
+// which reading ignores, so that output reads back as input.
+var OutputFields = []string{"status", "backend", "rule", "solutions", "complete", "ms", "stats", "error",
+	"grade", "logic", "explanation", "hints", "shown", "differ"}
 
 // RecordOf returns the JSON Lines record of a document: its id (stated or
 // not), puzzle, solution and corpus fields. Missing clues become nil.
@@ -130,6 +143,10 @@ func parseRecord(errs *errorList, num int, line []byte, ids map[string]int) (Doc
 	if err := json.Unmarshal(line, &rec); err != nil {
 		col, msg := jsonProblem(line, err)
 		errs.add(num, col, "%s", msg)
+		return Document{}, false
+	}
+	if key, col := jsonfields.Unknown(line, Fields); key != "" {
+		errs.add(num, col, "%s", jsonfields.Message(key, Fields))
 		return Document{}, false
 	}
 	v := recordChecker{errs: errs, num: num, line: line, rec: &rec}

@@ -269,3 +269,26 @@ func TestOutputAndIDEverywhere(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "before", string(data))
 }
+
+// TestUnknownJSONField: a misspelt key is reported by name, at its
+// column, with the field it may stand for, not as a missing field; the
+// fields the commands' own JSON output adds read back.
+func TestUnknownJSONField(t *testing.T) {
+	code, _, errOut := run(t, `{"id":"j","capacities":[3,5],"trget":4}`+"\n", "jugs", "solve")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, `-:1:30: unknown field "trget"; did you mean "target"?`)
+
+	code, _, errOut = run(t, `{"id":"a","width":2,"height":1,"regions":[[0,1]],"cols":[1,0],"rows":[1],"soluton":["#."]}`+"\n", "aquarium", "solve")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, `unknown field "soluton"; did you mean "solution"?`)
+
+	code, _, errOut = run(t, `{"id":"s","capacity":2,"botles":[["a","a"]]}`+"\n", "sort", "solve")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, `unknown field "botles"; did you mean "bottles"?`)
+
+	// count --show's JSON, with every field a command adds, reads back.
+	twoWays := filepath.Join("..", "..", "testdata", "examples", "ambiguous", "two-ways.txt")
+	_, out, _ := run(t, "", "aquarium", "count", "--show", "2", "--stats", "--format", "json", twoWays)
+	code, _, errOut = run(t, out, "aquarium", "check", "-")
+	assert.Equal(t, ExitOK, code, errOut)
+}

@@ -9,7 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
@@ -97,8 +99,9 @@ func errorAt(col int, format string, args ...any) *lineError {
 // field is the raw JSON value of one member of a line's object and the
 // column where the value starts.
 type field struct {
-	raw json.RawMessage
-	col int
+	raw    json.RawMessage
+	col    int
+	keyCol int // where the member's key starts
 }
 
 // parseLine reads line n, which holds one JSON object. ids holds the line
@@ -110,6 +113,15 @@ func parseLine(line []byte, n int, ids map[string]int) (Entry, *lineError) {
 	fields, lerr := splitObject(line)
 	if lerr != nil {
 		return Entry{}, lerr
+	}
+	unknown := ""
+	for key, f := range fields { // the first unknown member on the line
+		if !slices.Contains(Fields, key) && (unknown == "" || f.keyCol < fields[unknown].keyCol) {
+			unknown = key
+		}
+	}
+	if unknown != "" {
+		return Entry{}, errorAt(fields[unknown].keyCol, "%s", jsonfields.Message(unknown, Fields))
 	}
 	var rec record
 	if lerr := rec.decode(fields); lerr != nil {
@@ -175,7 +187,7 @@ func splitObject(line []byte) (map[string]field, *lineError) {
 		}
 		var raw json.RawMessage
 		dec.Decode(&raw)
-		fields[key] = field{raw: raw, col: at + 1}
+		fields[key] = field{raw: raw, col: at + 1, keyCol: keyStart + 1}
 	}
 	return fields, nil
 }
@@ -201,6 +213,13 @@ func kind(v json.RawMessage) string {
 	}
 	return "a number"
 }
+
+// Fields are the members a line may hold: the puzzle's and the corpus's
+// (../shared/corpus/FORMAT.md, and goal_desc, which the corpus's pour files
+// hold too). Any other member is refused by name, so that a misspelt key
+// ("trget") is not read as a missing one.
+var Fields = []string{"id", "source", "note", "capacities", "initial", "tap", "target", "goal", "goal_state",
+	"optimal_steps", "solvable", "goal_desc"}
 
 // record holds the fields of a corpus line that carry meaning here.
 type record struct {

@@ -18,8 +18,16 @@ import (
 // testdataDir holds the jug puzzles written for this project.
 const testdataDir = "../../testdata/jugs"
 
+// TestUnknownField: a member that is not a field is refused by name, at
+// its key, with the field it may stand for.
+func TestUnknownField(t *testing.T) {
+	_, err := Parse("in.jsonl", []byte(`{"id": "a", "capacities": [3, 5], "trget": 4, "extra": 1}`))
+	require.Error(t, err)
+	assert.Equal(t, `in.jsonl:1:35: unknown field "trget"; did you mean "target"?`, err.Error())
+}
+
 func TestParseFields(t *testing.T) {
-	data := "\xef\xbb\xbf" + `{"id": "a", "capacities": [3, 5], "target": 4, "extra": {"ignored": [1, 2]}}` + "\r\n" +
+	data := "\xef\xbb\xbf" + `{"id": "a", "capacities": [3, 5], "target": 4, "goal_desc": "the corpus's words", "note": "kept"}` + "\r\n" +
 		"\n" +
 		`   {"capacities": [8, 5, 3], "initial": [8, 0, 0], "tap": false, "goal": "state", "goal_state": [4, null, 0], "target": null, "optimal_steps": 6, "solvable": true}` + "\n" +
 		`{"id": null, "capacities": [2, 7], "initial": null, "goal": "total", "target": 9, "optimal_steps": null, "solvable": false}`

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"io"
 	"strings"
 
@@ -11,6 +12,12 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 )
+
+// Fields are the members a line may hold, those of the corpus format
+// (../shared/corpus/FORMAT.md). Any other member is refused by name, so
+// that a misspelt key is not read as a missing one.
+var Fields = []string{"id", "source", "note", "capacity", "bottles", "best_known_moves", "best_known_moves_pour_max",
+	"optimal", "solvable"}
 
 // Record is one line of the corpus format. Unknown values are nil.
 type Record struct {
@@ -70,6 +77,10 @@ func parseRecordLine(name string, lineNo int, line []byte, ids map[string]int) L
 	var rec Record
 	if err := json.Unmarshal(line, &rec); err != nil {
 		lv.Err = jsonError(name, lineNo, err)
+		return lv
+	}
+	if key, col := jsonfields.Unknown(line, Fields); key != "" {
+		lv.Err = inputerr.New(name, lineNo, col, "%s", jsonfields.Message(key, Fields))
 		return lv
 	}
 	cols := valueColumns(line)
