@@ -28,13 +28,7 @@ func Impossible(p *Puzzle) string {
 // brokenInvariant names the invariant of every reachable state that p's
 // goal breaks, or returns "" (see invariantsAllow).
 func brokenInvariant(p *Puzzle) string {
-	g, total, room, most := 0, 0, 0, 0
-	for i, c := range p.Capacities {
-		g = gcd(gcd(g, c), p.Initial[i])
-		total += p.Initial[i]
-		room += c
-		most = max(most, c)
-	}
+	g, total, room, most := measures(p)
 	notMultiple := func(v int) string {
 		return fmt.Sprintf("every amount is a multiple of %d, the gcd of the capacities and the amounts at the start, and %d is not", g, v)
 	}

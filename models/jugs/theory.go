@@ -82,13 +82,7 @@ func Decide(p *Puzzle) (solvable, decided bool) {
 // the other jugs (capacities 3, 1, 1, 13 holding 14 units never have 4 in
 // any jug: the 13-litre jug would leave 10 units for 5 litres).
 func invariantsAllow(p *Puzzle) bool {
-	g, total, room, most := 0, 0, 0, 0
-	for i, c := range p.Capacities {
-		g = gcd(gcd(g, c), p.Initial[i])
-		total += p.Initial[i]
-		room += c
-		most = max(most, c)
-	}
+	g, total, room, most := measures(p)
 	switch p.Goal {
 	case GoalAny:
 		if p.Target%g != 0 || p.Target > most {
@@ -120,6 +114,19 @@ func invariantsAllow(p *Puzzle) bool {
 		return p.Tap || given <= total && total-given <= freeRoom
 	}
 	return true
+}
+
+// measures returns what the invariants of p speak of: the gcd of the
+// capacities and the initial amounts, the initial total, the room of all
+// jugs together, and the largest capacity.
+func measures(p *Puzzle) (g, total, room, most int) {
+	for i, c := range p.Capacities {
+		g = gcd(gcd(g, c), p.Initial[i])
+		total += p.Initial[i]
+		room += c
+		most = max(most, c)
+	}
+	return g, total, room, most
 }
 
 func gcd(a, b int) int {
