@@ -1,6 +1,6 @@
 package aquarium
 
-import "slices"
+import "context"
 
 // A Block is a set of cells of one row that are full or empty together:
 // under the region rule, all the cells of an aquarium in a row; under the
@@ -39,8 +39,18 @@ type Layout struct {
 	Above [][]int
 }
 
-// NewLayout computes the blocks of a valid puzzle under rule.
+// NewLayout computes the blocks of a valid puzzle under rule. It is
+// NewLayoutContext without a way to stop it.
 func NewLayout(p *Puzzle, rule Rule) *Layout {
+	l, _ := NewLayoutContext(context.Background(), p, rule)
+	return l
+}
+
+// NewLayoutContext computes the blocks of a valid puzzle under rule, in
+// time and memory linear in the number of cells. It checks ctx after every
+// row of each pass, so a million-cell grid stops within a millisecond or
+// so of ctx ending, with ctx's error and no layout.
+func NewLayoutContext(ctx context.Context, p *Puzzle, rule Rule) (*Layout, error) {
 	w, h := p.Width, p.Height
 	l := &Layout{
 		Rule:      rule,
@@ -48,53 +58,55 @@ func NewLayout(p *Puzzle, rule Rule) *Layout {
 		RowBlocks: make([][]int, h),
 		ColChains: make([][][]int, w),
 	}
-	// Scratch space indexed by aquarium, for each step in turn.
+	// last[id] is the block of aquarium id in row at[id] (region rule): a
+	// stamp, so that no pass clears an array as long as the aquariums.
 	n := p.NumRegions()
-	seen, stamp := make([]int, n), make([]int, n)
-	l.findBlocks(p, seen, stamp)
-	l.cutCols(w, h)
-	l.Below = make([][]int, len(l.Blocks))
-	l.Above = make([][]int, len(l.Blocks))
-	if rule == RegionRule {
-		l.linkRegionRows(h, seen, stamp)
-	} else {
-		l.linkPools(p)
-	}
-	l.findChains(p, stamp)
-	return l
-}
-
-// findBlocks cuts the rows into blocks.
-func (l *Layout) findBlocks(p *Puzzle, seen, stamp []int) {
-	w, h, rule := p.Width, p.Height, l.Rule
-	// seen[id] is the block of aquarium id in the current row (region
-	// rule), valid when stamp[id] holds the row.
-	for i := range stamp {
-		stamp[i] = -1
+	last, at := make([]int, n), make([]int, n)
+	for i := range at {
+		at[i] = -1
 	}
 	for r := range h {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for c := range w {
 			id := p.Region(r, c)
-			newBlock := rule == RegionRule && stamp[id] != r ||
+			newBlock := rule == RegionRule && at[id] != r ||
 				rule == PoolRule && (c == 0 || p.Region(r, c-1) != id)
 			if newBlock {
-				stamp[id], seen[id] = r, len(l.Blocks)
+				at[id], last[id] = r, len(l.Blocks)
 				l.Blocks = append(l.Blocks, Block{Region: id, Row: r})
 				l.RowBlocks[r] = append(l.RowBlocks[r], len(l.Blocks)-1)
 			}
 			b := len(l.Blocks) - 1
 			if rule == RegionRule {
-				b = seen[id]
+				b = last[id]
 			}
 			l.CellBlock[r*w+c] = b
 		}
 	}
+	l.cutColumns(w)
+	l.Below = make([][]int, len(l.Blocks))
+	l.Above = make([][]int, len(l.Blocks))
+	var err error
+	if rule == RegionRule {
+		err = l.linkRegionRows(ctx, h, n)
+	} else {
+		err = l.linkPoolRows(ctx, p)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := l.chainColumns(ctx, p); err != nil {
+		return nil, err
+	}
+	return l, nil
 }
 
-// cutCols gives the blocks their columns, cut from one array in cell
+// cutColumns gives every block its columns, cut from one array in cell
 // order.
-func (l *Layout) cutCols(w, h int) {
-	cols := make([]int, w*h)
+func (l *Layout) cutColumns(w int) {
+	cols := make([]int, len(l.CellBlock))
 	start := make([]int, len(l.Blocks)+1)
 	for _, b := range l.CellBlock {
 		start[b+1]++
@@ -108,66 +120,85 @@ func (l *Layout) cutCols(w, h int) {
 	}
 }
 
-// linkRegionRows links, under the region rule, each block to its
-// aquarium's block in the next lower row that has one.
-func (l *Layout) linkRegionRows(h int, seen, stamp []int) {
-	for i := range stamp {
-		stamp[i] = -1 // now: whether seen[id] holds the lowest block so far
-	}
+// linkRegionRows links each block to the block of its aquarium in the next
+// lower row that has one (region rule); n is the number of aquariums.
+func (l *Layout) linkRegionRows(ctx context.Context, h, n int) error {
+	lowest := make([]int, n) // the lowest block of each aquarium so far, + 1
 	for r := range h {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		for _, b := range l.RowBlocks[r] {
 			id := l.Blocks[b].Region
-			if stamp[id] >= 0 {
-				l.Below[seen[id]] = append(l.Below[seen[id]], b)
+			if up := lowest[id] - 1; up >= 0 {
+				l.Below[up] = append(l.Below[up], b)
 			}
-			stamp[id], seen[id] = r, b
+			lowest[id] = b + 1
 		}
 	}
+	return nil
 }
 
-// linkPools links, under the pool rule, the blocks directly above and
-// below each other in one aquarium.
-func (l *Layout) linkPools(p *Puzzle) {
-	w, h := p.Width, p.Height
-	for r := 0; r+1 < h; r++ {
+// linkPoolRows links each block to the blocks of its aquarium directly
+// beneath it, and back (pool rule).
+func (l *Layout) linkPoolRows(ctx context.Context, p *Puzzle) error {
+	w := p.Width
+	for r := 0; r+1 < p.Height; r++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		for c := range w {
 			if p.Region(r, c) != p.Region(r+1, c) {
 				continue
 			}
+			// The cells a block shares with one beneath it are consecutive
+			// (both are runs of one aquarium), so a pair seen before is the
+			// last one recorded.
 			up, down := l.CellBlock[r*w+c], l.CellBlock[(r+1)*w+c]
-			if !slices.Contains(l.Below[up], down) {
+			if k := len(l.Below[up]); k == 0 || l.Below[up][k-1] != down {
 				l.Below[up] = append(l.Below[up], down)
 				l.Above[down] = append(l.Above[down], up)
 			}
 		}
 	}
+	return nil
 }
 
-// findChains lists the chains of blocks crossing each column.
-func (l *Layout) findChains(p *Puzzle, stamp []int) {
+// chainColumns lists the chains of blocks crossing each column.
+func (l *Layout) chainColumns(ctx context.Context, p *Puzzle) error {
 	w, h := p.Width, p.Height
-	for c := range w {
-		for i := range stamp {
-			stamp[i] = -1 // now: the chain of aquarium id in this column, + 0
+	// Region rule: chain[id] is the chain of aquarium id in column in[id].
+	var chain, in []int
+	if l.Rule == RegionRule {
+		chain, in = make([]int, p.NumRegions()), make([]int, p.NumRegions())
+		for i := range in {
+			in[i] = -1
 		}
+	}
+	for c := range w {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		chains := l.ColChains[c]
 		for r := range h {
 			id := p.Region(r, c)
 			b := l.CellBlock[r*w+c]
 			if l.Rule == RegionRule {
-				if stamp[id] < 0 {
-					stamp[id] = len(l.ColChains[c])
-					l.ColChains[c] = append(l.ColChains[c], nil)
+				if in[id] != c {
+					in[id], chain[id] = c, len(chains)
+					chains = append(chains, nil)
 				}
-				l.ColChains[c][stamp[id]] = append(l.ColChains[c][stamp[id]], b)
+				chains[chain[id]] = append(chains[chain[id]], b)
 				continue
 			}
 			if r == 0 || p.Region(r-1, c) != id {
-				l.ColChains[c] = append(l.ColChains[c], nil)
+				chains = append(chains, nil)
 			}
-			i := len(l.ColChains[c]) - 1
-			l.ColChains[c][i] = append(l.ColChains[c][i], b)
+			chains[len(chains)-1] = append(chains[len(chains)-1], b)
 		}
+		l.ColChains[c] = chains
 	}
+	return nil
 }
 
 // Solution returns the grid that fills the blocks for which full reports

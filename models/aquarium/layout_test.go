@@ -1,6 +1,9 @@
 package aquarium_test
 
 import (
+	"context"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -22,4 +25,147 @@ func TestLayoutBlocks(t *testing.T) {
 	require.Equal(t, []int{3}, pool.Below[0])
 	require.Equal(t, []int{3}, pool.Below[2])
 	require.Equal(t, []int{0, 2}, pool.Above[3])
+}
+
+// referenceLayout is the first NewLayout, quadratic in the worst case but
+// plain: it clears a per-aquarium array for every column and searches the
+// links for duplicates. It is the oracle for the linear one.
+func referenceLayout(p *aquarium.Puzzle, rule aquarium.Rule) *aquarium.Layout {
+	w, h := p.Width, p.Height
+	l := &aquarium.Layout{Rule: rule, CellBlock: make([]int, w*h), RowBlocks: make([][]int, h), ColChains: make([][][]int, w)}
+	n := p.NumRegions()
+	seen, stamp := make([]int, n), make([]int, n)
+	for i := range stamp {
+		stamp[i] = -1
+	}
+	for r := range h {
+		for c := range w {
+			id := p.Region(r, c)
+			if rule == aquarium.RegionRule && stamp[id] != r || rule == aquarium.PoolRule && (c == 0 || p.Region(r, c-1) != id) {
+				stamp[id], seen[id] = r, len(l.Blocks)
+				l.Blocks = append(l.Blocks, aquarium.Block{Region: id, Row: r})
+				l.RowBlocks[r] = append(l.RowBlocks[r], len(l.Blocks)-1)
+			}
+			b := len(l.Blocks) - 1
+			if rule == aquarium.RegionRule {
+				b = seen[id]
+			}
+			l.CellBlock[r*w+c] = b
+		}
+	}
+	for i, b := range l.CellBlock {
+		l.Blocks[b].Cols = append(l.Blocks[b].Cols, i%w)
+	}
+	l.Below, l.Above = make([][]int, len(l.Blocks)), make([][]int, len(l.Blocks))
+	if rule == aquarium.RegionRule {
+		for i := range stamp {
+			stamp[i] = -1
+		}
+		for r := range h {
+			for _, b := range l.RowBlocks[r] {
+				id := l.Blocks[b].Region
+				if stamp[id] >= 0 {
+					l.Below[seen[id]] = append(l.Below[seen[id]], b)
+				}
+				stamp[id], seen[id] = r, b
+			}
+		}
+	} else {
+		for r := 0; r+1 < h; r++ {
+			for c := range w {
+				if p.Region(r, c) != p.Region(r+1, c) {
+					continue
+				}
+				up, down := l.CellBlock[r*w+c], l.CellBlock[(r+1)*w+c]
+				if !slices.Contains(l.Below[up], down) {
+					l.Below[up] = append(l.Below[up], down)
+					l.Above[down] = append(l.Above[down], up)
+				}
+			}
+		}
+	}
+	for c := range w {
+		for i := range stamp {
+			stamp[i] = -1
+		}
+		for r := range h {
+			id, b := p.Region(r, c), l.CellBlock[r*w+c]
+			if rule == aquarium.RegionRule {
+				if stamp[id] < 0 {
+					stamp[id] = len(l.ColChains[c])
+					l.ColChains[c] = append(l.ColChains[c], nil)
+				}
+				l.ColChains[c][stamp[id]] = append(l.ColChains[c][stamp[id]], b)
+				continue
+			}
+			if r == 0 || p.Region(r-1, c) != id {
+				l.ColChains[c] = append(l.ColChains[c], nil)
+			}
+			i := len(l.ColChains[c]) - 1
+			l.ColChains[c][i] = append(l.ColChains[c][i], b)
+		}
+	}
+	return l
+}
+
+// TestLayoutAgainstReference compares NewLayout with the plain reference on
+// random grids with few aquariums (so many U-shapes, overhangs and separate
+// pieces) and with many.
+func TestLayoutAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 500 {
+		w, h := 1+rng.IntN(9), 1+rng.IntN(9)
+		p := &aquarium.Puzzle{Width: w, Height: h, Regions: make([]int, w*h), Cols: make([]int, w), Rows: make([]int, h)}
+		k := 1 + rng.IntN(w*h)
+		for i := range p.Regions {
+			p.Regions[i] = rng.IntN(k)
+		}
+		for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
+			got, want := aquarium.NewLayout(p, rule), referenceLayout(p, rule)
+			for b := range want.Blocks { // nil and empty lists are the same links
+				for _, list := range []*[]int{&want.Below[b], &want.Above[b], &got.Below[b], &got.Above[b]} {
+					if len(*list) == 0 {
+						*list = nil
+					}
+				}
+			}
+			require.Equal(t, want, got, "%v rule, regions %v (%dx%d)", rule, p.Regions, w, h)
+		}
+	}
+}
+
+// TestLayoutStops checks that building the layout of the largest grid ends
+// with the context's error when the context is done.
+func TestLayoutStops(t *testing.T) {
+	n := aquarium.MaxSide
+	p := &aquarium.Puzzle{Width: n, Height: n, Regions: make([]int, n*n), Cols: make([]int, n), Rows: make([]int, n)}
+	for i := range p.Regions {
+		p.Regions[i] = i
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
+		l, err := aquarium.NewLayoutContext(ctx, p, rule)
+		require.ErrorIs(t, err, context.Canceled)
+		require.Nil(t, l)
+	}
+}
+
+// BenchmarkLayoutLargest builds the layout of a 1000x1000 grid of a
+// million one-cell aquariums, the worst case of the first NewLayout, which
+// cleared an array of a million aquariums for each of the 1000 columns.
+func BenchmarkLayoutLargest(b *testing.B) {
+	n := aquarium.MaxSide
+	p := &aquarium.Puzzle{Width: n, Height: n, Regions: make([]int, n*n), Cols: make([]int, n), Rows: make([]int, n)}
+	for i := range p.Regions {
+		p.Regions[i] = i
+	}
+	for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
+		b.Run(rule.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				aquarium.NewLayout(p, rule)
+			}
+		})
+	}
 }
