@@ -25,26 +25,70 @@ type Model struct {
 	redundant bool
 }
 
-// NewModel builds the CP model of a valid puzzle.
+// NewModel builds the CP model of a valid puzzle. It is NewModelContext
+// without a way to stop it or a memory budget.
 func NewModel(p *aquarium.Puzzle, rule aquarium.Rule) (*Model, error) {
+	return NewModelContext(context.Background(), p, rule)
+}
+
+// checkEvery is how many blocks or lines model building handles between
+// two looks at its context: a few milliseconds of work at most.
+const checkEvery = 4096
+
+// NewModelContext builds the CP model of a valid puzzle. Before it
+// allocates the model it checks an estimate of the model's memory against
+// the budget ctx carries (membudget), failing with a *membudget.Error when
+// the model would not fit; while it builds, it checks ctx every few
+// thousand blocks and lines, and stops with ctx's error when ctx is done.
+func NewModelContext(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule) (*Model, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	if rule != aquarium.RegionRule && rule != aquarium.PoolRule {
 		return nil, fmt.Errorf("unknown rule %v", rule)
 	}
-	l := aquarium.NewLayout(p, rule)
+	l, err := aquarium.NewLayoutContext(ctx, p, rule)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkBudget(ctx, p, l); err != nil {
+		return nil, err
+	}
 	s := cp.New()
 	m := &Model{Puzzle: p, Layout: l, Solver: s, Full: make([]cp.Var, len(l.Blocks))}
 	for i := range l.Blocks {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		m.Full[i] = s.NewBool()
 	}
 	for i, below := range l.Below {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		for _, j := range below {
 			s.AddImplication(cp.Pos(m.Full[i]), cp.Pos(m.Full[j]))
 		}
 	}
+	if err := m.addLines(ctx); err != nil {
+		return nil, err
+	}
+	if rule == aquarium.PoolRule {
+		if err := m.addPoolLevels(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// addLines posts a lineSum for every row and column with a clue, checking
+// ctx between lines.
+func (m *Model) addLines(ctx context.Context) error {
+	p, l := m.Puzzle, m.Layout
 	for r, need := range p.Rows {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if need == aquarium.NoClue {
 			continue
 		}
@@ -55,6 +99,9 @@ func NewModel(p *aquarium.Puzzle, rule aquarium.Rule) (*Model, error) {
 		m.addLine(need, chains)
 	}
 	for c, need := range p.Cols {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if need == aquarium.NoClue {
 			continue
 		}
@@ -68,10 +115,7 @@ func NewModel(p *aquarium.Puzzle, rule aquarium.Rule) (*Model, error) {
 		}
 		m.addLine(need, chains)
 	}
-	if rule == aquarium.PoolRule {
-		m.addPoolLevels()
-	}
-	return m, nil
+	return nil
 }
 
 func (m *Model) addLine(need int, chains []lineChain) {
@@ -158,10 +202,13 @@ func (m *Model) addColumnDifferences() {
 // different rows then has no level, and fails. Levels are never branched
 // on: once the blocks are fixed, propagation either fixes every level of a
 // body with a surface or fails, and a body without one takes level 0.
-func (m *Model) addPoolLevels() {
+func (m *Model) addPoolLevels(ctx context.Context) error {
 	s, l := m.Solver, m.Layout
 	ge := make([][]cp.Var, len(l.Blocks))
 	for i, b := range l.Blocks {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		ge[i] = make([]cp.Var, b.Row)
 		for v := range ge[i] {
 			ge[i][v] = s.NewBool()
@@ -171,6 +218,9 @@ func (m *Model) addPoolLevels() {
 		}
 	}
 	for i, below := range l.Below {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		full := cp.Pos(m.Full[i])
 		for _, j := range below {
 			for v := range ge[i] {
@@ -192,6 +242,7 @@ func (m *Model) addPoolLevels() {
 			s.AddClause(cp.Neg(m.Full[i]), cp.Pos(m.Full[u]), cp.Pos(ge[i][row-1]))
 		}
 	}
+	return nil
 }
 
 // BlockName names block i for people: its aquarium and row ("C in row 4").
@@ -251,7 +302,7 @@ type Result struct {
 // ctx.Err() when ctx ended the search, cp.ErrLimit when a search limit did,
 // and the result then holds what was found so far.
 func SolveCP(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int, lim cp.Limits) (Result, error) {
-	m, err := NewModel(p, rule)
+	m, err := NewModelContext(ctx, p, rule)
 	if err != nil {
 		return Result{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/sat"
 )
 
@@ -32,18 +33,42 @@ type SATModel struct {
 //	water(row=R;cols=C1,C2,...;aquarium=NAME)
 //
 // with rows and columns counted from 1, so that a model read back from any
-// solver decodes to cells through the names alone.
+// solver decodes to cells through the names alone. It is EncodeSATContext
+// without a way to stop it or a memory budget.
 func EncodeSAT(p *aquarium.Puzzle, rule aquarium.Rule) (*SATModel, error) {
+	return EncodeSATContext(context.Background(), p, rule)
+}
+
+// checkEvery is how many blocks encoding handles between two looks at its
+// context.
+const checkEvery = 4096
+
+// EncodeSATContext is EncodeSAT that checks an estimate of the formula's
+// memory against the budget ctx carries (membudget) before it builds the
+// formula, failing with a *membudget.Error when it would not fit, and
+// stops with ctx's error when ctx is done, checked every few thousand
+// blocks. The estimate covers the formula as encoded, before its linear
+// constraints are lowered to clauses.
+func EncodeSATContext(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule) (*SATModel, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	if rule != aquarium.RegionRule && rule != aquarium.PoolRule {
 		return nil, fmt.Errorf("unknown rule %v", rule)
 	}
-	l := aquarium.NewLayout(p, rule)
+	l, err := aquarium.NewLayoutContext(ctx, p, rule)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkBudget(ctx, p, l); err != nil {
+		return nil, err
+	}
 	f := sat.NewFormula()
 	m := &SATModel{Puzzle: p, Layout: l, Formula: f, Full: make([]sat.Lit, len(l.Blocks))}
 	for i, b := range l.Blocks {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		m.Full[i] = f.NewNamedVar(blockName(p, b))
 	}
 	for i, below := range l.Below {
@@ -78,9 +103,48 @@ func EncodeSAT(p *aquarium.Puzzle, rule aquarium.Rule) (*SATModel, error) {
 		f.AddLinear(col)
 	}
 	if rule == aquarium.PoolRule {
-		m.encodePoolLevels()
+		if err := m.encodePoolLevels(ctx); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
+}
+
+// The memory the parts of a formula take, in bytes, rounded up from
+// TestEncodeEstimate: a variable with its name beyond the name's bytes,
+// and a clause of up to three literals.
+const (
+	bytesPerVar    = 96
+	bytesPerClause = 48
+)
+
+// estimate returns about how many bytes the formula of p under l's rule
+// takes before lowering, and how many level variables it has.
+func estimate(p *aquarium.Puzzle, l *aquarium.Layout) (need, levels int64) {
+	for i, b := range l.Blocks {
+		name := int64(len("water(row=;cols=;aquarium=)") + 8 + 5*len(b.Cols) + len(p.Name(b.Region)))
+		need += bytesPerVar + name + int64(len(l.Below[i]))*bytesPerClause
+		if l.Rule == aquarium.PoolRule {
+			// A level variable per row above the block, named after the
+			// block, with a clause chaining it and two per link.
+			n := int64(b.Row)
+			levels += n
+			need += n * (bytesPerVar + name + 16 + bytesPerClause*(1+2*int64(len(l.Below[i]))))
+		}
+	}
+	need += int64(len(p.Regions)) * 16 // the row and column sums' terms
+	return need, levels
+}
+
+// checkBudget checks the estimate of the formula of p under l's rule
+// against the memory budget ctx carries.
+func checkBudget(ctx context.Context, p *aquarium.Puzzle, l *aquarium.Layout) error {
+	need, levels := estimate(p, l)
+	at := fmt.Sprintf("encoding the %dx%d grid under the %v rule", p.Width, p.Height, l.Rule)
+	if levels > 0 {
+		at += fmt.Sprintf(" with %d level variables", levels)
+	}
+	return membudget.Check(ctx, need, at)
 }
 
 // blockName is the DIMACS name of a block's variable.
@@ -101,19 +165,26 @@ func blockName(p *aquarium.Puzzle, b aquarium.Block) string {
 // does: a level h ≤ row per block in order encoding (ge[v-1] stands for
 // h ≥ v), equal levels for a full block and the full block beneath it, and
 // h = row for a full block under an empty block of its aquarium.
-func (m *SATModel) encodePoolLevels() {
+func (m *SATModel) encodePoolLevels(ctx context.Context) error {
 	f, l := m.Formula, m.Layout
 	ge := make([][]sat.Lit, len(l.Blocks))
 	for i, b := range l.Blocks {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		ge[i] = make([]sat.Lit, b.Row)
+		name := blockName(m.Puzzle, b)
 		for v := 1; v <= b.Row; v++ {
-			ge[i][v-1] = f.NewNamedVar(fmt.Sprintf("level(%s)>=%d", blockName(m.Puzzle, b), v+1))
+			ge[i][v-1] = f.NewNamedVar("level(" + name + ")>=" + strconv.Itoa(v+1))
 			if v > 1 {
 				f.AddClause(ge[i][v-1].Not(), ge[i][v-2])
 			}
 		}
 	}
 	for i, below := range l.Below {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		for _, j := range below {
 			full := m.Full[i]
 			// Blocks beneath are one row lower: their levels have one more
@@ -136,6 +207,7 @@ func (m *SATModel) encodePoolLevels() {
 			f.AddClause(m.Full[i].Not(), m.Full[u], ge[i][row-1])
 		}
 	}
+	return nil
 }
 
 // Decode returns the solution an assignment of the block variables gives.

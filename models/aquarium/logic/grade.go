@@ -119,10 +119,10 @@ func (g Grade) String() string { return g.Difficulty.String() + ": " + g.Why() }
 // to two solutions (extreme). The error is ctx.Err() when ctx ends the
 // work.
 func GradePuzzle(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, maxDepth int) (Grade, error) {
-	if easy, err := SimpleRulesSolve(p, rule); err != nil || easy {
+	if easy, err := simpleRulesSolve(ctx, p, rule); err != nil || easy {
 		return Grade{Difficulty: Easy, Logic: true, Unique: true, Solutions: 1}, err
 	}
-	m, err := aqcp.NewModel(p, rule)
+	m, err := aqcp.NewModelContext(ctx, p, rule)
 	if err != nil {
 		return Grade{}, err
 	}
@@ -166,12 +166,19 @@ func gradeModel(ctx context.Context, m *aqcp.Model, maxDepth int) (Grade, error)
 // SimpleRulesSolve reports whether the Reasoner's simple rules (up to
 // ByBounds) solve p from an empty grid.
 func SimpleRulesSolve(p *aquarium.Puzzle, rule aquarium.Rule) (bool, error) {
-	r, err := NewReasoner(p, rule, aquarium.Solution{})
+	return simpleRulesSolve(context.Background(), p, rule)
+}
+
+// simpleRulesSolve is SimpleRulesSolve that stops with ctx's error when
+// ctx is done.
+func simpleRulesSolve(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule) (bool, error) {
+	r, err := NewReasonerContext(ctx, p, rule, aquarium.Solution{})
 	if errors.Is(err, aquarium.ErrWrongSolution) {
 		return false, nil
 	}
 	if err != nil {
 		return false, err
 	}
-	return r.propagate(ByBounds) && r.Solved(), nil
+	ok, err := r.propagateContext(ctx, ByBounds)
+	return err == nil && ok && r.Solved(), err
 }

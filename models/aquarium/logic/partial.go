@@ -15,10 +15,10 @@ import (
 // do, and otherwise, when p has exactly one solution, the decided cells
 // that differ from it. The error is ctx.Err() when ctx ends the search.
 func CheckPartial(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, partial aquarium.Solution) error {
-	if _, err := NewReasoner(p, rule, partial); err != nil {
+	if _, err := NewReasonerContext(ctx, p, rule, partial); err != nil {
 		return err
 	}
-	m, err := aqcp.NewModel(p, rule)
+	m, err := aqcp.NewModelContext(ctx, p, rule)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -93,21 +94,62 @@ type rchain struct {
 // ErrWrongSolution, when start is of the wrong size, fills only part of an
 // aquarium's cells in a row, or breaks a rule outright (a line over its
 // clue, water above an empty cell of its aquarium).
+//
+// It is NewReasonerContext without a way to stop it.
 func NewReasoner(p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution) (*Reasoner, error) {
+	return NewReasonerContext(context.Background(), p, rule, start)
+}
+
+// checkEvery is how many blocks the reasoner's setup handles between two
+// looks at its context.
+const checkEvery = 4096
+
+// NewReasonerContext is NewReasoner that stops with ctx's error when ctx is
+// done, checked every few thousand blocks and every line: setting up the
+// reasoning on a million-cell grid takes a while.
+func NewReasonerContext(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution) (*Reasoner, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	if rule != aquarium.RegionRule && rule != aquarium.PoolRule {
 		return nil, fmt.Errorf("unknown rule %v", rule)
 	}
-	l := aquarium.NewLayout(p, rule)
+	l, err := aquarium.NewLayoutContext(ctx, p, rule)
+	if err != nil {
+		return nil, err
+	}
 	r := &Reasoner{p: p, l: l, rule: rule, state: make([]aquarium.Cell, len(l.Blocks)), open: len(l.Blocks), words: true}
 	r.up = make([][]int, len(l.Blocks))
 	for b, below := range l.Below {
+		if b%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		for _, c := range below {
 			r.up[c] = append(r.up[c], b)
 		}
 	}
+	if err := r.addLines(ctx); err != nil {
+		return nil, err
+	}
+	r.changed = make([]int, len(r.lines))
+	for k := range r.quiet {
+		r.quiet[k] = make([]int, len(r.lines))
+	}
+	r.ambiguous = make([]bool, len(l.Blocks))
+	if rule == aquarium.PoolRule {
+		r.markAmbiguous()
+	}
+	r.lo, r.hi = make([]int, 0, 16), make([]int, 0, 16)
+	r.seen = make([]bool, len(l.Blocks))
+	if err := r.start(start); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// addLines cuts every row and column with a clue into chains.
+func (r *Reasoner) addLines(ctx context.Context) error {
+	p, l := r.p, r.l
 	r.lineOf = make([][]int, len(l.Blocks))
 	addLine := func(line Line, clue int, chains []rchain) {
 		for _, ch := range chains {
@@ -118,10 +160,13 @@ func NewReasoner(p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution
 		r.lines = append(r.lines, rline{Line: line, clue: clue, chains: chains})
 	}
 	for row, clue := range p.Rows {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if clue == aquarium.NoClue {
 			continue
 		}
-		var chains []rchain
+		chains := make([]rchain, 0, len(l.RowBlocks[row]))
 		for _, b := range l.RowBlocks[row] {
 			w := l.Blocks[b].Width()
 			chains = append(chains, rchain{region: l.Blocks[b].Region, blocks: []int{b}, run: []int{0, w}})
@@ -129,10 +174,13 @@ func NewReasoner(p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution
 		addLine(Line{Index: row}, clue, chains)
 	}
 	for col, clue := range p.Cols {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if clue == aquarium.NoClue {
 			continue
 		}
-		var chains []rchain
+		chains := make([]rchain, 0, len(l.ColChains[col]))
 		for _, blocks := range l.ColChains[col] {
 			run := make([]int, len(blocks)+1)
 			for t := range run {
@@ -142,28 +190,26 @@ func NewReasoner(p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution
 		}
 		addLine(Line{Column: true, Index: col}, clue, chains)
 	}
-	r.changed = make([]int, len(r.lines))
-	for k := range r.quiet {
-		r.quiet[k] = make([]int, len(r.lines))
-	}
-	r.ambiguous = make([]bool, len(l.Blocks))
-	if rule == aquarium.PoolRule {
-		for _, blocks := range l.RowBlocks {
-			for i, b := range blocks {
-				for _, c := range blocks[i+1:] {
-					if l.Blocks[b].Region == l.Blocks[c].Region {
-						r.ambiguous[b], r.ambiguous[c] = true, true
-					}
-				}
+	return nil
+}
+
+// markAmbiguous marks the blocks that share their row with another block of
+// their aquarium (pool rule), in one pass per row: the first block of an
+// aquarium in a row is remembered, and a second marks both.
+func (r *Reasoner) markAmbiguous() {
+	l := r.l
+	firstIn := make([]int, r.p.NumRegions()) // the first block of each aquarium in row rowOf, + 1
+	rowOf := make([]int, len(firstIn))
+	for row, blocks := range l.RowBlocks {
+		for _, b := range blocks {
+			id := l.Blocks[b].Region
+			if rowOf[id] != row+1 {
+				rowOf[id], firstIn[id] = row+1, b+1
+				continue
 			}
+			r.ambiguous[firstIn[id]-1], r.ambiguous[b] = true, true
 		}
 	}
-	r.lo, r.hi = make([]int, 0, 16), make([]int, 0, 16)
-	r.seen = make([]bool, len(l.Blocks))
-	if err := r.start(start); err != nil {
-		return nil, err
-	}
-	return r, nil
 }
 
 // start sets the blocks of the cells that s decides and checks that no rule
@@ -338,10 +384,20 @@ func (r *Reasoner) scanRules(maxReason Reason, quick bool, emit func(*Deduction)
 // propagate applies the rules up to maxReason (at most BySums) until none
 // applies, without words. It reports false on a conflict.
 func (r *Reasoner) propagate(maxReason Reason) bool {
+	ok, _ := r.propagateContext(context.Background(), maxReason)
+	return ok
+}
+
+// propagateContext is propagate that checks ctx before every round over the
+// grid, and stops with ctx's error when ctx is done.
+func (r *Reasoner) propagateContext(ctx context.Context, maxReason Reason) (bool, error) {
 	words, tracing := r.words, r.tracing
 	r.words, r.tracing = false, 0
 	defer func() { r.words, r.tracing = words, tracing }()
 	for {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
 		changed, conflict := false, false
 		r.scanRules(maxReason, true, func(d *Deduction) bool {
 			if d.Conflict || !r.apply(d) {
@@ -352,10 +408,10 @@ func (r *Reasoner) propagate(maxReason Reason) bool {
 			return true
 		})
 		if conflict {
-			return false
+			return false, nil
 		}
 		if !changed {
-			return true
+			return true, nil
 		}
 	}
 }

@@ -1,0 +1,4 @@
+package aqsat
+
+// Estimate exposes estimate to the external tests.
+var Estimate = estimate
