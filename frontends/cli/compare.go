@@ -22,6 +22,8 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/rushcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/tilescli"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
+	"github.com/waterworks-solver/waterworks/models/membudget"
 )
 
 func compareCommand() *clikit.Command {
@@ -97,9 +99,16 @@ func (c *comparison) Time(ctx context.Context, do func(ctx context.Context) erro
 	for range max(c.flags.count, 1) {
 		work, cancel := c.flags.WithTimeout(ctx)
 		start := time.Now()
-		err = do(work)
+		err = clikit.Safely("", func() error { return do(work) })
 		runs = append(runs, time.Since(start))
+		if be, ok := membudget.Cause(work); ok {
+			err = be // the watch stopped the run: say so, not "canceled"
+		}
 		cancel()
+		var internal *clikit.InternalError
+		if errors.As(err, &internal) {
+			c.code = clikit.Worse(c.code, clikit.ExitUsage)
+		}
 		if err != nil {
 			break
 		}
@@ -128,7 +137,10 @@ func (c *comparison) Puzzle(rows []clikit.CompareRow) {
 		answered = answered || r.Status != clikit.StatusUnknown && r.Status != clikit.StatusInterrupted
 		if r.Status == clikit.StatusError {
 			c.code = clikit.Worse(c.code, clikit.ExitFailed)
-			fmt.Fprintf(c.stdio.Err, "ERROR: %s on %s: %s\n", r.Engine, r.ID, r.Error)
+			if clikit.IsInternal(r.Error) {
+				c.code = clikit.Worse(c.code, clikit.ExitUsage)
+			}
+			fmt.Fprintf(c.stdio.Err, "ERROR: %s on %s: %s\n", r.Engine, textsafe.Name(r.ID), r.Error)
 		}
 	}
 	if !answered && len(rows) > 0 {
@@ -143,7 +155,7 @@ func (c *comparison) Puzzle(rows []clikit.CompareRow) {
 				parts = append(parts, r.Engine+": "+r.Answer)
 			}
 		}
-		fmt.Fprintf(c.stdio.Err, "DISAGREEMENT on %s %s: %s\n", rows[0].Kind, rows[0].ID, strings.Join(parts, "; "))
+		fmt.Fprintf(c.stdio.Err, "DISAGREEMENT on %s %s: %s\n", rows[0].Kind, textsafe.Name(rows[0].ID), strings.Join(parts, "; "))
 	}
 	for _, r := range rows {
 		c.print(r)
@@ -182,7 +194,7 @@ func (c *comparison) print(r clikit.CompareRow) {
 		if agree == "false" {
 			agree = "NO"
 		}
-		_, err = fmt.Fprintf(c.table, "%s\t%s\t%s\t%s\t%.3f\t%s\t%s\n", r.ID, r.Engine, r.Status, r.Answer, r.MS, agree, r.Stats)
+		_, err = fmt.Fprintf(c.table, "%s\t%s\t%s\t%s\t%.3f\t%s\t%s\n", textsafe.Name(r.ID), r.Engine, r.Status, r.Answer, r.MS, agree, r.Stats)
 	}
 	if err != nil {
 		fmt.Fprintf(c.stdio.Err, "waterworks compare: writing output: %v\n", err)

@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Error is a problem at one place of an input.
@@ -23,7 +25,7 @@ type Error struct {
 // that are zero.
 func (e *Error) Error() string {
 	var b strings.Builder
-	name := e.File
+	name := printable(e.File)
 	if name == "" {
 		name = "-"
 	}
@@ -37,6 +39,18 @@ func (e *Error) Error() string {
 	b.WriteString(": ")
 	b.WriteString(e.Msg)
 	return b.String()
+}
+
+// printable returns s, or s quoted in Go syntax when it holds anything but
+// printable characters (the rule of textsafe.Name), so that a file name
+// cannot send control sequences to a terminal.
+func printable(s string) string {
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // New returns an Error at file:line:col with a formatted message.

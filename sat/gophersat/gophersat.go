@@ -129,6 +129,7 @@ func (s *Solver) solveAbandoning(ctx context.Context, assumptions []sat.Lit) (sa
 		st    sat.Status
 		model sat.Model
 		stats sat.Stats
+		err   error
 	}
 	// The problem is built here, so the goroutine shares nothing with s.
 	pb, trivial := problem(&s.f, assumptions)
@@ -138,13 +139,20 @@ func (s *Solver) solveAbandoning(ctx context.Context, assumptions []sat.Lit) (sa
 	}
 	done := make(chan answer, 1)
 	go func() {
+		// A panic here would end the process, out of reach of the
+		// caller's recover: turn it into an error instead.
+		defer func() {
+			if v := recover(); v != nil {
+				done <- answer{st: sat.Unknown, err: fmt.Errorf("gophersat: panic: %v", v)}
+			}
+		}()
 		st, model, stats := solve(pb)
-		done <- answer{st, model, stats}
+		done <- answer{st, model, stats, nil}
 	}()
 	select {
 	case a := <-done:
 		s.stats = s.stats.Add(a.stats)
-		return a.st, a.model, nil
+		return a.st, a.model, a.err
 	case <-ctx.Done():
 		return sat.Unknown, nil, ctx.Err()
 	}

@@ -2,6 +2,7 @@ package aquariumcli
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -17,9 +18,11 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqsat"
+	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
@@ -115,7 +118,7 @@ func solveAquariumCP(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule
 // enumerates its solutions with a SAT solver that open makes.
 func solveAquariumSAT(open func() (sat.Solver, error), enc sat.Encoding) aquariumBackend {
 	return func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
-		m, err := aqsat.EncodeSAT(p, rule)
+		m, err := aqsat.EncodeSATContext(ctx, p, rule)
 		if err != nil {
 			return aquariumOutcome{}, err
 		}
@@ -230,6 +233,9 @@ type aquariumRecord struct {
 	// Grade, depth and deductions, with --stats, --logic-only, --explain
 	// and from hint (aquarium_logic.go).
 	*logicRecord
+	// stopped says why the work stopped before an answer, for the text
+	// notes: the timeout, a limit or the memory budget.
+	stopped string
 }
 
 // aquariumRun reads inputs and reports a result for each puzzle.
@@ -286,7 +292,7 @@ func (r *aquariumRun) eachOf(ctx context.Context, inputs []clikit.Input, do func
 			if r.ids != nil && !r.ids.Keep(d.ID) {
 				continue
 			}
-			code = clikit.Worse(code, do(d))
+			code = clikit.Worse(code, clikit.Guard(r.stdio, d.ID, func() int { return do(d) }))
 		}
 		for _, e := range bad {
 			code = clikit.Worse(code, r.inputError(e))
@@ -395,7 +401,12 @@ func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, backend aqua
 	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
 	start := time.Now()
-	got, err := backend(work, d.Puzzle, rule, limit)
+	var got aquariumOutcome
+	err := clikit.Safely(d.ID, func() (err error) {
+		got, err = backend(work, d.Puzzle, rule, limit)
+		return err
+	})
+	err = clikit.Cause(work, err)
 	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = got.stats
 	for i, s := range got.solutions {
@@ -406,8 +417,12 @@ func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, backend aqua
 		}
 	}
 	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, cp.ErrLimit):
+	case clikit.Halted(err), errors.Is(err, cp.ErrLimit):
 		rec.Status = clikit.StopStatus(err)
+		rec.stopped = clikit.StopReason(work, err)
+		if errors.Is(err, membudget.ErrBudget) {
+			rec.Error = rec.stopped
+		}
 	case err != nil:
 		rec.Status, rec.Error = clikit.StatusError, err.Error()
 	case len(got.solutions) == 0 && got.exhausted:
@@ -428,19 +443,19 @@ func (r *aquariumRun) note(ctx context.Context, rec aquariumRecord, what string)
 	}
 	switch rec.Status {
 	case clikit.StatusUnsolvable:
-		fmt.Fprintf(r.stdio.Err, "%s: no solution (proven)\n", rec.ID)
+		fmt.Fprintf(r.stdio.Err, "%s: no solution (proven)\n", textsafe.Name(rec.ID))
 	case clikit.StatusUnknown:
-		fmt.Fprintf(r.stdio.Err, "%s: stopped by the timeout\n", rec.ID)
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), cmp.Or(rec.stopped, "stopped by the timeout"))
 	case clikit.StatusInterrupted:
-		fmt.Fprintf(r.stdio.Err, "%s: interrupted\n", rec.ID)
+		fmt.Fprintf(r.stdio.Err, "%s: interrupted\n", textsafe.Name(rec.ID))
 	case clikit.StatusError:
-		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, rec.Error)
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), rec.Error)
 	}
 	if what != "" {
-		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, what)
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), what)
 	}
 	if r.stats {
-		fmt.Fprintf(r.stdio.Err, "%s: %s, %s rule, backend %s: %.3f ms, %v\n", rec.ID, rec.Status, rec.Rule, rec.Backend, rec.MS, rec.Stats)
+		fmt.Fprintf(r.stdio.Err, "%s: %s, %s rule, backend %s: %.3f ms, %v\n", textsafe.Name(rec.ID), rec.Status, rec.Rule, rec.Backend, rec.MS, rec.Stats)
 	}
 }
 
@@ -600,11 +615,11 @@ func (r *aquariumRun) countOne(ctx context.Context, f *aquariumFlags, backend aq
 		var err error
 		switch {
 		case !counted:
-			_, err = fmt.Fprintf(w, "%s: at least %d %s (stopped before the count was complete)\n", rec.ID, n, solutionsWord(n))
+			_, err = fmt.Fprintf(w, "%s: at least %d %s (stopped before the count was complete)\n", textsafe.Name(rec.ID), n, solutionsWord(n))
 		case complete:
-			_, err = fmt.Fprintf(w, "%s: %d %s\n", rec.ID, n, solutionsWord(n))
+			_, err = fmt.Fprintf(w, "%s: %d %s\n", textsafe.Name(rec.ID), n, solutionsWord(n))
 		default:
-			_, err = fmt.Fprintf(w, "%s: at least %d %s (stopped at --limit)\n", rec.ID, n, solutionsWord(n))
+			_, err = fmt.Fprintf(w, "%s: at least %d %s (stopped at --limit)\n", textsafe.Name(rec.ID), n, solutionsWord(n))
 		}
 		if err == nil && len(shown) > 0 {
 			err = writeShown(w, shown, differ)
@@ -666,17 +681,17 @@ func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
 			}
 		}
 		if code == clikit.ExitUsage && *format == clikit.FormatText {
-			fmt.Fprintf(stdio.Err, "%s: %s\n", rec.ID, rec.Error)
+			fmt.Fprintf(stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), rec.Error)
 		}
 		r.emit(rec, func(w io.Writer) error {
 			if rec.Status == clikit.StatusError {
 				return nil
 			}
 			if rec.Status == clikit.StatusOK {
-				_, err := fmt.Fprintf(w, "%s: ok\n", rec.ID)
+				_, err := fmt.Fprintf(w, "%s: ok\n", textsafe.Name(rec.ID))
 				return err
 			}
-			_, err := fmt.Fprintf(w, "%s: wrong: %s\n", rec.ID, strings.TrimPrefix(rec.Error, aquarium.ErrWrongSolution.Error()+": "))
+			_, err := fmt.Fprintf(w, "%s: wrong: %s\n", textsafe.Name(rec.ID), strings.TrimPrefix(rec.Error, aquarium.ErrWrongSolution.Error()+": "))
 			return err
 		})
 		return code

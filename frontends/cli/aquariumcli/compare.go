@@ -1,10 +1,12 @@
 package aquariumcli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os/exec"
 	"slices"
+	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
@@ -149,7 +151,7 @@ func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) 
 					row.Answer = fmt.Sprintf("%d+ solutions", n)
 				}
 			case clikit.StatusUnknown:
-				row.Answer = "timed out"
+				row.Answer = strings.Replace(cmp.Or(rec.stopped, "timed out"), "stopped by the timeout", "timed out", 1)
 			case clikit.StatusInterrupted:
 				row.Answer = "interrupted"
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -70,7 +71,7 @@ func runAquariumConvert(ctx context.Context, stdio clikit.IO, args []string) int
 		}
 		var b bytes.Buffer
 		if err := aquariumfmt.Write(&b, d, format); err != nil {
-			fmt.Fprintf(stdio.Err, "%s: cannot convert to %s: %v\n", d.ID, *to, err)
+			fmt.Fprintf(stdio.Err, "%s: cannot convert to %s: %v\n", textsafe.Name(d.ID), *to, err)
 			return clikit.ExitUsage
 		}
 		r.emit(aquariumRecord{}, func(w io.Writer) error {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqsat"
 	"github.com/waterworks-solver/waterworks/sat"
@@ -64,19 +65,19 @@ func runAquariumEncode(ctx context.Context, stdio clikit.IO, args []string) int 
 	if *format == "asp" {
 		var buf bytes.Buffer
 		if err := aqasp.WriteASP(&buf, d.Puzzle, r); err != nil {
-			fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
+			fmt.Fprintf(stdio.Err, "%s: %v\n", textsafe.Name(d.ID), err)
 			return clikit.ExitUsage
 		}
 		return writeEncoding(stdio, *output, buf.Bytes())
 	}
 	m, err := aqsat.EncodeSAT(d.Puzzle, r)
 	if err != nil {
-		fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
+		fmt.Fprintf(stdio.Err, "%s: %v\n", textsafe.Name(d.ID), err)
 		return clikit.ExitUsage
 	}
 	var buf bytes.Buffer
 	if *format == "dimacs" {
-		fmt.Fprintf(&buf, "c waterworks aquarium encode: puzzle %s, %v rule, %v encoding\n", d.ID, r, enc)
+		fmt.Fprintf(&buf, "c waterworks aquarium encode: puzzle %s, %v rule, %v encoding\n", textsafe.Name(d.ID), r, enc)
 		var cnf *sat.Formula
 		if cnf, err = m.Formula.Lower(enc); err == nil {
 			err = sat.WriteDIMACS(&buf, cnf)
@@ -86,7 +87,7 @@ func runAquariumEncode(ctx context.Context, stdio clikit.IO, args []string) int 
 		err = sat.WriteOPB(&buf, m.Formula)
 	}
 	if err != nil {
-		fmt.Fprintf(stdio.Err, "%s: %v\n", d.ID, err)
+		fmt.Fprintf(stdio.Err, "%s: %v\n", textsafe.Name(d.ID), err)
 		return clikit.ExitUsage
 	}
 	return writeEncoding(stdio, *output, buf.Bytes())

@@ -12,6 +12,7 @@ import (
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
@@ -184,7 +185,7 @@ func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int,
 	g, err := logic.GradePuzzle(work, d.Puzzle, f.ruleFor(d), depth)
 	if err != nil {
 		if r.format == clikit.FormatText {
-			fmt.Fprintf(r.stdio.Err, "%s: no grade: %v\n", rec.ID, err)
+			fmt.Fprintf(r.stdio.Err, "%s: no grade: %v\n", textsafe.Name(rec.ID), err)
 		}
 		return
 	}
@@ -193,7 +194,7 @@ func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int,
 	}
 	rec.Grade = gradeOf(g)
 	if r.stats && r.format == clikit.FormatText {
-		fmt.Fprintf(r.stdio.Err, "%s: grade %v\n", rec.ID, g)
+		fmt.Fprintf(r.stdio.Err, "%s: grade %v\n", textsafe.Name(rec.ID), g)
 	}
 }
 
@@ -209,7 +210,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	defer cancel()
 	started := time.Now()
 	start := startOf(d, true)
-	fail := func(status clikit.Status, err error) int { return r.fail(ctx, rec, started, status, err) }
+	fail := func(status clikit.Status, err error) int { return r.fail(work, rec, started, status, err) }
 
 	// Logic-only solving on the CP model: the status and the depth.
 	m, res, status, err := reasonOnModel(work, d.Puzzle, rule, start, lf.depth)
@@ -278,8 +279,11 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 // decides, and reasons without guessing up to depth. When that fails, or
 // proves there is no solution, it returns the status to report.
 func reasonOnModel(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution, depth int) (*aqcp.Model, aqcp.LogicResult, clikit.Status, error) {
-	m, err := aqcp.NewModel(p, rule)
-	if err != nil {
+	m, err := aqcp.NewModelContext(ctx, p, rule)
+	switch {
+	case clikit.Halted(err):
+		return nil, aqcp.LogicResult{}, clikit.StatusUnknown, err
+	case err != nil:
 		return nil, aqcp.LogicResult{}, clikit.StatusError, err
 	}
 	if start.Width > 0 {
@@ -304,8 +308,11 @@ func reasonOnModel(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, 
 // solved says whether reasoning on the CP model decided every cell. When
 // that fails it returns the status to report.
 func explainChain(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution, depth int, solved bool) ([]logic.Deduction, string, clikit.Status, error) {
-	rsn, err := logic.NewReasoner(p, rule, start)
-	if err != nil {
+	rsn, err := logic.NewReasonerContext(ctx, p, rule, start)
+	switch {
+	case clikit.Halted(err):
+		return nil, "", clikit.StatusUnknown, err
+	case err != nil:
 		return nil, "", clikit.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err)
 	}
 	chain, err := rsn.Explain(ctx, depth)
@@ -372,7 +379,7 @@ func (r *aquariumRun) reportLogic(ctx context.Context, f *aquariumFlags, lf *log
 	r.addGrade(ctx, f, lf.depth, d, &rec)
 	if r.stats {
 		if r.format == clikit.FormatText {
-			fmt.Fprintf(r.stdio.Err, "%s: logic depth %d, blocks fixed per depth %v\n", rec.ID, res.Depth, res.Fixed)
+			fmt.Fprintf(r.stdio.Err, "%s: logic depth %d, blocks fixed per depth %v\n", textsafe.Name(rec.ID), res.Depth, res.Fixed)
 		}
 	}
 	r.emit(rec, func(w io.Writer) error {
@@ -433,10 +440,13 @@ func (r *aquariumRun) fail(ctx context.Context, rec aquariumRecord, started time
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		rec.Status, rec.Error = clikit.StopStatus(err), ""
 	}
-	if (rec.Status == clikit.StatusWrong || rec.Status == clikit.StatusUnsolvable) && r.format == clikit.FormatText {
-		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, rec.Error)
+	if rec.Status == clikit.StatusUnknown {
+		rec.stopped = clikit.StopReason(ctx, err)
 	}
-	r.note(ctx, aquariumRecord{Record: rec.Record, Status: rec.Status, Error: rec.Error}, "")
+	if (rec.Status == clikit.StatusWrong || rec.Status == clikit.StatusUnsolvable) && r.format == clikit.FormatText {
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), rec.Error)
+	}
+	r.note(ctx, aquariumRecord{Record: rec.Record, Status: rec.Status, Error: rec.Error, stopped: rec.stopped}, "")
 	r.emit(rec, nil)
 	return rec.Status.ExitCode(ctx)
 }
@@ -444,7 +454,7 @@ func (r *aquariumRun) fail(ctx context.Context, rec aquariumRecord, started time
 // noteLogic reports on stderr, in text format, that reasoning stopped short.
 func (r *aquariumRun) noteLogic(rec aquariumRecord, what string) {
 	if r.format == clikit.FormatText {
-		fmt.Fprintf(r.stdio.Err, "%s: %s\n", rec.ID, what)
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), what)
 	}
 }
 
@@ -523,7 +533,7 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 	defer cancel()
 	started := time.Now()
 	start := startOf(d, false)
-	fail := func(status clikit.Status, err error) int { return r.fail(ctx, rec, started, status, err) }
+	fail := func(status clikit.Status, err error) int { return r.fail(work, rec, started, status, err) }
 	if start.Width > 0 {
 		if err := logic.CheckPartial(work, d.Puzzle, rule, start); err != nil {
 			if errors.Is(err, aquarium.ErrWrongSolution) {
@@ -533,8 +543,11 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 			return fail(clikit.StatusUnknown, err)
 		}
 	}
-	rsn, err := logic.NewReasoner(d.Puzzle, rule, start)
-	if err != nil {
+	rsn, err := logic.NewReasonerContext(work, d.Puzzle, rule, start)
+	switch {
+	case clikit.Halted(err):
+		return fail(clikit.StatusUnknown, err)
+	case err != nil:
 		return fail(clikit.StatusWrong, err)
 	}
 	var hints []logic.Deduction
@@ -574,7 +587,7 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 	}
 	if note != "" && r.format == clikit.FormatText && !apply {
 		r.emit(rec, func(w io.Writer) error {
-			_, err := fmt.Fprintf(w, "%s: %s\n", rec.ID, note)
+			_, err := fmt.Fprintf(w, "%s: %s\n", textsafe.Name(rec.ID), note)
 			return err
 		})
 		return code
@@ -588,7 +601,7 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 			outline(&b, "# ", 1, hints)
 			return writeAnnotated(w, b.String(), d, grid)
 		}
-		fmt.Fprintf(&b, "%s:\n", rec.ID)
+		fmt.Fprintf(&b, "%s:\n", textsafe.Name(rec.ID))
 		outline(&b, "  ", 1, hints)
 		_, err := io.WriteString(w, b.String())
 		return err

@@ -12,6 +12,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/render"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -50,6 +51,7 @@ func (f *renderFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.solver.backend, "backend", "cp", "solving `engine` for --solve: "+strings.Join(aquariumBackendNames(), ", "))
 	fs.StringVar(&f.solver.rule, "rule", "", "water `rule` for --solve: region or pool (default: the rule the input states, else region)")
 	fs.DurationVar(&f.solver.Timeout, "timeout", 0, "give --solve up after this `duration` (e.g. 500ms, 30s); 0 means never")
+	f.solver.RegisterMaxMemory(fs)
 }
 
 // toFile reports whether the picture goes to a file rather than stdout.
@@ -116,30 +118,64 @@ func runAquariumRender(ctx context.Context, stdio clikit.IO, args []string) int 
 		// keeps "never draw a wrong answer" true whatever search becomes.
 		s = got.solutions[0]
 		if err := aquarium.Check(d.Puzzle, s, f.solver.ruleFor(d)); err != nil {
-			fmt.Fprintf(stdio.Err, "%s: internal error: the solution found fails the check: %v\n", d.ID, err)
+			fmt.Fprintf(stdio.Err, "%s: internal error: the solution found fails the check: %v\n", textsafe.Name(d.ID), err)
 			return clikit.ExitUsage
 		}
 	}
 
-	var picture bytes.Buffer
-	opts := render.Options{CellSize: f.cellSize}
-	if format == picturePNG {
-		err = render.PNG(&picture, d.Puzzle, s, opts)
-	} else {
-		err = render.SVG(&picture, d.Puzzle, s, opts)
-	}
-	if err != nil {
-		fmt.Fprintf(stdio.Err, "%s: cannot draw: %v\n", d.ID, err)
+	picture, err := draw(ctx, d, s, format, render.Options{CellSize: f.cellSize})
+	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintf(stdio.Err, "%s: interrupted while drawing; nothing written\n", textsafe.Name(d.ID))
+		return clikit.ExitInterrupted
+	case err != nil:
+		fmt.Fprintf(stdio.Err, "%s: cannot draw: %v\n", textsafe.Name(d.ID), err)
 		return clikit.ExitUsage
 	}
 	if f.toFile() {
-		return finishFile(stdio, f.output, picture.Bytes(), clikit.ExitOK)
+		return finishFile(stdio, f.output, picture, clikit.ExitOK)
 	}
-	if _, err := stdio.Out.Write(picture.Bytes()); err != nil {
+	if _, err := stdio.Out.Write(picture); err != nil {
 		fmt.Fprintf(stdio.Err, "waterworks: writing output: %v\n", err)
 		return clikit.ExitUsage
 	}
 	return clikit.ExitOK
+}
+
+// draw draws the picture of d with solution s in format. The drawing of a
+// big grid takes a while and the renderer takes no context, so it runs
+// aside and draw returns as soon as ctx ends, with ctx's error and no
+// picture: an interrupt then leaves the target untouched.
+func draw(ctx context.Context, d aquariumfmt.Document, s aquarium.Solution, format string, opts render.Options) ([]byte, error) {
+	type result struct {
+		picture []byte
+		err     error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var r result
+		r.err = clikit.Safely(d.ID, func() error {
+			var b bytes.Buffer
+			var err error
+			if format == picturePNG {
+				err = render.PNG(&b, d.Puzzle, s, opts)
+			} else {
+				err = render.SVG(&b, d.Puzzle, s, opts)
+			}
+			r.picture = b.Bytes()
+			return err
+		})
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return r.picture, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // oneInput reads the one puzzle a command such as render or encode works
@@ -164,11 +200,11 @@ func oneInput(stdio clikit.IO, files []string, id, verb string) (aquariumfmt.Doc
 				return d, clikit.ExitOK
 			}
 		}
-		fmt.Fprintf(stdio.Err, "%s: no puzzle with id %q\n", in.Name, id)
+		fmt.Fprintf(stdio.Err, "%s: no puzzle with id %q\n", textsafe.Name(in.Name), id)
 		return aquariumfmt.Document{}, clikit.ExitUsage
 	}
 	if len(docs) != 1 {
-		fmt.Fprintf(stdio.Err, "%s: holds %d puzzles; %s takes one (pick it with --id)\n", in.Name, len(docs), verb)
+		fmt.Fprintf(stdio.Err, "%s: holds %d puzzles; %s takes one (pick it with --id)\n", textsafe.Name(in.Name), len(docs), verb)
 		return aquariumfmt.Document{}, clikit.ExitUsage
 	}
 	return docs[0], clikit.ExitOK

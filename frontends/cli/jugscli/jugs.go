@@ -15,7 +15,9 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
@@ -208,7 +210,7 @@ func (r *jugsReporter) solveFiles(ctx context.Context, files []string) int {
 				return clikit.Worse(code, clikit.ExitInterrupted)
 			}
 			if r.ids.Keep(e.ID) {
-				code = clikit.Worse(code, r.solve(ctx, e))
+				code = clikit.Worse(code, clikit.Guard(r.stdio, e.ID, func() int { return r.solve(ctx, e) }))
 			}
 		}
 		for _, err := range bad {
@@ -272,15 +274,19 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	work, cancel := r.flags.WithTimeout(ctx)
 	defer cancel()
 	start := time.Now()
-	got, err := r.method(work, p, r.flags.options())
+	var got jugsOutcome
+	err := clikit.Safely(e.ID, func() (err error) {
+		got, err = r.method(work, p, r.flags.options())
+		return err
+	})
+	err = clikit.Cause(work, err)
 	elapsed := time.Since(start)
 	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: clikit.Millis(elapsed), Stats: got.stats}
 	note := ""
 	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		rec.Status, note = clikit.StatusUnknown, "timed out"
-	case errors.Is(err, context.Canceled):
-		rec.Status, note = clikit.StatusInterrupted, "interrupted"
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, membudget.ErrBudget):
+		rec.Status = clikit.StopStatus(err)
+		note, _ = clikit.Stopped(err)
 	case errors.Is(err, jugs.ErrStateLimit), errors.Is(err, jugs.ErrFormulaLimit):
 		rec.Status, note = clikit.StatusUnknown, err.Error()
 	case errors.Is(err, jugs.ErrHorizon):
@@ -300,10 +306,10 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 		rec.Steps = &steps
 	}
 	if rec.Error != "" {
-		fmt.Fprintf(r.stdio.Err, "%s: %s\n", e.ID, rec.Error)
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(e.ID), rec.Error)
 	}
 	if r.flags.Stats && r.flags.Format == clikit.FormatText {
-		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %v\n", e.ID, r.flags.method, rec.MS, got.stats)
+		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %v\n", textsafe.Name(e.ID), r.flags.method, rec.MS, got.stats)
 	}
 	r.emit(rec, p, note)
 	return rec.Status.ExitCode(ctx)
@@ -345,17 +351,17 @@ func (r *jugsReporter) text(rec jugsRecord, p *jugs.Puzzle, note string) error {
 	}
 	r.written++
 	if rec.Status == clikit.StatusInterrupted {
-		_, err := fmt.Fprintf(r.out, "%s: interrupted\n", rec.ID)
+		_, err := fmt.Fprintf(r.out, "%s: interrupted\n", textsafe.Name(rec.ID))
 		return err
 	}
 	if rec.Status != clikit.StatusSolved {
-		_, err := fmt.Fprintf(r.out, "%s: %s (%s)\n", rec.ID, rec.Status, note)
+		_, err := fmt.Fprintf(r.out, "%s: %s (%s)\n", textsafe.Name(rec.ID), rec.Status, note)
 		return err
 	}
 	unit := "steps"
 	if *rec.Steps == 1 {
 		unit = "step"
 	}
-	fmt.Fprintf(r.out, "%s: solved in %d %s\n", rec.ID, *rec.Steps, unit)
+	fmt.Fprintf(r.out, "%s: solved in %d %s\n", textsafe.Name(rec.ID), *rec.Steps, unit)
 	return jugsfmt.WritePlan(r.out, p, rec.Plan.Plan())
 }

@@ -131,7 +131,12 @@ func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv s
 	var status clikit.Status
 	var note, failure string
 	row.Runs, _ = c.Time(ctx, func(ctx context.Context) error {
-		out = e.run(ctx, lv.Puzzle, rule)
+		if err := clikit.Safely(lv.ID, func() error {
+			out = e.run(ctx, lv.Puzzle, rule)
+			return nil
+		}); err != nil {
+			out = sortOutcome{err: err}
+		}
 		status, note, failure = out.judge(ctx, lv.Puzzle, rule, e.name)
 		if status != clikit.StatusSolved && status != clikit.StatusUnsolvable {
 			return fmt.Errorf("%s", status) // do not repeat

@@ -12,6 +12,8 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
+	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
@@ -152,7 +154,7 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			if !res.IDs.Keep(lv.ID) {
 				continue
 			}
-			code = clikit.Worse(code, r.solve(ctx, lv))
+			code = clikit.Worse(code, clikit.Guard(r.stdio, lv.ID, func() int { return r.solve(ctx, lv) }))
 		}
 	}
 	out.Flush()
@@ -309,11 +311,11 @@ func (f *sortSolveFlags) engine() (sortEngine, error) {
 // the checker first: a plan that fails it is an internal error, never an
 // answer.
 func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule, method string) (st clikit.Status, note, failure string) {
+	err := clikit.Cause(ctx, o.err)
 	switch {
-	case errors.Is(o.err, context.DeadlineExceeded):
-		return clikit.StatusUnknown, "timed out", ""
-	case errors.Is(o.err, context.Canceled):
-		return clikit.StatusInterrupted, "interrupted", ""
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, membudget.ErrBudget):
+		reason, _ := clikit.Stopped(err)
+		return clikit.StopStatus(err), reason, ""
 	case errors.Is(o.err, watersort.ErrLimit):
 		return clikit.StatusUnknown, fmt.Sprintf("stopped after %d states", o.stats.Stored), ""
 	case errors.Is(o.err, watersort.ErrHorizon):
@@ -347,7 +349,13 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	work, cancel := r.flags.WithTimeout(ctx)
 	defer cancel()
 	start := time.Now()
-	out := r.engine(work, lv.Puzzle, r.flags.rule)
+	var out sortOutcome
+	if err := clikit.Safely(lv.ID, func() error {
+		out = r.engine(work, lv.Puzzle, r.flags.rule)
+		return nil
+	}); err != nil {
+		out = sortOutcome{err: err}
+	}
 	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = out.stats
 	var note string
@@ -362,7 +370,7 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 		rec.Steps = &steps
 	}
 	if rec.Error != "" {
-		fmt.Fprintf(r.stdio.Err, "%s: %s\n", lv.ID, rec.Error)
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(lv.ID), rec.Error)
 	}
 	if r.flags.Stats && r.flags.Format == clikit.FormatText {
 		r.textStats(rec)
@@ -377,7 +385,7 @@ func (r *sortReporter) textStats(rec Record) {
 	st := rec.Stats
 	if rec.Method != methodSAT {
 		fmt.Fprintf(r.stdio.Err, "%s: %s, %s rule: %.3f ms, %d states expanded, %d stored, peak memory about %s\n",
-			rec.ID, rec.Method, rec.Rule, rec.MS, st.Expanded, st.Stored, humanBytes(st.PeakBytes))
+			textsafe.Name(rec.ID), rec.Method, rec.Rule, rec.MS, st.Expanded, st.Stored, humanBytes(st.PeakBytes))
 		return
 	}
 	bound := 0
@@ -385,9 +393,9 @@ func (r *sortReporter) textStats(rec Record) {
 		bound = *st.LowerBound
 	}
 	fmt.Fprintf(r.stdio.Err, "%s: sat/%s, %s rule: %.3f ms, lower bound %d, %d horizons, %d variables, %d clauses\n",
-		rec.ID, rec.Backend, rec.Rule, rec.MS, bound, len(st.Horizons), st.Variables, st.Clauses)
+		textsafe.Name(rec.ID), rec.Backend, rec.Rule, rec.MS, bound, len(st.Horizons), st.Variables, st.Clauses)
 	for _, h := range st.Horizons {
-		fmt.Fprintf(r.stdio.Err, "%s:   %d moves: %s, %.3f ms\n", rec.ID, h.Moves, h.Answer, h.MS)
+		fmt.Fprintf(r.stdio.Err, "%s:   %d moves: %s, %.3f ms\n", textsafe.Name(rec.ID), h.Moves, h.Answer, h.MS)
 	}
 }
 
@@ -439,7 +447,7 @@ func (r *sortReporter) text(rec Record, note string) error {
 		engine += "/" + rec.Backend
 	}
 	if rec.Status != clikit.StatusSolved {
-		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s, %s rule)\n", rec.ID, rec.Status, note, engine, rec.Rule)
+		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s, %s rule)\n", textsafe.Name(rec.ID), rec.Status, note, engine, rec.Rule)
 		return err
 	}
 	unit := "moves"
@@ -450,7 +458,7 @@ func (r *sortReporter) text(rec Record, note string) error {
 	if rec.Optimal {
 		optimal = "optimal"
 	}
-	fmt.Fprintf(r.out, "%s: solved in %d %s (%s; %s, %s rule)\n", rec.ID, *rec.Steps, unit, optimal, engine, rec.Rule)
+	fmt.Fprintf(r.out, "%s: solved in %d %s (%s; %s, %s rule)\n", textsafe.Name(rec.ID), *rec.Steps, unit, optimal, engine, rec.Rule)
 	width := len(strconv.Itoa(len(rec.Plan)))
 	for i, m := range rec.Plan {
 		fmt.Fprintf(r.out, "%*d. pour %d into %d\n", width, i+1, m.From+1, m.To+1)

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
+	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/sat"
 )
 
@@ -57,7 +59,7 @@ func (s Status) ExitCode(ctx context.Context) int {
 	case StatusUnsolvable, StatusWrong, StatusNotUnique:
 		return ExitFailed
 	case StatusUnknown:
-		if ctx != nil && errors.Is(ctx.Err(), context.Canceled) {
+		if ctx != nil && errors.Is(ctx.Err(), context.Canceled) && !memoryStopped(ctx) {
 			return ExitInterrupted
 		}
 		return ExitTimeout
@@ -69,7 +71,8 @@ func (s Status) ExitCode(ctx context.Context) int {
 
 // StopStatus is the status of work that err stopped before an answer:
 // interrupted when err is context.Canceled (a signal), unknown for a
-// timeout or a limit.
+// timeout or a limit. Pass err through Cause first, so that the memory
+// watch, which cancels the work's context, is not taken for a signal.
 func StopStatus(err error) Status {
 	if errors.Is(err, context.Canceled) {
 		return StatusInterrupted
@@ -81,10 +84,17 @@ func StopStatus(err error) Status {
 // interrupted when ctx was canceled (by a signal), unknown when a timeout
 // or a limit stopped it.
 func StoppedStatus(ctx context.Context) Status {
-	if errors.Is(ctx.Err(), context.Canceled) {
+	if errors.Is(ctx.Err(), context.Canceled) && !memoryStopped(ctx) {
 		return StatusInterrupted
 	}
 	return StatusUnknown
+}
+
+// memoryStopped reports whether the memory watch ended ctx: a limit, not
+// an interrupt, though ctx says canceled.
+func memoryStopped(ctx context.Context) bool {
+	_, ok := membudget.Cause(ctx)
+	return ok
 }
 
 // Output formats.
@@ -97,9 +107,10 @@ const (
 
 // CommonFlags are the flags every solving command takes.
 type CommonFlags struct {
-	Format  string
-	Timeout time.Duration
-	Stats   bool
+	Format    string
+	Timeout   time.Duration
+	Stats     bool
+	MaxMemory memoryFlag // --max-memory: the memory budget of each puzzle's work
 }
 
 func (f *CommonFlags) Register(fs *flag.FlagSet, formats ...string) {
@@ -109,6 +120,7 @@ func (f *CommonFlags) Register(fs *flag.FlagSet, formats ...string) {
 	fs.StringVar(&f.Format, "format", FormatText, "output `format`: "+strings.Join(formats, ", "))
 	fs.DurationVar(&f.Timeout, "timeout", 0, "give up after this `duration` (e.g. 500ms, 30s); 0 means never")
 	fs.BoolVar(&f.Stats, "stats", false, "report time and search statistics (on stderr in text format)")
+	registerMaxMemory(fs, &f.MaxMemory)
 }
 
 // Check validates the flag values after parsing.
@@ -125,12 +137,19 @@ func (f *CommonFlags) Check(formats ...string) error {
 	return nil
 }
 
-// WithTimeout derives the context a command's work runs under.
+// WithTimeout derives the context a puzzle's work runs under: ended by
+// --timeout, and held to the memory budget of --max-memory (see
+// membudget), whose crossing ends it with a *membudget.Error as its cause.
 func (f *CommonFlags) WithTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
-	if f.Timeout > 0 {
-		return context.WithTimeout(ctx, f.Timeout)
+	ctx, stopWatch := budgeted(ctx, f.MaxMemory.budget())
+	if f.Timeout <= 0 {
+		return ctx, stopWatch
 	}
-	return context.WithCancel(ctx)
+	ctx, cancel := context.WithTimeout(ctx, f.Timeout)
+	return ctx, func() {
+		cancel()
+		stopWatch()
+	}
 }
 
 // Contains reports whether list holds s.
@@ -176,10 +195,13 @@ type ReadError struct {
 }
 
 func (e *ReadError) Error() string {
-	if errors.Is(e.Err, context.Canceled) {
-		return e.Name + ": interrupted while reading"
+	switch {
+	case errors.Is(e.Err, context.Canceled):
+		return textsafe.Name(e.Name) + ": interrupted while reading"
+	case errors.Is(e.Err, errTooLarge):
+		return inputerr.New(e.Name, 1, 1, "input is larger than %d MiB, the most that is read", textsafe.MaxInput>>20).Error()
 	}
-	return e.Name + ": " + UnwrapPathError(e.Err).Error()
+	return textsafe.Name(e.Name) + ": " + UnwrapPathError(e.Err).Error()
 }
 
 func (e *ReadError) Unwrap() error { return e.Err }
@@ -236,9 +258,9 @@ func Inputs(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, 
 			in.Err = errors.New("standard input named more than once")
 		case name == "-":
 			stdinRead = true
-			in.Data, in.Err = io.ReadAll(stdio.In)
+			in.Data, in.Err = readLimited(stdio.In)
 		default:
-			in.Data, in.Err = os.ReadFile(name)
+			in.Data, in.Err = readFileLimited(name)
 		}
 		if in.Err != nil {
 			in.Err, in.Data = &ReadError{Name: name, Err: in.Err}, nil
@@ -251,6 +273,30 @@ func Inputs(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, 
 		inputs = append(inputs, in)
 	}
 	return inputs, code
+}
+
+// errTooLarge is the error of readLimited for input beyond
+// textsafe.MaxInput.
+var errTooLarge = errors.New("input too large")
+
+// readLimited reads r up to textsafe.MaxInput bytes, failing with
+// errTooLarge without reading on when there is more.
+func readLimited(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, textsafe.MaxInput+1))
+	if err == nil && len(data) > textsafe.MaxInput {
+		return nil, errTooLarge
+	}
+	return data, err
+}
+
+// readFileLimited reads the named file as readLimited does.
+func readFileLimited(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readLimited(f)
 }
 
 // UnwrapPathError returns the reason of a *os.PathError without the path
@@ -296,7 +342,11 @@ func (p *Printer) CSVRow(header, row []string) error {
 			return err
 		}
 	}
-	if err := p.csv.Write(row); err != nil {
+	safe := make([]string, len(row))
+	for i, field := range row {
+		safe[i] = textsafe.Name(field) // an id or a name from the input may hold control characters
+	}
+	if err := p.csv.Write(safe); err != nil {
 		return err
 	}
 	p.csv.Flush()

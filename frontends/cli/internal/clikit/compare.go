@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"time"
 )
@@ -73,16 +72,17 @@ type Comparison interface {
 	Puzzle(rows []CompareRow)
 }
 
-// TimedOut fills in a row for an engine stopped by ctx or a limit.
+// TimedOut fills in a row for an engine stopped by ctx, by the memory
+// budget or by a search limit, and reports whether it was. Compare's Time
+// turns a stop by the memory watch into its *membudget.Error, so that it
+// reads as a limit and not as an interrupt.
 func TimedOut(row *CompareRow, ctx context.Context, err error) bool {
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		row.Status, row.Answer = StopStatus(err), "timed out"
-		if row.Status == StatusInterrupted {
-			row.Answer = "interrupted"
-		}
-		return true
+	reason, ok := Stopped(err)
+	if !ok {
+		return false
 	}
-	return false
+	row.Status, row.Answer = StopStatus(err), reason
+	return true
 }
 
 // FirstJSONObject decodes the first line of JSON Lines data holding an

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
@@ -32,14 +33,14 @@ func (p *Printer) Emit(stdio IO, command string, out *bufio.Writer, rec any, hea
 
 // Stopped tells whether err says a search stopped before it could decide,
 // and why in words: "timed out", "interrupted", or the text of a
-// state-space search limit. Such an answer has StatusUnknown.
+// state-space search limit or of the memory budget. Such an answer has StatusUnknown.
 func Stopped(err error) (reason string, ok bool) {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timed out", true
 	case errors.Is(err, context.Canceled):
 		return "interrupted", true
-	case errors.Is(err, statespace.ErrLimit):
+	case errors.Is(err, statespace.ErrLimit), errors.Is(err, membudget.ErrBudget):
 		return err.Error(), true
 	}
 	return "", false
