@@ -1,0 +1,613 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The hostile-input suite (issue 18) runs the built program as a child
+// process on inputs meant to break it: oversized grids and lines, binary
+// data, control characters, duplicate ids, empty input, old Mac line ends,
+// puzzles too big for a method. For each it checks the exit code, that the
+// message names file:line:col, that the run takes under 5 s and 1 GB at
+// its peak, and that no panic or control sequence comes out.
+//
+// -hostile.bin runs another build (an older one, to measure "before") and
+// -hostile.table prints a Markdown table of time, peak memory and exit code
+// instead of failing, for BENCHMARKS.md.
+var (
+	hostileBin   = flag.String("hostile.bin", "", "run the hostile suite against this waterworks binary instead of building one")
+	hostileTable = flag.Bool("hostile.table", false, "print a table of the hostile suite's measurements instead of checking them")
+	hostileCap   = flag.Duration("hostile.cap", time.Minute, "with -hostile.table, kill a run after this long")
+)
+
+// hostileDir holds the small hostile inputs; the large ones are generated.
+const hostileDir = "../../testdata/hostile"
+
+// Limits every run must keep.
+const (
+	maxWall = 5 * time.Second
+	maxRSS  = 1 << 30
+)
+
+var (
+	buildOnce sync.Once
+	builtBin  string
+	buildErr  error
+)
+
+// program returns the waterworks binary under test, building it once.
+func program(t *testing.T) string {
+	t.Helper()
+	if *hostileBin != "" {
+		return *hostileBin
+	}
+	buildOnce.Do(func() {
+		goCmd, err := exec.LookPath("go")
+		if err != nil {
+			buildErr = fmt.Errorf("the go command is not on PATH: %w", err)
+			return
+		}
+		dir, err := os.MkdirTemp("", "waterworks-hostile")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		builtBin = filepath.Join(dir, "waterworks")
+		out, err := exec.Command(goCmd, "build", "-o", builtBin, ".").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Skipf("cannot build waterworks: %v", buildErr)
+	}
+	return builtBin
+}
+
+// run is one run of the program and what it did.
+type run struct {
+	stdout, stderr []byte
+	exit           int
+	wall, cpu      time.Duration
+	maxRSS         int64 // bytes
+	signalled      time.Duration
+}
+
+// runProgram runs bin with args in dir, stdin from the named file (or
+// empty), and returns what it did. With interrupt > 0 it sends SIGINT that
+// long after the start and records how long the program took to exit
+// after it. cap kills the program when it runs longer.
+func runProgram(t *testing.T, bin, dir string, args []string, stdin string, interrupt, cap time.Duration) run {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if stdin != "" {
+		f, err := os.Open(stdin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd.Stdin = f
+	}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var r run
+	var sent time.Time
+	var timer <-chan time.Time
+	if interrupt > 0 {
+		timer = time.After(interrupt)
+	}
+	kill := time.After(cap)
+	for waiting := true; waiting; {
+		select {
+		case <-timer:
+			sent = time.Now()
+			cmd.Process.Signal(os.Interrupt)
+		case <-kill:
+			cmd.Process.Kill()
+			kill = nil
+		case <-done:
+			waiting = false
+		}
+	}
+	r.wall = time.Since(start)
+	if !sent.IsZero() {
+		r.signalled = time.Since(sent)
+	}
+	r.stdout, r.stderr = stdout.Bytes(), stderr.Bytes()
+	r.exit = cmd.ProcessState.ExitCode()
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.maxRSS = ru.Maxrss << 10 // kilobytes on Linux
+		r.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	return r
+}
+
+// hostileCase is one hostile run: the command line, the input, and what
+// must come out.
+type hostileCase struct {
+	name string
+	// args follow the program name; "{in}" stands for the input's path.
+	args []string
+	// in is a file of testdata/hostile, or the name of a generated input
+	// (see generators), or "" for none.
+	in string
+	// stdin feeds the input on standard input instead of naming it.
+	stdin bool
+	exit  int
+	// msg must match the first line of stderr; "" when stderr may be
+	// empty.
+	msg string
+	// long marks cases skipped in -short mode.
+	long bool
+}
+
+// positioned matches the start of a message about an input: file:line:col.
+const positioned = `^[^:\s]+:\d+:\d+: `
+
+func hostileCases() []hostileCase {
+	return []hostileCase{
+		// Limits of size, checked before allocating.
+		{name: "1x300000 strip, 100,000 aquariums, JSON", args: []string{"aquarium", "count", "--timeout", "1s", "{in}"}, in: "strip-300k.jsonl",
+			exit: 2, msg: positioned + `field "regions" has an array of more than 1000 elements`},
+		{name: "1x2500000 strip, JSON", args: []string{"aquarium", "count", "--timeout", "1s", "{in}"}, in: "strip-2500k.jsonl",
+			exit: 2, msg: positioned + `line is longer than 16777216 bytes`, long: true},
+		{name: "2000x2000 text", args: []string{"aquarium", "count", "--timeout", "1s", "{in}"}, in: "grid-2000.txt",
+			exit: 2, msg: positioned + `more than 1000 column clues: grids are at most 1000x1000`, long: true},
+		{name: "2000x2000 JSON", args: []string{"aquarium", "count", "--timeout", "1s", "{in}"}, in: "grid-2000.jsonl",
+			exit: 2, msg: positioned + `line is longer than 16777216 bytes`, long: true},
+		{name: "2000x2000 task string", args: []string{"aquarium", "count", "--timeout", "1s", "{in}"}, in: "grid-2000.task",
+			exit: 2, msg: positioned + `line is longer than 16777216 bytes`, long: true},
+		{name: "2000x2000 pzprv3", args: []string{"aquarium", "count", "--timeout", "1s", "{in}"}, in: "grid-2000.pzprv3",
+			exit: 2, msg: positioned + `2000 rows: grids are at most 1000x1000`, long: true},
+		{name: "pzprv3 claiming 2000x2000", args: []string{"aquarium", "count", "{in}"}, in: "pzprv3-claim.pzprv3",
+			exit: 2, msg: positioned + `2000 rows: grids are at most 1000x1000`},
+		{name: "pzprv3 claiming 999x999 in 24 bytes", args: []string{"aquarium", "count", "{in}"}, in: "pzprv3-cannot-fit.pzprv3",
+			exit: 2, msg: positioned + `a 999x999 grid cannot fit in the 24 bytes of this file`},
+		{name: "10 MB compact row", args: []string{"aquarium", "count", "{in}"}, in: "long-compact.txt",
+			exit: 2, msg: positioned + `line is longer than 65536 bytes`},
+		{name: "10 MB spaced row", args: []string{"aquarium", "count", "{in}"}, in: "long-spaced.txt",
+			exit: 2, msg: positioned + `line is longer than 65536 bytes`},
+		{name: "10 MB comment", args: []string{"aquarium", "solve", "{in}"}, in: "long-comment.txt",
+			exit: 2, msg: positioned + `line is longer than 65536 bytes`},
+		{name: "10 MB id", args: []string{"aquarium", "count", "{in}"}, in: "long-id.jsonl",
+			exit: 2, msg: positioned + `id is 10000000 bytes long; at most 1000 are allowed`},
+		{name: "regions of 2.5 million rows", args: []string{"aquarium", "count", "{in}"}, in: "long-regions.jsonl",
+			exit: 2, msg: positioned + `field "regions" has an array of more than 1000 elements`},
+		{name: "10 MB task string", args: []string{"aquarium", "count", "{in}"}, in: "long.task",
+			exit: 2, msg: positioned + `more than 2000 clues: grids are at most 1000x1000`},
+		{name: "10 MB URL", args: []string{"aquarium", "count", "{in}"}, in: "long.url",
+			exit: 2, msg: positioned + `want "/" after the 4 border digits`},
+		{name: "5 million jugs", args: []string{"jugs", "solve", "{in}"}, in: "long-jugs.jsonl",
+			exit: 2, msg: positioned + `field "capacities" has an array of more than 1000 elements`},
+		{name: "10 MB Water Sort line", args: []string{"sort", "solve", "{in}"}, in: "long-sort.txt",
+			exit: 2, msg: positioned + `line is longer than 65536 bytes`},
+		{name: "1.7 million bottles", args: []string{"sort", "solve", "{in}"}, in: "long-sort.jsonl",
+			exit: 2, msg: positioned + `field "bottles" has an array of more than 1000 elements`},
+		{name: "40 MB input", args: []string{"aquarium", "count", "{in}"}, in: "huge.txt",
+			exit: 2, msg: positioned + `input is larger than 32 MiB, the most that is read`, long: true},
+		{name: "40 MB on standard input", args: []string{"jugs", "solve"}, in: "huge.txt", stdin: true,
+			exit: 2, msg: positioned + `input is larger than 32 MiB, the most that is read`, long: true},
+		{name: "arrays nested 100 deep", args: []string{"jugs", "solve", "{in}"}, in: "deep.jsonl",
+			exit: 2, msg: positioned},
+
+		// The largest grids allowed: model building is linear and stops
+		// at the timeout; what cannot fit the memory budget says so.
+		{name: "1000x1000, a million aquariums, count", args: []string{"aquarium", "count", "--timeout", "1s", "{in}"}, in: "grid-1000-cells.jsonl",
+			exit: 124, msg: `stopped by the timeout`},
+		{name: "1000x1000, column aquariums, count", args: []string{"aquarium", "count", "--timeout", "1s", "{in}"}, in: "grid-1000-cols.jsonl",
+			exit: 124, msg: `stopped by the timeout`},
+		{name: "1000x1000 with clues, count", args: []string{"aquarium", "count", "--timeout", "1s", "{in}"}, in: "grid-1000-clues.jsonl",
+			exit: 124, msg: `stopped by the timeout`},
+		{name: "1000x1000, column aquariums, pool rule", args: []string{"aquarium", "count", "--rule", "pool", "{in}"}, in: "grid-1000-cols.jsonl",
+			exit: 124, msg: `memory budget of .* reached at building the CP model of the 1000x1000 grid under the pool rule, mostly the pool rule's levels`},
+		{name: "1000x1000 with clues, SAT", args: []string{"aquarium", "count", "--backend", "gini", "--timeout", "1s", "{in}"}, in: "grid-1000-clues.jsonl",
+			exit: 124, msg: `stopped by the timeout`},
+		{name: "1000x1000 with clues, hint", args: []string{"aquarium", "hint", "--timeout", "200ms", "{in}"}, in: "grid-1000-clues.jsonl",
+			exit: 124, msg: `stopped by the timeout`},
+		{name: "1000x1000 with clues, explain", args: []string{"aquarium", "solve", "--explain", "--timeout", "1s", "{in}"}, in: "grid-1000-clues.jsonl",
+			exit: 124, msg: `stopped by the timeout`},
+		{name: "1000x1000 with clues, grade", args: []string{"aquarium", "solve", "--stats", "--timeout", "1s", "{in}"}, in: "grid-1000-clues.jsonl",
+			exit: 124, msg: `stopped by the timeout`},
+		{name: "1000x1000, render", args: []string{"aquarium", "render", "{in}"}, in: "grid-1000-cells.jsonl",
+			exit: 2, msg: `too large a picture`},
+		{name: "1000x1000, tight memory budget", args: []string{"aquarium", "count", "--max-memory", "64M", "--timeout", "5s", "{in}"}, in: "grid-1000-clues.jsonl",
+			exit: 124, msg: `memory budget of 64 MiB reached at `},
+
+		// Text hygiene: control characters, NUL, invalid UTF-8.
+		{name: "escape sequence in a JSON id", args: []string{"aquarium", "solve", "{in}"}, in: "esc-id.jsonl",
+			exit: 2, msg: positioned + `id "\\x1b\[2J\\x1b\[31mevil" holds the control character U\+001B`},
+		{name: "escape sequence in a text id", args: []string{"aquarium", "solve", "{in}"}, in: "esc-id.txt",
+			exit: 2, msg: positioned + `not a text file: control character U\+001B`},
+		{name: "escape sequence in a jug id", args: []string{"jugs", "solve", "{in}"}, in: "esc-jugs.jsonl",
+			exit: 2, msg: positioned + `holds the control character U\+001B`},
+		{name: "escape sequence in a colour, JSON", args: []string{"sort", "solve", "{in}"}, in: "esc-sort.jsonl",
+			exit: 2, msg: positioned + `colour name "\\x1b\[2J\\x1b\[31mred" holds the control character U\+001B`},
+		{name: "escape sequence in a colour, text", args: []string{"sort", "solve", "{in}"}, in: "esc-sort.txt",
+			exit: 2, msg: positioned + `not a text file: control character U\+001B`},
+		{name: "C1 control character", args: []string{"aquarium", "solve", "{in}"}, in: "c1-control.txt",
+			exit: 2, msg: positioned + `not a text file: control character U\+009B`},
+		{name: "NUL in a colour, JSON", args: []string{"sort", "solve", "{in}"}, in: "nul-sort.jsonl",
+			exit: 2, msg: positioned + `holds a NUL character`},
+		{name: "NUL in a colour, text", args: []string{"sort", "solve", "{in}"}, in: "nul-sort.txt",
+			exit: 2, msg: positioned + `not a text file: NUL byte`},
+		{name: "NUL in a jug id", args: []string{"jugs", "solve", "{in}"}, in: "nul-jugs.jsonl",
+			exit: 2, msg: positioned + `holds a NUL character`},
+		{name: "NUL in an Aquarium id", args: []string{"aquarium", "count", "{in}"}, in: "nul-aquarium.jsonl",
+			exit: 2, msg: positioned + `holds a NUL character`},
+		{name: "invalid UTF-8, jugs", args: []string{"jugs", "solve", "{in}"}, in: "utf8-jugs.jsonl",
+			exit: 2, msg: positioned + `not UTF-8 text: invalid byte 0xFF`},
+		{name: "invalid UTF-8, Water Sort JSON", args: []string{"sort", "solve", "{in}"}, in: "utf8-sort.jsonl",
+			exit: 2, msg: positioned + `not UTF-8 text: invalid byte 0xFF`},
+		{name: "invalid UTF-8, Water Sort text", args: []string{"sort", "solve", "{in}"}, in: "utf8-sort.txt",
+			exit: 2, msg: positioned + `not UTF-8 text: invalid byte 0xFF`},
+		{name: "truncated UTF-8, Aquarium", args: []string{"aquarium", "count", "{in}"}, in: "utf8-aquarium.txt",
+			exit: 2, msg: positioned + `not UTF-8 text: invalid byte 0xC3`},
+		{name: "a PNG given as a puzzle", args: []string{"aquarium", "count", "{in}"}, in: "binary.png",
+			exit: 2, msg: positioned + `not UTF-8 text`},
+		{name: "a PNG given as jugs", args: []string{"jugs", "solve", "{in}"}, in: "binary.png",
+			exit: 2, msg: positioned + `not UTF-8 text`},
+		{name: "a file named with an escape sequence", args: []string{"aquarium", "count", "\x1b[2Jmissing.txt"},
+			exit: 2, msg: `^"\\x1b\[2Jmissing.txt": no such file or directory`},
+
+		// Duplicate ids are an input error naming both lines.
+		{name: "duplicate ids, Aquarium", args: []string{"aquarium", "count", "{in}"}, in: "dup-aquarium.jsonl",
+			exit: 2, msg: positioned + `duplicate id "same": line 1 has it too`},
+		{name: "duplicate ids, render --id", args: []string{"aquarium", "render", "--id", "same", "{in}"}, in: "dup-aquarium.jsonl",
+			exit: 2, msg: positioned + `duplicate id "same": line 1 has it too`},
+		{name: "duplicate ids, jugs", args: []string{"jugs", "solve", "{in}"}, in: "dup-jugs.jsonl",
+			exit: 2, msg: positioned + `duplicate id "same": line 1 has it too`},
+		{name: "duplicate ids, Water Sort", args: []string{"sort", "solve", "{in}"}, in: "dup-sort.jsonl",
+			exit: 2, msg: positioned + `duplicate id "same": line 1 has it too`},
+
+		// Empty input is exit 2 for every command.
+		{name: "empty, aquarium solve", args: []string{"aquarium", "solve", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, aquarium count", args: []string{"aquarium", "count", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, aquarium check", args: []string{"aquarium", "check", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, aquarium hint", args: []string{"aquarium", "hint", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, aquarium render", args: []string{"aquarium", "render", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, aquarium convert", args: []string{"aquarium", "convert", "--to", "json", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, aquarium encode", args: []string{"aquarium", "encode", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, jugs solve", args: []string{"jugs", "solve", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty stdin, jugs solve", args: []string{"jugs", "solve"}, exit: 2, msg: positioned + `empty input`},
+		{name: "blank, jugs solve", args: []string{"jugs", "solve", "{in}"}, in: "blank.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, sort solve", args: []string{"sort", "solve", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty stdin, sort solve", args: []string{"sort", "solve"}, exit: 2, msg: positioned + `empty input`},
+		{name: "empty, compare", args: []string{"compare", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+
+		// Old Mac line ends are line ends.
+		{name: "CR-only Aquarium text", args: []string{"aquarium", "count", "{in}"}, in: "cr-aquarium.txt", exit: 0},
+		{name: "CR-only Aquarium JSON Lines", args: []string{"aquarium", "count", "{in}"}, in: "cr-aquarium.jsonl", exit: 0},
+		{name: "CR-only jugs", args: []string{"jugs", "solve", "{in}"}, in: "cr-jugs.jsonl", exit: 0},
+		{name: "CR-only Water Sort", args: []string{"sort", "solve", "{in}"}, in: "cr-sort.txt", exit: 0},
+		{name: "byte order mark, jugs", args: []string{"jugs", "solve", "{in}"}, in: "bom-jugs.jsonl", exit: 0},
+
+		// Every error names file:line:col.
+		{name: "Water Sort capacity out of range", args: []string{"sort", "solve", "{in}"}, in: "sort-capacity.jsonl",
+			exit: 2, msg: positioned + `capacity 99 is missing or outside 1..64`},
+		{name: "text grid without rows", args: []string{"aquarium", "count", "{in}"}, in: "no-rows.txt",
+			exit: 2, msg: positioned + `the grid has no rows`},
+	}
+}
+
+// generators write the large inputs, named as hostileCase.in names them.
+var generators = map[string]func() []byte{
+	"strip-300k.jsonl":  func() []byte { return strip(300_000, 100_000) },
+	"strip-2500k.jsonl": func() []byte { return strip(2_500_000, 833_333) },
+	"grid-2000.txt": func() []byte {
+		var b bytes.Buffer
+		b.WriteString(" " + strings.Repeat(" -", 2000) + "\n")
+		for r := range 2000 {
+			b.WriteString("-")
+			for c := range 2000 {
+				fmt.Fprintf(&b, " a%d", r*500+c/4)
+			}
+			b.WriteByte('\n')
+		}
+		return b.Bytes()
+	},
+	"grid-2000.jsonl": func() []byte { return gridJSON(2000, func(r, c int) int { return r*500 + c/4 }, false) },
+	"grid-2000.task": func() []byte {
+		var b bytes.Buffer
+		b.WriteString(strings.TrimSuffix(strings.Repeat("0_", 4000), "_") + ";")
+		for i := range 2000 * 2000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(i/2000*500 + i%2000/4 + 1))
+		}
+		b.WriteByte('\n')
+		return b.Bytes()
+	},
+	"grid-2000.pzprv3": func() []byte {
+		var b bytes.Buffer
+		b.WriteString("pzprv3\naquarium\n2000\n2000\n")
+		for range 2000 {
+			b.WriteString(strings.Repeat("0 0 0 1 ", 500)[:2*1999] + "\n")
+		}
+		for range 1999 {
+			b.WriteString(strings.Repeat("1 ", 2000) + "\n")
+		}
+		for range 2001 {
+			b.WriteString(strings.Repeat(". ", 2001) + "\n")
+		}
+		return b.Bytes()
+	},
+	"long-compact.txt":   func() []byte { return []byte("  1 1 1\n1 " + strings.Repeat("a", 10_000_000) + "\n") },
+	"long-spaced.txt":    func() []byte { return []byte("  1 1 1\n1 " + strings.Repeat("a ", 5_000_000) + "\n") },
+	"long-comment.txt":   func() []byte { return []byte("#" + strings.Repeat("x", 10_000_000) + "\n  1\n1 a\n") },
+	"long-id.jsonl":      func() []byte { return []byte(`{"id":"` + strings.Repeat("x", 10_000_000) + `","width":1,"height":1,"regions":[[0]],"cols":[null],"rows":[null]}` + "\n") },
+	"long-regions.jsonl": func() []byte { return []byte(`{"width":1,"height":1,"regions":[` + strings.Repeat("[0],", 2_500_000) + `[0]],"cols":[null],"rows":[null]}` + "\n") },
+	"long.task":          func() []byte { return []byte(strings.Repeat("1_", 5_000_000) + "1;1\n") },
+	"long.url":           func() []byte { return []byte("https://puzz.link/p?aquarium/3/3/" + strings.Repeat("0", 10_000_000) + "\n") },
+	"long-jugs.jsonl":    func() []byte { return []byte(`{"capacities":[` + strings.Repeat("3,", 5_000_000) + `5],"target":4}` + "\n") },
+	"long-sort.txt":      func() []byte { return []byte("capacity 4\n" + strings.Repeat("a ", 5_000_000) + "\n") },
+	"long-sort.jsonl":    func() []byte { return []byte(`{"id":"x","capacity":4,"bottles":[` + strings.Repeat(`["a"],`, 1_666_666) + `["a"]]}` + "\n") },
+	"huge.txt":           func() []byte { return bytes.Repeat([]byte("# a comment line of a huge file, which is never read whole\n"), 40<<20/59) },
+	"grid-1000-cells.jsonl": func() []byte {
+		return gridJSON(1000, func(r, c int) int { return r*1000 + c }, false)
+	},
+	"grid-1000-cols.jsonl": func() []byte { return gridJSON(1000, func(r, c int) int { return c }, false) },
+	"grid-1000-clues.jsonl": func() []byte { return cluedGrid(1000) },
+}
+
+// cluedGrid writes an nxn grid of 3x3 aquariums (smaller at the edges)
+// with every clue given, taken from a filling where each aquarium holds
+// water up to a level of its own, so the puzzle has a solution.
+func cluedGrid(n int) []byte {
+	region := func(r, c int) int { return r/3*(n/3+1) + c/3 }
+	full := func(r, c int) bool {
+		top := min(r/3*3+3, n) // the row below the aquarium
+		level := (r/3*7 + c/3*13) % 4
+		return r >= top-level
+	}
+	cols, rows := make([]int, n), make([]int, n)
+	for r := range n {
+		for c := range n {
+			if full(r, c) {
+				cols[c]++
+				rows[r]++
+			}
+		}
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"id":"clued-%d","width":%d,"height":%d,"regions":[`, n, n, n)
+	for r := range n {
+		if r > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('[')
+		for c := range n {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(region(r, c)))
+		}
+		b.WriteByte(']')
+	}
+	list := func(clues []int) string {
+		s := make([]string, len(clues))
+		for i, k := range clues {
+			s[i] = strconv.Itoa(k)
+		}
+		return "[" + strings.Join(s, ",") + "]"
+	}
+	b.WriteString(`],"cols":` + list(cols) + `,"rows":` + list(rows) + "}\n")
+	return b.Bytes()
+}
+
+// strip writes a 1xn grid of k aquariums with every clue missing, as
+// JSON Lines.
+func strip(n, k int) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"id":"strip","width":%d,"height":1,"regions":[[`, n)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(i * k / n))
+	}
+	b.WriteString(`]],"cols":[` + strings.TrimSuffix(strings.Repeat("null,", n), ",") + `],"rows":[null]}` + "\n")
+	return b.Bytes()
+}
+
+// gridJSON writes an nxn grid with the aquariums region gives, as JSON
+// Lines; with clues, every clue is given (half the line), otherwise none.
+func gridJSON(n int, region func(r, c int) int, clues bool) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"id":"grid-%d","width":%d,"height":%d,"regions":[`, n, n, n)
+	for r := range n {
+		if r > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('[')
+		for c := range n {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(region(r, c)))
+		}
+		b.WriteByte(']')
+	}
+	clue := "null"
+	if clues {
+		clue = strconv.Itoa(n / 2)
+	}
+	line := "[" + strings.TrimSuffix(strings.Repeat(clue+",", n), ",") + "]"
+	b.WriteString(`],"cols":` + line + `,"rows":` + line + "}\n")
+	return b.Bytes()
+}
+
+var (
+	genMu  sync.Mutex
+	genDir string
+	genned = map[string]string{}
+)
+
+// input returns the path of a case's input, generating it on first use.
+func input(t *testing.T, name string) string {
+	t.Helper()
+	gen, ok := generators[name]
+	if !ok {
+		path, err := filepath.Abs(filepath.Join(hostileDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	genMu.Lock()
+	defer genMu.Unlock()
+	if path, ok := genned[name]; ok {
+		return path
+	}
+	if genDir == "" {
+		dir, err := os.MkdirTemp("", "waterworks-hostile-inputs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		genDir = dir
+	}
+	path := filepath.Join(genDir, name)
+	if err := os.WriteFile(path, gen(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	genned[name] = path
+	return path
+}
+
+// overloaded reports whether the machine runs more than twice as many
+// processes as it has cores, when wall times say little.
+func overloaded() bool {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return false
+	}
+	load, err := strconv.ParseFloat(strings.Fields(string(data))[0], 64)
+	return err == nil && load > 2*float64(runtime.NumCPU())
+}
+
+var panicText = regexp.MustCompile(`panic:|goroutine \d+ \[|fatal error:|SIGSEGV`)
+
+func TestHostileInputs(t *testing.T) {
+	bin := program(t)
+	if *hostileTable {
+		fmt.Println("| input | command | time | CPU | peak memory | exit | first line of stderr |")
+		fmt.Println("|---|---|---|---|---|---|---|")
+	}
+	for _, tc := range hostileCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.long && testing.Short() && !*hostileTable {
+				t.Skip("a large generated input; skipped in -short mode")
+			}
+			args := make([]string, len(tc.args))
+			var stdin string
+			for i, a := range tc.args {
+				args[i] = a
+				if a == "{in}" {
+					args[i] = input(t, tc.in)
+				}
+			}
+			if tc.stdin {
+				stdin = input(t, tc.in)
+			}
+			cap := 2 * maxWall
+			if *hostileTable {
+				cap = *hostileCap
+			}
+			r := runProgram(t, bin, t.TempDir(), args, stdin, 0, cap)
+			first, _, _ := strings.Cut(string(r.stderr), "\n")
+			if *hostileTable {
+				fmt.Printf("| %s | `%s` | %.2f s | %.2f s | %d MB | %d | %s |\n", tc.name, strings.Join(tc.args[:2], " "),
+					r.wall.Seconds(), r.cpu.Seconds(), r.maxRSS>>20, r.exit, strconv.Quote(shorten(first, 90)))
+				return
+			}
+			assertRun(t, tc, r, first)
+		})
+	}
+}
+
+// assertRun checks one run against its case and the suite's limits.
+func assertRun(t *testing.T, tc hostileCase, r run, first string) {
+	t.Helper()
+	if r.exit != tc.exit {
+		t.Errorf("exit %d, want %d; stderr:\n%s", r.exit, tc.exit, shorten(string(r.stderr), 2000))
+	}
+	if tc.msg != "" && !regexp.MustCompile(tc.msg).MatchString(first) {
+		t.Errorf("first line of stderr %q does not match %q", shorten(first, 300), tc.msg)
+	}
+	if panicText.Match(r.stderr) {
+		t.Errorf("panic text on stderr:\n%s", shorten(string(r.stderr), 2000))
+	}
+	if bytes.IndexByte(r.stdout, 0x1b) >= 0 || bytes.IndexByte(r.stderr, 0x1b) >= 0 {
+		t.Errorf("an escape character reached the output")
+	}
+	if r.maxRSS > maxRSS {
+		t.Errorf("peak memory %d MB, more than %d MB", r.maxRSS>>20, maxRSS>>20)
+	}
+	switch {
+	case r.cpu > maxWall:
+		t.Errorf("took %v of CPU time, more than %v", r.cpu, maxWall)
+	case r.wall > maxWall && overloaded():
+		t.Logf("took %v, more than %v, on an overloaded machine (%v of CPU time)", r.wall, maxWall, r.cpu)
+	case r.wall > maxWall:
+		t.Errorf("took %v, more than %v (%v of CPU time)", r.wall, maxWall, r.cpu)
+	}
+}
+
+// shorten cuts s to at most n bytes for a message.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
+// TestInterruptModelBuilding sends SIGINT while the program builds the
+// model of a 1000x1000 grid, after it has read the input: it must exit 130
+// within 300 ms. A first run with a 1 ms timeout measures how long reading
+// takes, so the signal lands in model building, which takes about a
+// second of CPU on a million cells.
+func TestInterruptModelBuilding(t *testing.T) {
+	bin := program(t)
+	in := input(t, "grid-1000-cells.jsonl")
+	dir := t.TempDir()
+	read := runProgram(t, bin, dir, []string{"aquarium", "count", "--timeout", "1ms", in}, "", 0, time.Minute)
+	if read.exit != 124 {
+		t.Fatalf("the reading run exited %d, want 124; stderr:\n%s", read.exit, read.stderr)
+	}
+	r := runProgram(t, bin, dir, []string{"aquarium", "count", in}, "", read.wall+200*time.Millisecond, time.Minute)
+	if r.exit != 130 {
+		t.Fatalf("exit %d, want 130 (signal %v after the start; stderr:\n%s)", r.exit, read.wall+200*time.Millisecond, r.stderr)
+	}
+	if !bytes.Contains(r.stderr, []byte("interrupted")) {
+		t.Errorf("stderr does not say the work was interrupted:\n%s", r.stderr)
+	}
+	const limit = 300 * time.Millisecond
+	switch {
+	case r.signalled <= limit:
+		t.Logf("exited %v after SIGINT", r.signalled)
+	case overloaded():
+		t.Logf("exited %v after SIGINT, more than %v, on an overloaded machine", r.signalled, limit)
+	default:
+		t.Errorf("exited %v after SIGINT, more than %v", r.signalled, limit)
+	}
+}
