@@ -87,10 +87,11 @@ type run struct {
 }
 
 // runProgram runs bin with args in dir, stdin from the named file (or
-// empty), and returns what it did. With interrupt > 0 it sends SIGINT that
-// long after the start and records how long the program took to exit
-// after it. cap kills the program when it runs longer.
-func runProgram(t *testing.T, bin, dir string, args []string, stdin string, interrupt, cap time.Duration) run {
+// empty), and returns what it did. With interrupt set, it asks interrupt
+// every few milliseconds whether to send SIGINT now (given the process id)
+// and records how long the program took to exit after it. cap kills the
+// program when it runs longer.
+func runProgram(t *testing.T, bin, dir string, args []string, stdin string, interrupt func(pid int) bool, cap time.Duration) run {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
@@ -112,16 +113,21 @@ func runProgram(t *testing.T, bin, dir string, args []string, stdin string, inte
 	go func() { done <- cmd.Wait() }()
 	var r run
 	var sent time.Time
-	var timer <-chan time.Time
-	if interrupt > 0 {
-		timer = time.After(interrupt)
+	var poll <-chan time.Time
+	if interrupt != nil {
+		ticker := time.NewTicker(2 * time.Millisecond)
+		defer ticker.Stop()
+		poll = ticker.C
 	}
 	kill := time.After(cap)
 	for waiting := true; waiting; {
 		select {
-		case <-timer:
-			sent = time.Now()
-			cmd.Process.Signal(os.Interrupt)
+		case <-poll:
+			if interrupt(cmd.Process.Pid) {
+				sent = time.Now()
+				cmd.Process.Signal(os.Interrupt)
+				poll = nil
+			}
 		case <-kill:
 			cmd.Process.Kill()
 			kill = nil
@@ -548,7 +554,7 @@ func TestHostileInputs(t *testing.T) {
 			if *hostileTable {
 				cap = *hostileCap
 			}
-			r := runProgram(t, bin, t.TempDir(), args, stdin, 0, cap)
+			r := runProgram(t, bin, t.TempDir(), args, stdin, nil, cap)
 			first, _, _ := strings.Cut(string(r.stderr), "\n")
 			if *hostileTable {
 				fmt.Printf("| %s | `%s` | %.2f s | %.2f s | %d MB | %d | %s |\n", tc.name, strings.Join(tc.args[:2], " "),
@@ -598,20 +604,29 @@ func shorten(s string, n int) string {
 
 // TestInterruptModelBuilding sends SIGINT while the program builds the
 // model of a 1000x1000 grid, after it has read the input: it must exit 130
-// within 300 ms. A first run with a 1 ms timeout measures how long reading
-// takes, so the signal lands in model building, which takes about a
-// second of CPU on a million cells.
+// within 300 ms. A first run with a 1 ms timeout measures the CPU time
+// that reading takes; the signal goes once the program has used 150 ms of
+// CPU more, in model building, which takes about a second of CPU on a
+// million cells. CPU time, read from /proc, keeps the moment right on a
+// loaded machine; elsewhere the wall time of the first run stands in.
 func TestInterruptModelBuilding(t *testing.T) {
 	bin := program(t)
 	in := input(t, "grid-1000-cells.jsonl")
 	dir := t.TempDir()
-	read := runProgram(t, bin, dir, []string{"aquarium", "count", "--timeout", "1ms", in}, "", 0, time.Minute)
+	read := runProgram(t, bin, dir, []string{"aquarium", "count", "--timeout", "1ms", in}, "", nil, time.Minute)
 	if read.exit != 124 {
 		t.Fatalf("the reading run exited %d, want 124; stderr:\n%s", read.exit, read.stderr)
 	}
-	r := runProgram(t, bin, dir, []string{"aquarium", "count", in}, "", read.wall+200*time.Millisecond, time.Minute)
+	start := time.Now()
+	inModel := func(pid int) bool {
+		if used, ok := cpuTime(pid); ok {
+			return used > read.cpu+150*time.Millisecond
+		}
+		return time.Since(start) > read.wall+200*time.Millisecond
+	}
+	r := runProgram(t, bin, dir, []string{"aquarium", "count", in}, "", inModel, time.Minute)
 	if r.exit != 130 {
-		t.Fatalf("exit %d, want 130 (signal %v after the start; stderr:\n%s)", r.exit, read.wall+200*time.Millisecond, r.stderr)
+		t.Fatalf("exit %d, want 130; stderr:\n%s", r.exit, r.stderr)
 	}
 	if !bytes.Contains(r.stderr, []byte("interrupted")) {
 		t.Errorf("stderr does not say the work was interrupted:\n%s", r.stderr)
@@ -625,4 +640,29 @@ func TestInterruptModelBuilding(t *testing.T) {
 	default:
 		t.Errorf("exited %v after SIGINT, more than %v", r.signalled, limit)
 	}
+}
+
+// cpuTime returns the CPU time process pid has used so far, from
+// /proc/pid/stat (user and system time in clock ticks, assumed 100 a
+// second as on every Linux build Go supports).
+func cpuTime(pid int) (time.Duration, bool) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// The fields after the command name, which ends with the last ')'.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return 0, false
+	}
+	fields := strings.Fields(string(data[i+1:]))
+	if len(fields) < 13 {
+		return 0, false
+	}
+	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
+	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, true
 }
