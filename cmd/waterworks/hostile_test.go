@@ -331,7 +331,7 @@ var generators = map[string]func() []byte{
 		}
 		return b.Bytes()
 	},
-	"grid-2000.jsonl": func() []byte { return gridJSON(2000, func(r, c int) int { return r*500 + c/4 }, false) },
+	"grid-2000.jsonl": func() []byte { return gridJSON(2000, func(r, c int) int { return r*500 + c/4 }, nil, nil) },
 	"grid-2000.task": func() []byte {
 		var b bytes.Buffer
 		b.WriteString(strings.TrimSuffix(strings.Repeat("0_", 4000), "_") + ";")
@@ -382,9 +382,9 @@ var generators = map[string]func() []byte{
 		return bytes.Repeat([]byte("# a comment line of a huge file, which is never read whole\n"), 40<<20/59)
 	},
 	"grid-1000-cells.jsonl": func() []byte {
-		return gridJSON(1000, func(r, c int) int { return r*1000 + c }, false)
+		return gridJSON(1000, func(r, c int) int { return r*1000 + c }, nil, nil)
 	},
-	"grid-1000-cols.jsonl":  func() []byte { return gridJSON(1000, func(r, c int) int { return c }, false) },
+	"grid-1000-cols.jsonl":  func() []byte { return gridJSON(1000, func(r, c int) int { return c }, nil, nil) },
 	"grid-1000-clues.jsonl": func() []byte { return cluedGrid(1000) },
 }
 
@@ -392,7 +392,6 @@ var generators = map[string]func() []byte{
 // with every clue given, taken from a filling where each aquarium holds
 // water up to a level of its own, so the puzzle has a solution.
 func cluedGrid(n int) []byte {
-	region := func(r, c int) int { return r/3*(n/3+1) + c/3 }
 	full := func(r, c int) bool {
 		top := min(r/3*3+3, n) // the row below the aquarium
 		level := (r/3*7 + c/3*13) % 4
@@ -407,30 +406,7 @@ func cluedGrid(n int) []byte {
 			}
 		}
 	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, `{"id":"clued-%d","width":%d,"height":%d,"regions":[`, n, n, n)
-	for r := range n {
-		if r > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte('[')
-		for c := range n {
-			if c > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Itoa(region(r, c)))
-		}
-		b.WriteByte(']')
-	}
-	list := func(clues []int) string {
-		s := make([]string, len(clues))
-		for i, k := range clues {
-			s[i] = strconv.Itoa(k)
-		}
-		return "[" + strings.Join(s, ",") + "]"
-	}
-	b.WriteString(`],"cols":` + list(cols) + `,"rows":` + list(rows) + "}\n")
-	return b.Bytes()
+	return gridJSON(n, func(r, c int) int { return r/3*(n/3+1) + c/3 }, cols, rows)
 }
 
 // strip writes a 1xn grid of k aquariums with every clue missing, as
@@ -448,9 +424,9 @@ func strip(n, k int) []byte {
 	return b.Bytes()
 }
 
-// gridJSON writes an nxn grid with the aquariums region gives, as JSON
-// Lines; with clues, every clue is given (half the line), otherwise none.
-func gridJSON(n int, region func(r, c int) int, clues bool) []byte {
+// gridJSON writes an nxn grid with the aquariums region gives and the
+// clues cols and rows (nil: every clue missing), as JSON Lines.
+func gridJSON(n int, region func(r, c int) int, cols, rows []int) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `{"id":"grid-%d","width":%d,"height":%d,"regions":[`, n, n, n)
 	for r := range n {
@@ -466,12 +442,17 @@ func gridJSON(n int, region func(r, c int) int, clues bool) []byte {
 		}
 		b.WriteByte(']')
 	}
-	clue := "null"
-	if clues {
-		clue = strconv.Itoa(n / 2)
+	list := func(clues []int) string {
+		s := make([]string, n)
+		for i := range s {
+			s[i] = "null"
+			if clues != nil {
+				s[i] = strconv.Itoa(clues[i])
+			}
+		}
+		return "[" + strings.Join(s, ",") + "]"
 	}
-	line := "[" + strings.TrimSuffix(strings.Repeat(clue+",", n), ",") + "]"
-	b.WriteString(`],"cols":` + line + `,"rows":` + line + "}\n")
+	b.WriteString(`],"cols":` + list(cols) + `,"rows":` + list(rows) + "}\n")
 	return b.Bytes()
 }
 
