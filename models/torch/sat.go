@@ -1,0 +1,205 @@
+package torch
+
+// This file is the bounded-horizon SAT encoding of a puzzle for the
+// state-space library's SolveSAT. Its horizon is a time budget, not a
+// number of crossings: the question of horizon k is "can everyone be
+// across within k minutes?", asked for k from the A* estimate of the start
+// upwards, so the first yes is the least total time, the figure uniform-
+// cost search minimises. (A horizon over crossings would find the fewest
+// crossings, which is a different optimum.)
+//
+// Budget k unrolls k/fastest steps, since no crossing is quicker than the
+// fastest person; a step may be idle, and once idle stays idle, so shorter
+// plans fit. A state holds a literal per person (across or not), one for
+// the torch, and the time spent so far as a unary counter: spent[j-1]
+// says "at least j minutes spent", for j up to the upper bound plus one,
+// where it saturates. A step has a literal per person (walks or not), at
+// most Capacity of them true, all on the torch's side; each walker's time
+// pushes the counter of the state after, so the counter is at least the
+// sum of the slowest walkers; budget k forbids spent[k] on the last state.
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/waterworks-solver/waterworks/models/statespace"
+	"github.com/waterworks-solver/waterworks/sat"
+)
+
+type satState struct {
+	across []sat.Lit
+	torch  sat.Lit   // the torch is across
+	spent  []sat.Lit // spent[j-1]: at least j minutes spent, j = 1..top
+}
+
+type satStep struct {
+	walks []sat.Lit
+	idle  sat.Lit
+	back  sat.Lit   // the torch was across before the step
+	spent []sat.Lit // the counter of the state after
+}
+
+// satModel encodes p for statespace.SolveSAT.
+type satModel struct {
+	p       *Puzzle
+	fastest int
+	bound   int // an upper bound on the least total time, or the limit
+	top     int // bound+1: the counter's saturation
+}
+
+func (m *satModel) State(f *sat.Formula) satState {
+	n := len(m.p.Times)
+	s := satState{across: f.NewVars(n), torch: f.NewVar(), spent: f.NewVars(m.top)}
+	for j := 1; j < m.top; j++ {
+		f.AddClause(s.spent[j].Not(), s.spent[j-1])
+	}
+	return s
+}
+
+func (m *satModel) Start(c sat.Adder, s satState) {
+	for _, a := range s.across {
+		c.AddClause(a.Not())
+	}
+	c.AddClause(s.torch.Not())
+	c.AddClause(s.spent[0].Not())
+}
+
+func (m *satModel) Goal(c sat.Adder, s satState) {
+	for _, a := range s.across {
+		c.AddClause(a)
+	}
+}
+
+func (m *satModel) Step(f *sat.Formula, before, after satState) satStep {
+	n := len(m.p.Times)
+	st := satStep{walks: f.NewVars(n), idle: f.NewVar(), back: before.torch, spent: after.spent}
+	some := []sat.Lit{st.idle}
+	for i, w := range st.walks {
+		b, a := before.across[i], after.across[i]
+		// A walker is on the torch's side and changes side; anyone
+		// else stays.
+		f.AddClause(w.Not(), b.Not(), before.torch)
+		f.AddClause(w.Not(), b, before.torch.Not())
+		f.AddClause(w.Not(), b, a)
+		f.AddClause(w.Not(), b.Not(), a.Not())
+		f.AddClause(w, b.Not(), a)
+		f.AddClause(w, b, a.Not())
+		f.AddClause(st.idle.Not(), w.Not())
+		some = append(some, w)
+		// Time: spent after >= spent before + this walker's time.
+		t := m.p.Times[i]
+		f.AddClause(w.Not(), after.spent[min(t, m.top)-1])
+		for j := 1; j <= m.top; j++ {
+			f.AddClause(before.spent[j-1].Not(), w.Not(), after.spent[min(j+t, m.top)-1])
+		}
+	}
+	f.AddClause(some...)
+	// The torch crosses unless the step is idle.
+	f.AddClause(st.idle, before.torch, after.torch)
+	f.AddClause(st.idle, before.torch.Not(), after.torch.Not())
+	f.AddClause(st.idle.Not(), before.torch.Not(), after.torch)
+	f.AddClause(st.idle.Not(), before.torch, after.torch.Not())
+	for j := range m.top {
+		f.AddClause(before.spent[j].Not(), after.spent[j])
+	}
+	if m.p.Capacity < n {
+		// Totalizer.Encode fails only on malformed constraints.
+		if err := sat.Totalizer.Encode(f, sat.Card(sat.AtMost, m.p.Capacity, st.walks...)); err != nil {
+			panic(err)
+		}
+	}
+	return st
+}
+
+// Consecutive keeps idle steps at the end.
+func (m *satModel) Consecutive(f *sat.Formula, first, next satStep) {
+	f.AddClause(first.idle.Not(), next.idle)
+}
+
+// Steps implements statespace.Budgeted: no crossing is quicker than the
+// fastest person.
+func (m *satModel) Steps(k int) int { return k / m.fastest }
+
+// Within implements statespace.Budgeted: the last state's counter stays
+// at most k.
+func (m *satModel) Within(c sat.Adder, steps []satStep, k int) {
+	if len(steps) == 0 {
+		return
+	}
+	c.AddClause(steps[len(steps)-1].spent[min(k+1, m.top)-1].Not())
+}
+
+func (m *satModel) Action(a sat.Assignment, st satStep) (Crossing, bool) {
+	if a.Value(st.idle) {
+		return Crossing{}, false
+	}
+	c := Crossing{Back: a.Value(st.back)}
+	for i, w := range st.walks {
+		if a.Value(w) {
+			c.People = append(c.People, i)
+		}
+	}
+	return c, true
+}
+
+func (m *satModel) Check(plan []Crossing, k int) error {
+	total, err := Check(m.p, plan)
+	if err != nil {
+		return err
+	}
+	if total > k {
+		return fmt.Errorf("a plan of %d minutes at budget %d", total, k)
+	}
+	return nil
+}
+
+// EscortTime returns the time of the plan in which the fastest person
+// walks each other person across and comes back alone: an upper bound on
+// the least total time when the capacity is at least 2 (and n >= 1).
+func EscortTime(times []int) int {
+	if len(times) == 1 {
+		return times[0]
+	}
+	fastest, total := times[0], 0
+	for _, t := range times {
+		fastest = min(fastest, t)
+		total += t
+	}
+	return total - fastest + (len(times)-2)*fastest
+}
+
+// SATResult is the answer of the bounded-horizon SAT engine.
+type SATResult = statespace.HorizonResult[Crossing]
+
+// SolveSAT finds a plan of least total time for p by asking the SAT solver
+// s (empty; or with opts.Fresh a new solver per question) whether
+// everyone can be across within k minutes, for k from the A* estimate of
+// the start upwards (opts.From when larger): the horizon is a time budget.
+// It stops with a proof of unsolvability at the least of p.Limit and
+// EscortTime, past which no plan can be needed: with a capacity of 1 and
+// two people or more no plan exists at all (whoever brings the torch back
+// undoes the only crossing), and the search stops at once. The encoding
+// has a variable per minute of the bound in every state, so it suits
+// small times.
+func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts statespace.SATOptions) (SATResult, error) {
+	b, err := NewBridge(p)
+	if err != nil {
+		return SATResult{}, err
+	}
+	m := &satModel{p: p, fastest: b.fastest}
+	opts.From = max(opts.From, b.Estimate(b.Start()))
+	switch {
+	case p.Capacity == 1 && len(p.Times) > 1:
+		m.bound = opts.From - 1
+	case p.Limit > 0:
+		m.bound = min(p.Limit, EscortTime(p.Times))
+	default:
+		m.bound = EscortTime(p.Times)
+	}
+	if m.bound < opts.From {
+		return SATResult{Status: statespace.Unsolvable, Proof: statespace.ProofBound, LongestPath: m.bound}, nil
+	}
+	m.top = m.bound + 1
+	opts.Bound = m.bound
+	return statespace.SolveSAT(ctx, m, s, opts)
+}
