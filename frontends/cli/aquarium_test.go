@@ -225,12 +225,17 @@ func TestAquariumUsageErrors(t *testing.T) {
 	assert.Equal(t, ExitOK, code)
 }
 
-// hardPuzzle returns a random 100x100 puzzle that takes the CP backend
-// seconds to prove unique: a test for timeouts.
+// hardPuzzle returns a 300x300 puzzle grown from random seed cells, every
+// clue given: the kind of grid on which every engine needs seconds to prove
+// uniqueness (the scale issue measured 2-342 s for the CP core and 4-167 s
+// for clingo at this size), so a timeout of a fraction of a second stops it
+// whichever phase it is in: reading, building the model or searching.
+// A random 100x100 grid used to serve until the CP core learnt to solve it
+// within the timeout.
 func hardPuzzle(t *testing.T) string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(2, 99))
-	p, _ := generate.RandomPuzzle(rng, 100, 100, 200, aquarium.RegionRule, 0)
+	p, _ := generate.GrownPuzzle(rng, 300, 300, generate.GrownAquariums(300, 300), aquarium.RegionRule)
 	var b bytes.Buffer
 	require.NoError(t, aquariumfmt.WriteText(&b, aquariumfmt.Document{Puzzle: p}))
 	return b.String()
@@ -259,6 +264,17 @@ func TestAquariumTimeout(t *testing.T) {
 	code, out, _ := run(t, puzzle, "aquarium", "count", "--format", "json", "--timeout", "50ms", "-")
 	assert.Equal(t, ExitTimeout, code)
 	assert.Contains(t, out, `"status":"unknown"`)
+
+	// --stats grades a solved puzzle; the grade shares the puzzle's
+	// timeout, and a puzzle whose solve was stopped is not graded (it once
+	// was, under a fresh timeout: twice the time, then "no grade: context
+	// deadline exceeded").
+	start := time.Now()
+	code, _, errOut := run(t, puzzle, "aquarium", "solve", "--unique", "--stats", "--timeout", "300ms", "-")
+	assert.Equal(t, ExitTimeout, code)
+	assert.Less(t, time.Since(start), 3*time.Second, "the grade must not add a second timeout")
+	assert.NotContains(t, errOut, "no grade")
+	assert.NotContains(t, errOut, "context")
 }
 
 // TestAquariumCorpusThroughCLI runs every corpus file through the command:

@@ -510,6 +510,7 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 // solveOne solves one document, with limit 2 to prove it unique, and
 // returns the exit code.
 func (r *aquariumRun) solveOne(ctx context.Context, f *aquariumFlags, backend aquariumBackend, d aquariumfmt.Document, limit, depth int) int {
+	started := time.Now()
 	rec, got := r.search(ctx, f, backend, d, limit)
 	code := rec.Status.ExitCode(ctx)
 	what := ""
@@ -525,7 +526,7 @@ func (r *aquariumRun) solveOne(ctx context.Context, f *aquariumFlags, backend aq
 		}
 	}
 	r.note(ctx, rec, what)
-	r.addGrade(ctx, f, depth, d, &rec)
+	r.addGrade(ctx, f, depth, d, &rec, started)
 	if rec.Status == clikit.StatusSolved && code == clikit.ExitOK || r.format != clikit.FormatText {
 		r.emit(rec, func(w io.Writer) error {
 			out := d

@@ -175,17 +175,29 @@ func startOf(d aquariumfmt.Document, partialOnly bool) aquarium.Solution {
 
 // addGrade grades the document's puzzle for solve --stats, and in JSON
 // for solve --logic-only and --explain: the record gets the grade, and with
-// --stats stderr a line in text format.
-func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int, d aquariumfmt.Document, rec *aquariumRecord) {
-	if !r.stats && (rec.logicRecord == nil || r.format == clikit.FormatText) || rec.Status == clikit.StatusError {
+// --stats stderr a line in text format. Grading shares the puzzle's
+// --timeout with the solve that began at started, so that --timeout bounds
+// the whole of a puzzle's work; a puzzle whose solve was stopped is not
+// graded.
+func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int, d aquariumfmt.Document, rec *aquariumRecord, started time.Time) {
+	if !r.stats && (rec.logicRecord == nil || r.format == clikit.FormatText) || rec.Status == clikit.StatusError || rec.stopped != "" {
 		return
 	}
 	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
+	if f.Timeout > 0 {
+		var cancelDeadline context.CancelFunc
+		work, cancelDeadline = context.WithDeadline(work, started.Add(f.Timeout))
+		defer cancelDeadline()
+	}
 	g, err := logic.GradePuzzle(work, d.Puzzle, f.ruleFor(d), depth)
 	if err != nil {
 		if r.format == clikit.FormatText {
-			fmt.Fprintf(r.stdio.Err, "%s: no grade: %v\n", textsafe.Name(rec.ID), err)
+			why := clikit.StopReason(work, clikit.Cause(work, err))
+			if why == "" {
+				why = err.Error()
+			}
+			fmt.Fprintf(r.stdio.Err, "%s: no grade: %s\n", textsafe.Name(rec.ID), why)
 		}
 		return
 	}
@@ -272,7 +284,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	}
 	rec.MS = clikit.Millis(time.Since(started))
 	rec.Solution = grid.Rows()
-	return r.reportLogic(ctx, f, lf, d, rec, res, grid, chain, stopped)
+	return r.reportLogic(ctx, f, lf, d, rec, res, grid, chain, stopped, started)
 }
 
 // reasonOnModel builds the CP model of p under rule, fixes the cells start
@@ -361,7 +373,7 @@ func searchRest(ctx context.Context, m *aqcp.Model, unique bool, rec *aquariumRe
 // and prints the grid with the summary and the chain of deductions as
 // comments; it returns the exit code.
 func (r *aquariumRun) reportLogic(ctx context.Context, f *aquariumFlags, lf *logicFlags, d aquariumfmt.Document, rec aquariumRecord,
-	res aqcp.LogicResult, grid aquarium.Solution, chain []logic.Deduction, stopped string) int {
+	res aqcp.LogicResult, grid aquarium.Solution, chain []logic.Deduction, stopped string, started time.Time) int {
 	what := ""
 	if rec.Status == clikit.StatusUnknown {
 		what = fmt.Sprintf("reasoning up to depth %d stops short: %s undecided", lf.depth, cellsWord(grid))
@@ -376,7 +388,7 @@ func (r *aquariumRun) reportLogic(ctx context.Context, f *aquariumFlags, lf *log
 	} else {
 		r.note(ctx, rec, what)
 	}
-	r.addGrade(ctx, f, lf.depth, d, &rec)
+	r.addGrade(ctx, f, lf.depth, d, &rec, started)
 	if r.stats {
 		if r.format == clikit.FormatText {
 			fmt.Fprintf(r.stdio.Err, "%s: logic depth %d, blocks fixed per depth %v\n", textsafe.Name(rec.ID), res.Depth, res.Fixed)
