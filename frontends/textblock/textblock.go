@@ -53,6 +53,23 @@ func IsJSONLines(data []byte) bool {
 	return len(trimmed) > 0 && trimmed[0] == '{'
 }
 
+// ParseEither reads an input that holds either JSON Lines or blocks of
+// text, as IsJSONLines tells, with the reader for each, and returns none()
+// alone when the reader finds nothing, so that every input yields at least
+// one item to report on.
+func ParseEither[T any](data []byte, jsonLines, text func([]byte) []T, none func() T) []T {
+	var items []T
+	if IsJSONLines(data) {
+		items = jsonLines(data)
+	} else {
+		items = text(data)
+	}
+	if len(items) == 0 {
+		items = []T{none()}
+	}
+	return items
+}
+
 // Records returns the lines of JSON Lines data that are not blank, each
 // with its number.
 func Records(data []byte) []Line {

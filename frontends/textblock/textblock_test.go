@@ -30,3 +30,24 @@ func TestByteOrderMark(t *testing.T) {
 	assert.True(t, IsJSONLines([]byte("\ufeff{}")))
 	assert.Equal(t, []Line{{Text: "{}", No: 1}}, Records([]byte("\ufeff{}")))
 }
+
+func TestParseEither(t *testing.T) {
+	jsonLines := func([]byte) []string { return []string{"json"} }
+	text := func(data []byte) []string {
+		if len(data) == 0 {
+			return nil
+		}
+		return []string{"text"}
+	}
+	none := func() string { return "none" }
+	for _, tc := range []struct{ in, want string }{
+		{"\ufeff {\"id\": 1}\n", "json"},
+		{"1 2\n3 0\n", "text"},
+		{"", "none"},
+	} {
+		got := ParseEither([]byte(tc.in), jsonLines, text, none)
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("ParseEither(%q) = %v, want [%s]", tc.in, got, tc.want)
+		}
+	}
+}

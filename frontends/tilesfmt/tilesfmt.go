@@ -75,16 +75,10 @@ type Record struct {
 // board that cannot be read comes back with Err set, so the others can
 // still be used. An input without any board gives one Level with Err set.
 func Parse(name string, data []byte) []Level {
-	var levels []Level
-	if textblock.IsJSONLines(data) {
-		levels = ParseJSONLines(name, data)
-	} else {
-		levels = ParseText(name, data)
-	}
-	if len(levels) == 0 {
-		levels = []Level{{ID: name, Err: inputerr.List{inputerr.New(name, 0, 0, "no board")}}}
-	}
-	return levels
+	return textblock.ParseEither(data,
+		func(data []byte) []Level { return ParseJSONLines(name, data) },
+		func(data []byte) []Level { return ParseText(name, data) },
+		func() Level { return Level{ID: name, Err: inputerr.List{inputerr.New(name, 0, 0, "no board")}} })
 }
 
 // token is a tile of the text format with its place.
