@@ -93,8 +93,9 @@ func (p *ttyProgram) waitFor(t *testing.T, want string, d time.Duration) {
 	}
 }
 
-// wait waits for the program to end, at most d, and returns its exit code
-// and how long it took from the call.
+// wait waits for the program to end, at most d, and for the terminal to
+// show all it wrote, and returns its exit code and how long the program
+// took to end from the call.
 func (p *ttyProgram) wait(t *testing.T, d time.Duration) (int, time.Duration) {
 	t.Helper()
 	start := time.Now()
@@ -106,7 +107,14 @@ func (p *ttyProgram) wait(t *testing.T, d time.Duration) (int, time.Duration) {
 		p.cmd.Process.Kill()
 		t.Fatalf("the program did not end within %v; the terminal showed %q", d, p.terminal())
 	}
-	return p.cmd.ProcessState.ExitCode(), time.Since(start)
+	took := time.Since(start)
+	// The terminal closes once the program is gone and its last output
+	// has been read; what it wrote last is then in p.seen.
+	select {
+	case <-p.done:
+	case <-time.After(2 * time.Second):
+	}
+	return p.cmd.ProcessState.ExitCode(), took
 }
 
 // TestInterruptWhileReadingTerminal: a command that waits for puzzles on a
@@ -134,6 +142,7 @@ func TestInterruptWhileReadingTerminal(t *testing.T) {
 			assert.Equal(t, 130, code, p.terminal())
 			assert.Less(t, took, 2*time.Second, "promptly")
 			assert.NotContains(t, p.terminal(), "context canceled", "no Go error strings")
+			assert.Contains(t, p.terminal(), "-: interrupted while reading", "says why it ends")
 		})
 	}
 }

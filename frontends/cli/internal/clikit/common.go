@@ -225,9 +225,10 @@ func ReadInputsWith(stdio IO, names []string, isPuzzle func(arg string) bool) ([
 	all, code := Inputs(stdio, names, isPuzzle)
 	readable := all[:0:0]
 	for _, in := range all {
-		if in.Err == nil {
+		switch {
+		case in.Err == nil:
 			readable = append(readable, in)
-		} else {
+		case !in.Interrupted(): // Inputs said so already
 			fmt.Fprintln(stdio.Err, in.Err)
 		}
 	}
@@ -237,7 +238,10 @@ func ReadInputsWith(stdio IO, names []string, isPuzzle func(arg string) bool) ([
 // Inputs is ReadInputsWith that returns the unreadable inputs too, in
 // their place with Err set and not reported, so that a command reports
 // each in its own way and gives it a record (JSON output has a record for
-// every input, a missing file included).
+// every input, a missing file included). An input whose reading a signal
+// stopped is the exception: it gets no record, since the command is
+// ending, so Inputs says "NAME: interrupted while reading" on stdio.Err
+// itself, and commands only skip it.
 func Inputs(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, int) {
 	if len(names) == 0 {
 		names = []string{"-"}
@@ -266,6 +270,7 @@ func Inputs(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, 
 			in.Err, in.Data = &ReadError{Name: name, Err: in.Err}, nil
 			c := ExitUsage
 			if in.Interrupted() {
+				fmt.Fprintln(stdio.Err, in.Err)
 				c = ExitInterrupted
 			}
 			code = Worse(code, c)
