@@ -86,7 +86,7 @@ func TestReadLinks(t *testing.T) {
 		"\n" +
 		"  " + exampleTask + "  \n" +
 		"   # a note\n" +
-		"aquarium/r/1/1//0\n"
+		"aquarium/r/1/1//0g\n"
 	docs, err = Read("list", []byte(list))
 	require.NoError(t, err)
 	require.Len(t, docs, 3)
@@ -137,7 +137,7 @@ func TestReadWebErrors(t *testing.T) {
 		{"url border digit", "aquarium/2/1/z", []string{`f:1:14: want a base-32 digit (0-9, a-v) of the walls between horizontal neighbours, found 'z'`}},
 		{"bom", "\xEF\xBB\xBFaquarium/0/1", []string{`f:1:13: want the width, a number from 1 to 255, found "0"`}},
 		{
-			"good and bad lines", "aquarium/1/1//1\n1_1;1\naquarium/1/1//2\n1_1;0\n",
+			"good and bad lines", "aquarium/1/1//1g\n1_1;1\naquarium/1/1//2g\n1_1;0\n",
 			[]string{
 				`f:3:15: column 1 clue 2 is more than its 1 rows`,
 				`f:4:5: aquarium id 0; ids count from 1`,

@@ -26,8 +26,11 @@ const URLPrefix = "https://puzz.link/p?"
 // cells no wall separates. <clues> gives the W column clues, then the H row
 // clues: "0"-"f" a clue up to 15, "-" and two hex digits a larger one, "."
 // a clue shown as "?" (read as missing), and "g" to "z" skip 1 to 20 missing
-// clues; clues left out at the end are missing. A trailing "/" is allowed,
-// and an address with nothing after its size is an empty grid.
+// clues. Every clue must be accounted for, as pzprjs writes them (a run of
+// missing clues at the end is written too), so that a URL cut short is
+// refused with the number of clues expected rather than read with clues
+// missing. A trailing "/" is allowed, and an address with nothing after its
+// size is an empty grid.
 //
 // name labels errors, which are *inputerr.Error values at line 1 (or the
 // line of the problem, when the text spans lines) and the byte column of
@@ -206,7 +209,8 @@ func (d *urlDecoder) decode() (*aquarium.Puzzle, aquarium.Rule, error) {
 	}
 	p.Regions = w.regions()
 	if d.pos == d.end {
-		return p, rule, nil
+		n := width + height
+		return nil, 0, src.errAt(d.end, "want \"/\" and the %d clues (%s, then %s) after the borders; is the URL cut short?", n, nouns(width, "column"), nouns(height, "row"))
 	}
 	if d.src.text[d.pos] != '/' {
 		return nil, 0, src.errAt(d.pos, "want \"/\" after the %d border digits, found %q",
@@ -286,7 +290,8 @@ func (d *urlDecoder) clues(p *aquarium.Puzzle) error {
 		end-- // pzprjs adds a "/" after a body ending in "."
 	}
 	text := d.src.text
-	for k := 0; d.pos < end; k++ {
+	k := 0
+	for ; d.pos < end; k++ {
 		c := text[d.pos]
 		if k >= n {
 			return d.src.errAt(d.pos, "all %d clues are given; want nothing after them, found %q", n, c)
@@ -323,7 +328,18 @@ func (d *urlDecoder) clues(p *aquarium.Puzzle) error {
 		}
 		d.pos++
 	}
+	if k < n {
+		return d.src.errAt(end, "want %d clues (%s, then %s), found only %d; is the URL cut short?", n, nouns(p.Width, "column"), nouns(p.Height, "row"), k)
+	}
 	return nil
+}
+
+// nouns says n of a thing: "1 row", "6 rows".
+func nouns(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 func isHexLower(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }

@@ -89,13 +89,12 @@ func TestURLClueForms(t *testing.T) {
 		clues      string
 		cols, rows []int
 	}{
-		{"", []int{missing, missing}, []int{missing, missing, missing}},
-		{"j", []int{missing, missing}, []int{missing, missing, missing}},
-		{"12", []int{1, 2}, []int{missing, missing, missing}},
+		{"k", []int{missing, missing}, []int{missing, missing, missing}},
+		{"12i", []int{1, 2}, []int{missing, missing, missing}},
 		{"..121", []int{missing, missing}, []int{1, 2, 1}},
-		{"h.", []int{missing, missing}, []int{missing, missing, missing}},
-		{"h./", []int{missing, missing}, []int{missing, missing, missing}},
-		{"g1h", []int{missing, 1}, []int{missing, missing, missing}},
+		{"h.h", []int{missing, missing}, []int{missing, missing, missing}},
+		{"h.g./", []int{missing, missing}, []int{missing, missing, missing}},
+		{"g1i", []int{missing, 1}, []int{missing, missing, missing}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.clues, func(t *testing.T) {
@@ -116,6 +115,29 @@ func TestURLClueForms(t *testing.T) {
 	back, _, err := DecodeURL("in", got)
 	require.NoError(t, err)
 	assert.Equal(t, p, back)
+}
+
+// TestURLCutShort: a URL whose clues stop before every clue is accounted
+// for (pzprjs writes a run of missing clues at the end too) is refused
+// with the number of clues expected, at the place where it ends, rather
+// than read with clues missing.
+func TestURLCutShort(t *testing.T) {
+	const full = "https://puzz.link/p?aquarium/6/6/4b1uqg6v78hv/365443325555"
+	_, _, err := DecodeURL("in", full)
+	require.NoError(t, err)
+	for _, tt := range []struct{ in, want string }{
+		{full[:len(full)-2], "in:1:57: want 12 clues (6 columns, then 6 rows), found only 10; is the URL cut short?"},
+		{full[:len(full)-11], "in:1:48: want 12 clues (6 columns, then 6 rows), found only 1; is the URL cut short?"},
+		{full[:len(full)-12], "in:1:47: want 12 clues (6 columns, then 6 rows), found only 0; is the URL cut short?"},
+		{full[:len(full)-13], "in:1:46: want \"/\" and the 12 clues (6 columns, then 6 rows) after the borders; is the URL cut short?"},
+		{"aquarium/2/3/00/g1", "in:1:19: want 5 clues (2 columns, then 3 rows), found only 2; is the URL cut short?"},
+		{"aquarium/2/3/00/12/", "in:1:19: want 5 clues (2 columns, then 3 rows), found only 2; is the URL cut short?"},
+	} {
+		_, _, err := DecodeURL("in", tt.in)
+		if assert.Error(t, err, tt.in) {
+			assert.Equal(t, tt.want, err.Error(), tt.in)
+		}
+	}
 }
 
 // TestEmptyURLBody checks that an address ending after its size reads as an
