@@ -163,6 +163,8 @@ type hostileCase struct {
 	// msg must match the first line of stderr; "" when stderr may be
 	// empty.
 	msg string
+	// out, when set, must match standard output.
+	out string
 	// long marks cases skipped in -short mode.
 	long bool
 }
@@ -238,6 +240,25 @@ func hostileCases() []hostileCase {
 			exit: 2, msg: `too large a picture`},
 		{name: "1000x1000, tight memory budget", args: []string{"aquarium", "count", "--max-memory", "64M", "--timeout", "5s", "{in}"}, in: "grid-1000-clues.jsonl",
 			exit: 124, msg: `memory budget of 64 MiB reached at `},
+
+		// Jugs too large for an engine: an input error that names BFS,
+		// before anything is allocated.
+		{name: "jug of 2^24 by CP", args: []string{"jugs", "solve", "--method", "cp", "{in}"}, in: "jugs-16M.jsonl",
+			exit: 2, msg: positioned + `too large for --method cp: jug 1 has capacity 16777216; the CP model holds at most 16777215 .*; use --method bfs`},
+		{name: "jug of 2^24 by SAT", args: []string{"jugs", "solve", "--method", "sat", "{in}"}, in: "jugs-16M.jsonl",
+			exit: 2, msg: positioned + `too large for --method sat: jug 1 has capacity 16777216; the SAT encoding holds at most 16777215 .*; use --method bfs`},
+		{name: "jug of 10^12 by SAT", args: []string{"jugs", "solve", "--method", "sat", "--capacities", "1000000000000,3", "--target", "1"},
+			exit: 2, msg: `^flags: too large for --method sat: jug 1 has capacity 1000000000000;`},
+		{name: "jug of 10^9 by SAT", args: []string{"jugs", "solve", "--method", "sat", "--capacities", "1000000000,3", "--target", "1"},
+			exit: 2, msg: `^flags: too large for --method sat: jug 1 has capacity 1000000000;`},
+		{name: "jug of 10^6 by SAT, one step over --max-clauses", args: []string{"jugs", "solve", "--method", "sat", "--capacities", "1000001,5", "--target", "4"},
+			exit: 2, msg: `^flags: too large for --method sat: one step of the SAT encoding needs at least 18000060 clauses`},
+		{name: "jug of 3x10^6 by SAT without --max-clauses", args: []string{"jugs", "solve", "--method", "sat", "--max-clauses", "0", "--capacities", "3000001,5", "--target", "4"},
+			exit: 124, out: `^flags: unknown \(memory budget of .* reached at step 1 of the SAT formula`},
+		{name: "jug of 2^24, compare cp and sat", args: []string{"compare", "--engines", "cp,sat", "{in}"}, in: "jugs-16M.jsonl",
+			exit: 2, msg: positioned + `too large for engine (sat|cp): jug 1 has capacity 16777216`},
+		{name: "jug of 2^24, compare every engine", args: []string{"compare", "--timeout", "1s", "{in}"}, in: "jugs-16M.jsonl",
+			exit: 2, msg: positioned + `too large for engine (sat|cp): jug 1 has capacity 16777216`},
 
 		// Text hygiene: control characters, NUL, invalid UTF-8.
 		{name: "escape sequence in a JSON id", args: []string{"aquarium", "solve", "{in}"}, in: "esc-id.jsonl",
@@ -555,6 +576,9 @@ func assertRun(t *testing.T, tc hostileCase, r run, first string) {
 	}
 	if tc.msg != "" && !regexp.MustCompile(tc.msg).MatchString(first) {
 		t.Errorf("first line of stderr %q does not match %q", shorten(first, 300), tc.msg)
+	}
+	if tc.out != "" && !regexp.MustCompile(tc.out).Match(r.stdout) {
+		t.Errorf("standard output %q does not match %q", shorten(string(r.stdout), 300), tc.out)
 	}
 	if panicText.Match(r.stderr) {
 		t.Errorf("panic text on stderr:\n%s", shorten(string(r.stderr), 2000))

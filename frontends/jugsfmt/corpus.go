@@ -24,8 +24,13 @@ import (
 type Entry struct {
 	// ID is the line's "id", or file:line when it has none.
 	ID string
-	// Line is the 1-based line the puzzle was read from.
-	Line   int
+	// File is the name Parse was given, and Line the 1-based line the
+	// puzzle was read from.
+	File string
+	Line int
+	// Col is the 1-based column of the line's "capacities", where a
+	// problem with the jugs themselves is reported (Errorf).
+	Col    int
 	Puzzle *jugs.Puzzle
 	// OptimalSteps is the line's "optimal_steps": the length of a
 	// fewest-actions plan, or nil when unknown or unsolvable.
@@ -74,7 +79,7 @@ func Parse(name string, data []byte) ([]Entry, error) {
 			errs = append(errs, &inputerr.Error{File: name, Line: n, Col: err.col, Msg: err.msg})
 			continue
 		}
-		e.Line = n
+		e.File, e.Line = name, n
 		if e.ID == "" {
 			e.ID = name + ":" + strconv.Itoa(n)
 		}
@@ -84,6 +89,16 @@ func Parse(name string, data []byte) ([]Entry, error) {
 		errs.Add(name, 1, 1, "empty input: want jug puzzles as JSON Lines, one JSON object per line")
 	}
 	return entries, errs.Err()
+}
+
+// Errorf returns a problem with the entry's jugs, at its "capacities" as
+// file:line:col; an entry not read from a file (File empty) is named by its
+// ID instead.
+func (e Entry) Errorf(format string, args ...any) error {
+	if e.File == "" {
+		return fmt.Errorf("%s: %s", textsafe.Name(e.ID), fmt.Sprintf(format, args...))
+	}
+	return inputerr.New(e.File, e.Line, e.Col, format, args...)
 }
 
 // lineError is a problem at a 1-based byte column of one line.
@@ -140,7 +155,7 @@ func parseLine(line []byte, n int, ids map[string]int) (Entry, *lineError) {
 	if lerr != nil {
 		return Entry{}, lerr
 	}
-	return Entry{ID: rec.ID, Puzzle: p, OptimalSteps: rec.OptimalSteps, Solvable: rec.Solvable}, nil
+	return Entry{ID: rec.ID, Col: fields["capacities"].col, Puzzle: p, OptimalSteps: rec.OptimalSteps, Solvable: rec.Solvable}, nil
 }
 
 // splitObject reads the members of the single JSON object on line, keeping

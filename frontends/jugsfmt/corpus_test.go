@@ -201,10 +201,17 @@ func assertRoundTrip(t testing.TB, entries []Entry) {
 	again, err := Parse("again", buf.Bytes())
 	require.NoError(t, err, "reading back:\n%s", buf.String())
 	require.Len(t, again, len(entries))
+	lines := bytes.Split(buf.Bytes(), []byte("\n"))
 	for i := range entries {
+		// The position is the written line's, at its capacities.
+		got := again[i]
+		assert.Equal(t, "again", got.File)
+		if assert.Greater(t, got.Col, 0) {
+			assert.True(t, bytes.HasPrefix(lines[i][got.Col-1:], []byte("[")), "column %d of %s", got.Col, lines[i])
+		}
 		want := entries[i]
-		want.Line = i + 1
-		assert.Equal(t, want, again[i], "line %d of\n%s", i+1, buf.String())
+		want.File, want.Line, want.Col = got.File, i+1, got.Col
+		assert.Equal(t, want, got, "line %d of\n%s", i+1, buf.String())
 	}
 }
 

@@ -91,13 +91,18 @@ type CPRound struct {
 // for a plan of exactly k actions, for k = 0, 1, 2, ... (see horizon.go
 // and the comment of cpmodel.go). Every plan is replayed by Check before it
 // is returned. SolveCP returns an error wrapping ErrInvalidPuzzle for a
-// malformed puzzle, ErrHorizon past opts.MaxSteps, or ctx's error when it
-// ends first; the statistics so far come with any error.
+// malformed puzzle, ErrTooLarge for one that FitsCP refuses, ErrHorizon
+// past opts.MaxSteps, a *membudget.Error when a round's model would
+// outgrow the memory budget ctx carries, or ctx's error when it ends
+// first; the statistics so far come with any error.
 func SolveCP(ctx context.Context, p *Puzzle, opts CPOptions) (CPResult, error) {
 	var r CPResult
 	var e *cpUnrolling
 	var err error
 	r.Solvable, r.Plan, err = deepen(ctx, p, opts.HorizonOptions, &r.HorizonStats, func(q *Puzzle) (unrolling, error) {
+		if err := FitsCP(p); err != nil {
+			return nil, err
+		}
 		e = newCPUnrolling(q, opts)
 		return e, nil
 	})
@@ -207,8 +212,11 @@ type cpModel struct {
 
 // build returns the model of k steps with the goal after step k, or, when
 // goal is false, with loop-free paths instead (Complete's question).
-func (e *cpUnrolling) build(k int, goal bool) (*cpModel, error) {
+func (e *cpUnrolling) build(ctx context.Context, k int, goal bool) (*cpModel, error) {
 	p := e.p
+	if err := checkCPBudget(ctx, p, k); err != nil {
+		return nil, err
+	}
 	n, m := p.NumJugs(), len(e.actions)
 	s := cp.New()
 	md := &cpModel{s: s, amount: make([][]cp.Var, k+1), act: make([]cp.Var, k+1)}
@@ -431,7 +439,7 @@ func (e *cpUnrolling) notGoal(md *cpModel, t int) error {
 }
 
 // grow implements unrolling; the models are built per question.
-func (e *cpUnrolling) grow(k int) error {
+func (e *cpUnrolling) grow(_ context.Context, k int) error {
 	e.started = time.Now()
 	e.round = CPRound{K: k}
 	return nil
@@ -465,7 +473,7 @@ func (e *cpUnrolling) search(ctx context.Context, md *cpModel, k int) (Plan, boo
 // pathExists implements unrolling: is there an allowed loop-free path of
 // k actions from the start?
 func (e *cpUnrolling) pathExists(ctx context.Context, k int) (bool, error) {
-	md, err := e.build(k, false)
+	md, err := e.build(ctx, k, false)
 	if errors.Is(err, cp.ErrInconsistent) {
 		e.close(false)
 		return false, nil
@@ -485,7 +493,7 @@ func (e *cpUnrolling) planOf(ctx context.Context, k int) (Plan, bool, error) {
 	if k == 0 {
 		e.started, e.round = time.Now(), CPRound{}
 	}
-	md, err := e.build(k, true)
+	md, err := e.build(ctx, k, true)
 	if errors.Is(err, cp.ErrInconsistent) {
 		e.close(false)
 		return nil, false, nil

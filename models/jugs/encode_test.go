@@ -57,7 +57,7 @@ func TestSATStep(t *testing.T) {
 		for _, p := range smallPuzzles(caps...) {
 			s := gini.New()
 			e := newSATUnrolling(p, s, false)
-			require.NoError(t, e.grow(1))
+			require.NoError(t, e.grow(context.Background(), 1))
 			for i, a := range e.actions {
 				name := fmt.Sprintf("caps %v tap %v from %v by %v", caps, p.Tap, p.Initial, a)
 				st, err := e.solve(ctx, e.act[1][i])
@@ -95,7 +95,7 @@ func TestCPStep(t *testing.T) {
 				e := newCPUnrolling(p, CPOptions{Tables: tables})
 				for i, a := range e.actions {
 					name := fmt.Sprintf("tables %v caps %v tap %v from %v by %v", tables, caps, p.Tap, p.Initial, a)
-					md, err := e.build(1, false)
+					md, err := e.build(context.Background(), 1, false)
 					require.NoError(t, err)
 					err = md.s.Assign(md.act[1], i)
 					if err == nil {
@@ -133,7 +133,7 @@ func TestCPTwoSteps(t *testing.T) {
 			for i, a := range e.actions {
 				for j, b := range e.actions {
 					name := fmt.Sprintf("caps %v tap %v from %v by %v then %v", caps, p.Tap, p.Initial, a, b)
-					md, err := e.build(2, false)
+					md, err := e.build(context.Background(), 2, false)
 					require.NoError(t, err)
 					err = md.s.Assign(md.act[2], j)
 					if err == nil {
@@ -240,7 +240,7 @@ func TestRoundClauses(t *testing.T) {
 			e := newSATUnrolling(p, gini.New(), complete)
 			for k := 1; k <= 6; k++ {
 				bound, before := e.roundClauses(), e.f.NumClauses()
-				require.NoError(t, e.grow(k))
+				require.NoError(t, e.grow(context.Background(), k))
 				e.goal(k)
 				added := e.f.NumClauses() - before
 				assert.LessOrEqual(t, added, bound, "%v complete %v k %d", p.Capacities, complete, k)

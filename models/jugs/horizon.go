@@ -95,8 +95,9 @@ type HorizonStats struct {
 // unrolling is an engine's encoding of a puzzle over a growing number of
 // steps.
 type unrolling interface {
-	// grow extends the encoding from k-1 to k steps (k >= 1).
-	grow(k int) error
+	// grow extends the encoding from k-1 to k steps (k >= 1), checking
+	// its size against the memory budget ctx carries.
+	grow(ctx context.Context, k int) error
 	// pathExists reports whether an allowed loop-free path of exactly k
 	// actions leaves the start (Complete only).
 	pathExists(ctx context.Context, k int) (bool, error)
@@ -134,7 +135,7 @@ func deepen(ctx context.Context, p *Puzzle, opts HorizonOptions, st *HorizonStat
 		}
 		st.Horizon = k
 		if k > 0 {
-			if err := u.grow(k); err != nil {
+			if err := u.grow(ctx, k); err != nil {
 				return false, nil, err
 			}
 			if opts.Complete {

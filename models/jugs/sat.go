@@ -84,8 +84,10 @@ type SATRound struct {
 // Solve (gophersat, external programs) solve every round from scratch.
 //
 // Every plan is replayed by Check before it is returned. SolveSAT returns
-// an error wrapping ErrInvalidPuzzle for a malformed puzzle, ErrHorizon
-// past opts.MaxSteps, ErrFormulaLimit past opts.MaxClauses, the backend's
+// an error wrapping ErrInvalidPuzzle for a malformed puzzle, ErrTooLarge
+// for one that FitsSAT refuses, ErrHorizon past opts.MaxSteps,
+// ErrFormulaLimit past opts.MaxClauses, a *membudget.Error when the
+// formula would outgrow the memory budget ctx carries, the backend's
 // error, or ctx's when it ends first; the statistics so far come with any
 // error.
 func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts HorizonOptions) (SATResult, error) {
@@ -93,6 +95,9 @@ func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts HorizonOptions)
 	var e *satUnrolling
 	var err error
 	r.Solvable, r.Plan, err = deepen(ctx, p, opts, &r.HorizonStats, func(q *Puzzle) (unrolling, error) {
+		if err := FitsSAT(p, opts); err != nil {
+			return nil, err
+		}
 		e = newSATUnrolling(q, s, opts.Complete)
 		e.maxClauses = opts.MaxClauses
 		return e, nil
@@ -329,10 +334,14 @@ func (e *satUnrolling) roundClauses() int {
 }
 
 // grow implements unrolling: it adds the variables and clauses of step k.
-func (e *satUnrolling) grow(k int) error {
+func (e *satUnrolling) grow(ctx context.Context, k int) error {
 	e.started = time.Now()
-	if limit := e.maxClauses; limit > 0 && e.f.NumClauses()+e.roundClauses() > limit {
+	clauses := e.f.NumClauses() + e.roundClauses()
+	if limit := e.maxClauses; limit > 0 && clauses > limit {
 		return fmt.Errorf("%w: step %d would take the formula past %d clauses", ErrFormulaLimit, k, limit)
+	}
+	if err := checkSATBudget(ctx, clauses, k); err != nil {
+		return err
 	}
 	p := e.p
 	before, after := e.level[k-1], make([][]sat.Lit, p.NumJugs())

@@ -75,7 +75,20 @@ func compareJugs(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 			break
 		}
 		rows := make([]clikit.CompareRow, 0, len(engines))
+		told := map[string]bool{} // the methods whose input error is out
 		for _, eng := range engines {
+			// An engine that cannot take the puzzle is an input error,
+			// found before it allocates anything; said once per method.
+			if err := fits(eng.method, e.Puzzle, opts); err != nil {
+				if !told[eng.method] {
+					fmt.Fprintln(c.IO().Err, tooLarge(e, "engine", eng.method, err))
+					told[eng.method] = true
+				}
+				code = clikit.ExitUsage
+				rows = append(rows, clikit.CompareRow{Kind: "jugs", ID: e.ID, Engine: eng.name, Status: clikit.StatusError,
+					Error: "too large for " + eng.method + " (see the input error)"})
+				continue
+			}
 			rows = append(rows, compareJugsEngine(ctx, c, e, eng, opts))
 		}
 		c.Puzzle(rows)

@@ -65,6 +65,32 @@ var jugsMethods = map[string]jugsMethod{
 	"cp":  solveJugsCP,
 }
 
+// jugsFits says whether a method can take a puzzle at all, before it runs:
+// the encodings of sat and cp hold an amount as one value per unit of
+// water, BFS as a number.
+var jugsFits = map[string]func(p *jugs.Puzzle, o jugsOptions) error{
+	"bfs": func(*jugs.Puzzle, jugsOptions) error { return nil },
+	"sat": func(p *jugs.Puzzle, o jugsOptions) error { return jugs.FitsSAT(p, o.horizon()) },
+	"cp":  func(p *jugs.Puzzle, _ jugsOptions) error { return jugs.FitsCP(p) },
+}
+
+// fits says whether method can take p (jugsFits), nil for a method with
+// no limit of its own.
+func fits(method string, p *jugs.Puzzle, o jugsOptions) error {
+	if f, ok := jugsFits[method]; ok {
+		return f(p, o)
+	}
+	return nil
+}
+
+// tooLarge is the input error for a puzzle that a method cannot take (err
+// wraps jugs.ErrTooLarge), at the entry's jugs, naming BFS, which can;
+// flag is how the command names methods ("--method" or "engine").
+func tooLarge(e jugsfmt.Entry, flag, method string, err error) error {
+	reason := strings.TrimPrefix(err.Error(), jugs.ErrTooLarge.Error()+": ")
+	return e.Errorf("too large for %s %s: %s; use %s bfs, which takes capacities up to %d", flag, method, reason, flag, jugs.MaxCapacity)
+}
+
 func solveJugsBFS(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
 	r, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: o.maxStates})
 	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, stats: clikit.StatList{
@@ -276,6 +302,9 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	start := time.Now()
 	var got jugsOutcome
 	err := clikit.Safely(e.ID, func() (err error) {
+		if err := fits(r.flags.method, p, r.flags.options()); err != nil {
+			return err
+		}
 		got, err = r.method(work, p, r.flags.options())
 		return err
 	})
@@ -291,6 +320,10 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 		rec.Status, note = clikit.StatusUnknown, err.Error()
 	case errors.Is(err, jugs.ErrHorizon):
 		rec.Status, note = clikit.StatusUnknown, err.Error()+"; longer plans not searched"
+	case errors.Is(err, jugs.ErrTooLarge):
+		positioned := tooLarge(e, "--method", r.flags.method, err)
+		rec.Status, rec.Error = clikit.StatusError, positioned.Error()
+		fmt.Fprintln(r.stdio.Err, positioned)
 	case err != nil:
 		rec.Status, rec.Error = clikit.StatusError, err.Error()
 	case !got.solvable:
@@ -305,7 +338,7 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 		steps := len(got.plan)
 		rec.Steps = &steps
 	}
-	if rec.Error != "" {
+	if rec.Error != "" && !errors.Is(err, jugs.ErrTooLarge) {
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(e.ID), rec.Error)
 	}
 	if r.flags.Stats && r.flags.Format == clikit.FormatText {
