@@ -75,7 +75,7 @@ func TestCompareJugsLimits(t *testing.T) {
 		assert.Nil(t, rows[e].Agree, "%s: an unknown answer is left out of the agreement", e)
 	}
 	assert.Contains(t, rows["sat/gini"].Answer, "formula limit reached")
-	assert.Equal(t, "no plan within the horizon: no plan of at most 100 actions", rows["cp"].Answer)
+	assert.Equal(t, "no plan within the horizon: no plan of horizon at most 100", rows["cp"].Answer)
 
 	code, _, errOut = run(t, "", "compare", "--engines", "bfs", jugsFile("bad.jsonl"))
 	assert.Equal(t, ExitUsage, code)

@@ -15,6 +15,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 )
 
@@ -221,16 +222,16 @@ func solveJugs(ctx context.Context, lim planLimits, name string, data []byte, in
 		v.Count, v.ID, p = len(entries), entries[index].ID, entries[index].Puzzle
 	}
 	res, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: lim.maxStates})
-	v.Stats = []Stat{{"fast_path", res.FastPath}, {"expanded", res.Expanded}, {"stored", res.Stored}}
+	v.Stats = []Stat{{"fast_path", res.FastPath}, {"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
 	switch {
-	case errors.Is(err, jugs.ErrStateLimit):
+	case errors.Is(err, statespace.ErrLimit):
 		v.Status, v.Message = statusUnknown, fmt.Sprintf("stopped after %d states; the command line takes larger searches", lim.maxStates)
 	case err != nil:
 		return v, err
-	case !res.Solvable:
+	case !res.Solvable():
 		v.Status, v.Message = statusUnsolvable, "No plan reaches the goal: all reachable states were searched."
 		if res.FastPath {
-			v.Message = "No plan reaches the goal: number theory rules it out."
+			v.Message = "No plan reaches the goal: " + jugs.Impossible(p) + "."
 		}
 	default:
 		if err := jugs.Check(p, res.Plan); err != nil {

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
 // referenceSteps is a deliberately plain breadth-first search written
@@ -85,7 +87,7 @@ func TestBFSMatchesReference(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s store: %v", store, err)
 				}
-				if !r.Solvable {
+				if !r.Solvable() {
 					if want >= 0 {
 						t.Fatalf("%s store (fast path %v): unsolvable, but the reference finds %d steps", store, !noFast, want)
 					}
@@ -111,7 +113,7 @@ func TestBFSHasNoShorterPlan(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genClassic(t)
 		r, err := BFS(context.Background(), p, Options{})
-		if err != nil || !r.Solvable || len(r.Plan) == 0 {
+		if err != nil || !r.Solvable() || len(r.Plan) == 0 {
 			return // optimality concerns plans of at least one step
 		}
 		alphabet := p.Actions()
@@ -181,8 +183,8 @@ func TestDecideTwoJugs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if solvable != r.Solvable {
-			t.Fatalf("Decide says %v, BFS says %v, for %+v", solvable, r.Solvable, p)
+		if solvable != r.Solvable() {
+			t.Fatalf("Decide says %v, BFS says %v, for %+v", solvable, r.Solvable(), p)
 		}
 	})
 }
@@ -214,7 +216,7 @@ func TestDecideTwoJugsExhaustive(t *testing.T) {
 				r, err := BFS(context.Background(), p, Options{NoFastPath: true})
 				require.NoError(t, err)
 				require.True(t, decided, "%+v", p)
-				require.Equal(t, r.Solvable, solvable, "%+v", p)
+				require.Equal(t, r.Solvable(), solvable, "%+v", p)
 				checked++
 			}
 		}
@@ -237,8 +239,8 @@ func TestDecideInvariants(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if solvable != r.Solvable {
-			t.Fatalf("Decide says %v, BFS says %v, for %+v", solvable, r.Solvable, p)
+		if solvable != r.Solvable() {
+			t.Fatalf("Decide says %v, BFS says %v, for %+v", solvable, r.Solvable(), p)
 		}
 	})
 	assert.Positive(t, decided, "Decide settled none of the random puzzles; the test proves nothing")
@@ -248,16 +250,16 @@ func TestFastPathSkipsSearch(t *testing.T) {
 	p := &Puzzle{Capacities: []int{2, 1_000_000}, Initial: []int{0, 0}, Tap: true, Target: 999_999}
 	r, err := BFS(context.Background(), p, Options{})
 	require.NoError(t, err)
-	assert.False(t, r.Solvable)
+	assert.False(t, r.Solvable())
 	assert.True(t, r.FastPath)
-	assert.Zero(t, r.Stored)
+	assert.Zero(t, r.Stats.Stored)
 }
 
 func TestBFSStartAtGoal(t *testing.T) {
 	p := &Puzzle{Capacities: []int{3, 5}, Initial: []int{0, 4}, Tap: true, Target: 4}
 	r, err := BFS(context.Background(), p, Options{})
 	require.NoError(t, err)
-	assert.True(t, r.Solvable)
+	assert.True(t, r.Solvable())
 	assert.NotNil(t, r.Plan)
 	assert.Empty(t, r.Plan)
 }
@@ -278,7 +280,7 @@ func TestStoreChoice(t *testing.T) {
 		r, err := BFS(context.Background(), p, Options{NoFastPath: true})
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, r.Store, "%v", tt.caps)
-		assert.False(t, r.Solvable, "%v: the 3 units never split into 1", tt.caps)
+		assert.False(t, r.Solvable(), "%v: the 3 units never split into 1", tt.caps)
 		assert.Equal(t, referenceSteps(p), -1)
 	}
 	_, err := BFS(context.Background(), &Puzzle{Capacities: []int{MaxCapacity, MaxCapacity}, Initial: []int{0, 0}, Tap: true, Target: 1},
@@ -288,16 +290,50 @@ func TestStoreChoice(t *testing.T) {
 
 func TestWideStoreRoundTrip(t *testing.T) {
 	caps := []int{MaxCapacity, 1, 255, 256, 65535, 7}
-	w := newWideStore(caps)
+	w := newWideSpace(&Puzzle{Capacities: caps})
 	states := []State{{0, 0, 0, 0, 0, 0}, {MaxCapacity, 1, 255, 256, 65535, 7}, {123456789012, 0, 17, 256, 300, 5}}
-	for _, s := range states {
-		assert.True(t, w.add(slices.Clone(s)))
-		assert.False(t, w.add(slices.Clone(s)))
-	}
+	keys := map[string]bool{}
 	got := make(State, len(caps))
-	for id, s := range states {
-		w.load(id, got)
+	for _, s := range states {
+		k := w.pack(s)
+		keys[k] = true
+		w.unpack(k, got)
 		assert.Equal(t, s, got)
+	}
+	assert.Len(t, keys, len(states), "distinct states, distinct keys")
+}
+
+// TestPackedSuccessors checks the arithmetic on packed keys against
+// Apply: from every state of small puzzles, each successor's key is the
+// packed state Apply reaches, and Goal agrees with AtGoal.
+func TestPackedSuccessors(t *testing.T) {
+	for _, caps := range [][]int{{3, 5}, {2, 3, 1}} {
+		for _, p := range smallPuzzles(caps...) {
+			p.Target = 2
+			sp, fits := newPackedSpace(p)
+			require.True(t, fits)
+			n := 0
+			sp.Successors(sp.pack(p.Initial), func(id actionID, next uint64, cost int) bool {
+				n++
+				a := sp.actions[id]
+				want := p.Start()
+				require.True(t, p.Apply(want, a), "%v from %v", a, p.Initial)
+				assert.Equal(t, sp.pack(want), next, "%v from %v", a, p.Initial)
+				assert.Equal(t, p.AtGoal(want), sp.Goal(next))
+				got := make(State, len(caps))
+				sp.unpack(next, got)
+				assert.Equal(t, want, got)
+				assert.Equal(t, 1, cost)
+				return true
+			})
+			legal := 0
+			for _, a := range p.Actions() {
+				if p.Legal(p.Start(), a) {
+					legal++
+				}
+			}
+			assert.Equal(t, legal, n, "every legal action, once, from %v", p.Initial)
+		}
 	}
 }
 
@@ -314,14 +350,14 @@ func TestBFSCancellation(t *testing.T) {
 	defer cancel()
 	r, err := BFS(ctx, p, Options{})
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
-	assert.Less(t, r.Expanded, 333_320, "the search stopped before expanding everything")
+	assert.Less(t, r.Stats.Expanded, int64(333_320), "the search stopped before expanding everything")
 }
 
 func TestBFSStateLimit(t *testing.T) {
 	p := &Puzzle{Capacities: []int{9973, 10007}, Initial: []int{0, 0}, Tap: true, Target: 1}
 	r, err := BFS(context.Background(), p, Options{MaxStates: 100})
-	assert.ErrorIs(t, err, ErrStateLimit)
-	assert.Equal(t, 101, r.Stored)
+	assert.ErrorIs(t, err, statespace.ErrLimit)
+	assert.EqualValues(t, 101, r.Stats.Stored)
 }
 
 func TestBFSInvalid(t *testing.T) {
@@ -362,7 +398,7 @@ func BenchmarkBFS(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
-				b.ReportMetric(float64(r.Stored), "states")
+				b.ReportMetric(float64(r.Stats.Stored), "states")
 			})
 		}
 	}
@@ -378,5 +414,5 @@ func TestDecideConservation(t *testing.T) {
 	assert.False(t, solvable)
 	r, err := BFS(context.Background(), p, Options{NoFastPath: true})
 	require.NoError(t, err)
-	assert.False(t, r.Solvable, "BFS disagrees")
+	assert.False(t, r.Solvable(), "BFS disagrees")
 }

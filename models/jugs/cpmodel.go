@@ -1,7 +1,7 @@
 package jugs
 
-// This file unrolls the transition system on the cp core (see horizon.go
-// for the rounds). Each round builds a model of k steps: amount variables
+// This file unrolls the transition system on the cp core, as a
+// statespace.CPModel (see horizon.go for the rounds). Each round builds a model of k steps: amount variables
 // a[t][j] in 0..capacity for every step t and jug j (step 0 fixed to the
 // start), an action variable act[t] in 0..NumActions()-1 for every step
 // t >= 1, numbered as Actions, the goal after step k and not before, and
@@ -33,12 +33,11 @@ package jugs
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
 // CPOptions tune SolveCP.
@@ -52,82 +51,31 @@ type CPOptions struct {
 	NoMemo bool
 }
 
-// CPResult is the answer of SolveCP.
-type CPResult struct {
-	// Solvable reports whether a plan was found. When false with a nil
-	// error, the puzzle is proven unsolvable (see HorizonStats).
-	Solvable bool
-	// Plan has the fewest actions of all plans when Solvable.
-	Plan Plan
-	CPStats
-}
-
-// CPStats describe the work of SolveCP.
-type CPStats struct {
-	HorizonStats
-	// Vars, Propagators and Tuples give the size of the last model built;
-	// Tuples counts the rows of its tables.
-	Vars, Propagators, Tuples int
-	// Search sums the search statistics of every round.
-	Search cp.Stats
-	// DeadEnds is the number of facts in the nogood store at the end.
-	DeadEnds int
-	// Rounds has one entry per k asked about.
-	Rounds []CPRound
-}
-
-// CPRound is one round of SolveCP.
-type CPRound struct {
-	K int
-	// Found reports whether a plan of exactly K actions was found.
-	Found bool
-	// Search holds the statistics of this round's searches.
-	Search cp.Stats
-	// Time is the time spent building and searching.
-	Time time.Duration
-}
-
 // SolveCP looks for a fewest-actions plan of p on the cp core by asking
 // for a plan of exactly k actions, for k = 0, 1, 2, ... (see horizon.go
-// and the comment of cpmodel.go). Every plan is replayed by Check before it
-// is returned. SolveCP returns an error wrapping ErrInvalidPuzzle for a
-// malformed puzzle, ErrTooLarge for one that FitsCP refuses, ErrHorizon
-// past opts.MaxSteps, a *membudget.Error when a round's model would
-// outgrow the memory budget ctx carries, or ctx's error when it ends
-// first; the statistics so far come with any error.
-func SolveCP(ctx context.Context, p *Puzzle, opts CPOptions) (CPResult, error) {
-	var r CPResult
-	var e *cpUnrolling
-	var err error
-	r.Solvable, r.Plan, err = deepen(ctx, p, opts.HorizonOptions, &r.HorizonStats, func(q *Puzzle) (unrolling, error) {
+// and the comment of cpmodel.go), in the loop of statespace.SolveCP.
+// Every plan is replayed by Check before it is returned. SolveCP returns
+// an error wrapping ErrInvalidPuzzle for a malformed puzzle, ErrTooLarge
+// for one that FitsCP refuses, statespace.ErrHorizon past
+// opts.MaxHorizon, a *membudget.Error when a round's model would outgrow
+// the memory budget ctx carries, or ctx's error when it ends first; the
+// statistics so far come with any error.
+func SolveCP(ctx context.Context, p *Puzzle, opts CPOptions) (HorizonResult, error) {
+	return solveHorizon(ctx, p, opts.HorizonOptions, func(q *Puzzle, o statespace.HorizonOptions) (statespace.HorizonResult[Action], int, error) {
 		if err := FitsCP(p); err != nil {
-			return nil, err
+			return statespace.HorizonResult[Action]{}, 0, err
 		}
-		e = newCPUnrolling(q, opts)
-		return e, nil
+		m := newCPModel(q, p, opts)
+		r, err := statespace.SolveCP(ctx, m, o)
+		return r, len(m.dead), err
 	})
-	if e != nil {
-		r.Vars, r.Propagators, r.Tuples = e.size.vars, e.size.props, e.size.tuples
-		r.Rounds = e.rounds
-		r.DeadEnds = len(e.dead)
-		for _, rd := range e.rounds {
-			r.Search = addSearch(r.Search, rd.Search)
-		}
-	}
-	return r, err
 }
 
-// addSearch returns the sum of two search statistics (the deepest depth
-// of the two).
-func addSearch(a, b cp.Stats) cp.Stats {
-	return cp.Stats{Nodes: a.Nodes + b.Nodes, Failures: a.Failures + b.Failures,
-		Propagations: a.Propagations + b.Propagations, Solutions: a.Solutions + b.Solutions,
-		MaxDepth: max(a.MaxDepth, b.MaxDepth), Time: a.Time + b.Time}
-}
-
-// cpUnrolling builds a cp model for each question of a round.
-type cpUnrolling struct {
-	p       *Puzzle
+// cpModel is the puzzle as a statespace.CPModel. A state is the amounts
+// of the jugs, a step its action variable.
+type cpModel struct {
+	p       *Puzzle // scaled down by the unit
+	orig    *Puzzle // the puzzle plans are checked against
 	opts    CPOptions
 	actions []Action
 	// Tables shared by every step and round (the cp tables do not modify
@@ -137,14 +85,16 @@ type cpUnrolling struct {
 	// prunedPrev[b] those that b may not follow.
 	prunedNext, prunedPrev [][]int
 	dead                   map[string]bool // see deadEnds
-	rounds                 []CPRound
-	round                  CPRound // the round under way
-	started                time.Time
-	size                   struct{ vars, props, tuples int }
+	// The solver states are being added to, and how many it has.
+	s      *cp.Solver
+	states int
 }
 
-func newCPUnrolling(p *Puzzle, opts CPOptions) *cpUnrolling {
-	e := &cpUnrolling{p: p, opts: opts, actions: p.Actions(), dead: map[string]bool{}, started: time.Now()}
+// cpStep is the variable of one step's action, an index in actions.
+type cpStep struct{ act cp.Var }
+
+func newCPModel(p, orig *Puzzle, opts CPOptions) *cpModel {
+	e := &cpModel{p: p, orig: orig, opts: opts, actions: p.Actions(), dead: map[string]bool{}}
 	m := len(e.actions)
 	e.prunedNext, e.prunedPrev = make([][]int, m), make([][]int, m)
 	for _, pr := range prunedPairs(e.actions) {
@@ -158,7 +108,7 @@ func newCPUnrolling(p *Puzzle, opts CPOptions) *cpUnrolling {
 }
 
 // makeTables lists the tuples of the tables that tableStep posts.
-func (e *cpUnrolling) makeTables() {
+func (e *cpModel) makeTables() {
 	p := e.p
 	n, m := p.NumJugs(), len(e.actions)
 	// act, then one 0..1 per action.
@@ -201,93 +151,117 @@ func (e *cpUnrolling) makeTables() {
 	}
 }
 
-// cpModel is the model of one question: k steps, with or without the goal.
-type cpModel struct {
-	s      *cp.Solver
-	amount [][]cp.Var // amount[t][j]
-	act    []cp.Var   // act[t], t >= 1 (act[0] unused)
-	tuples int
-	memo   *deadEnds // nil without one
+// State implements statespace.CPModel: an amount in 0..capacity per jug.
+func (e *cpModel) State(s *cp.Solver) []cp.Var {
+	if s != e.s {
+		e.s, e.states = s, 0
+	}
+	t := e.states
+	e.states++
+	st := make([]cp.Var, e.p.NumJugs())
+	for j, c := range e.p.Capacities {
+		st[j] = s.NewVar(0, c)
+		s.SetName(st[j], fmt.Sprintf("a%d@%d", j+1, t))
+	}
+	return st
 }
 
-// build returns the model of k steps with the goal after step k, or, when
-// goal is false, with loop-free paths instead (Complete's question).
-func (e *cpUnrolling) build(ctx context.Context, k int, goal bool) (*cpModel, error) {
-	p := e.p
-	if err := checkCPBudget(ctx, p, k); err != nil {
-		return nil, err
-	}
-	n, m := p.NumJugs(), len(e.actions)
-	s := cp.New()
-	md := &cpModel{s: s, amount: make([][]cp.Var, k+1), act: make([]cp.Var, k+1)}
-	for j, v := range p.Initial {
-		md.amount[0] = append(md.amount[0], s.NewVar(v, v))
-		s.SetName(md.amount[0][j], fmt.Sprintf("a%d@0", j+1))
-	}
-	for t := 1; t <= k; t++ {
-		after := make([]cp.Var, n)
-		for j, c := range p.Capacities {
-			after[j] = s.NewVar(0, c)
-			s.SetName(after[j], fmt.Sprintf("a%d@%d", j+1, t))
-		}
-		md.amount[t] = after
-		act := s.NewVar(0, m-1)
-		s.SetName(act, fmt.Sprintf("act@%d", t))
-		md.act[t] = act
+// CheckStep implements statespace.StepChecker: the model of t steps must
+// fit the memory budget ctx carries.
+func (e *cpModel) CheckStep(ctx context.Context, t int) error { return checkCPBudget(ctx, e.p, t) }
 
-		if e.opts.Tables {
-			e.tableStep(md, t)
-		} else {
-			e.ruleStep(md, t)
+// Start implements statespace.CPModel.
+func (e *cpModel) Start(s *cp.Solver, st []cp.Var) error {
+	for j, v := range st {
+		if err := s.Assign(v, e.p.Initial[j]); err != nil {
+			return err
 		}
 	}
-	// The goal does not hold before step k: the earlier rounds proved it.
-	for t := 1; t < k; t++ {
-		if err := e.notGoal(md, t); err != nil {
-			return nil, err
-		}
-	}
-	if goal {
-		if err := e.goal(md, k); err != nil {
-			return nil, err
-		}
-		if !e.opts.NoMemo {
-			d := &deadEnds{e: e, m: md, k: k, checked: make([]cp.Rev, k+1), pending: make([][]byte, k+1)}
-			for t := range d.checked {
-				d.checked[t] = s.NewRev(0)
-			}
-			md.memo = d
-			id := s.Add(d)
-			for t := 1; t <= k; t++ {
-				s.Watch(id, md.act[t], cp.OnFix)
-				for _, v := range md.amount[t] {
-					s.Watch(id, v, cp.OnFix)
-				}
-			}
-		}
+	return nil
+}
+
+// Step implements statespace.CPModel: the action variable and the
+// transition, by a propagator or tables.
+func (e *cpModel) Step(s *cp.Solver, before, after []cp.Var) cpStep {
+	act := s.NewVar(0, len(e.actions)-1)
+	s.SetName(act, fmt.Sprintf("act@%d", e.states-1))
+	if e.opts.Tables {
+		e.tableStep(s, before, after, act)
 	} else {
-		d := &distinctStates{states: md.amount}
-		id := s.Add(d)
-		for _, st := range md.amount {
-			for _, v := range st {
-				s.Watch(id, v, cp.OnFix)
-			}
+		e.ruleStep(s, before, after, act)
+	}
+	return cpStep{act: act}
+}
+
+// Consecutive implements statespace.CPConsecutive: the pruning of
+// consecutive actions, as a nextRule or a table of the allowed pairs.
+func (e *cpModel) Consecutive(s *cp.Solver, first, next cpStep) {
+	if e.opts.Tables {
+		s.AddTable([]cp.Var{first.act, next.act}, e.allowed)
+		return
+	}
+	nr := &nextRule{first: first.act, next: next.act, pruned: e.prunedNext, prunedBy: e.prunedPrev}
+	id := s.Add(nr)
+	s.Watch(id, nr.first, cp.OnFix)
+	s.Watch(id, nr.next, cp.OnFix)
+}
+
+// Decisions implements statespace.CPModel: the search branches on the
+// actions in order, so every decision is followed by propagation that
+// computes the next state.
+func (e *cpModel) Decisions(m cpStep) []cp.Var { return []cp.Var{m.act} }
+
+// Action implements statespace.CPModel.
+func (e *cpModel) Action(s *cp.Solver, m cpStep) (Action, bool) {
+	return e.actions[s.Value(m.act)], true
+}
+
+// Check implements statespace.CPModel.
+func (e *cpModel) Check(plan []Action, k int) error { return checkHorizon(e.orig, plan, k) }
+
+// Distinct implements statespace.CPDistinct.
+func (e *cpModel) Distinct(s *cp.Solver, states [][]cp.Var) error {
+	d := &distinctStates{states: states}
+	id := s.Add(d)
+	for _, st := range states {
+		for _, v := range st {
+			s.Watch(id, v, cp.OnFix)
 		}
 	}
-	e.size.vars, e.size.props, e.size.tuples = s.NumVars(), s.NumPropagators(), md.tuples
-	return md, nil
+	return nil
+}
+
+// Brancher implements statespace.CPSearcher: the plan search remembers
+// its dead ends (unless NoMemo).
+func (e *cpModel) Brancher(s *cp.Solver, states [][]cp.Var, steps []cpStep, goal bool, b cp.Brancher) (cp.Brancher, error) {
+	if !goal || e.opts.NoMemo {
+		return b, nil
+	}
+	k := len(steps)
+	act := make([]cp.Var, k+1) // act[0] unused
+	for t, m := range steps {
+		act[t+1] = m.act
+	}
+	d := &deadEnds{dead: e.dead, amount: states, act: act, k: k, checked: make([]cp.Rev, k+1), pending: make([][]byte, k+1)}
+	for t := range d.checked {
+		d.checked[t] = s.NewRev(0)
+	}
+	id := s.Add(d)
+	for t := 1; t <= k; t++ {
+		s.Watch(id, act[t], cp.OnFix)
+		for _, v := range states[t] {
+			s.Watch(id, v, cp.OnFix)
+		}
+	}
+	return d.brancher(b), nil
 }
 
 // tableStep posts the transition from step t-1 to step t as tables (see
 // the comment of cpmodel.go).
-func (e *cpUnrolling) tableStep(md *cpModel, t int) {
-	p, s := e.p, md.s
+func (e *cpModel) tableStep(s *cp.Solver, before, after []cp.Var, act cp.Var) {
+	p := e.p
 	n, m := p.NumJugs(), len(e.actions)
-	before, after, act := md.amount[t-1], md.amount[t], md.act[t]
-	table := func(vars []cp.Var, tuples [][]int) {
-		s.AddTable(vars, tuples)
-		md.tuples += len(tuples)
-	}
+	table := s.AddTable
 	is := make([]cp.Var, m) // is[i]: the action is actions[i]
 	for i := range is {
 		is[i] = s.NewBool()
@@ -295,7 +269,7 @@ func (e *cpUnrolling) tableStep(md *cpModel, t int) {
 	table(append([]cp.Var{act}, is...), e.oneHot)
 	src, dst := s.NewVar(0, n), s.NewVar(0, n)
 	table([]cp.Var{act, src, dst}, e.ends)
-	isSrc, isDst := e.indicators(md, src), e.indicators(md, dst)
+	isSrc, isDst := e.indicators(s, src), e.indicators(s, dst)
 	maxCap := slices.Max(p.Capacities)
 	x, y, x2, y2 := s.NewVar(0, maxCap), s.NewVar(0, maxCap), s.NewVar(0, maxCap), s.NewVar(0, maxCap)
 	table([]cp.Var{dst, x, y, x2, y2}, e.pours)
@@ -327,16 +301,12 @@ func (e *cpUnrolling) tableStep(md *cpModel, t int) {
 		s.AddBoolSum(lits, nil, cp.Equal, 1)
 		s.AddCondEqual(cp.Neg(touched), before[j], after[j])
 	}
-	if t >= 2 {
-		table([]cp.Var{md.act[t-1], act}, e.allowed)
-	}
 }
 
-// ruleStep posts the transition from step t-1 to step t as one stepRule
-// propagator, and the pruning of consecutive actions as a nextRule.
-func (e *cpUnrolling) ruleStep(md *cpModel, t int) {
-	s := md.s
-	r := &stepRule{p: e.p, actions: e.actions, act: md.act[t], before: md.amount[t-1], after: md.amount[t],
+// ruleStep posts the transition from before to after as one stepRule
+// propagator.
+func (e *cpModel) ruleStep(s *cp.Solver, before, after []cp.Var, act cp.Var) {
+	r := &stepRule{p: e.p, actions: e.actions, act: act, before: before, after: after,
 		state: make(State, e.p.NumJugs())}
 	id := s.Add(r)
 	s.Watch(id, r.act, cp.OnDomain)
@@ -344,22 +314,16 @@ func (e *cpUnrolling) ruleStep(md *cpModel, t int) {
 		s.Watch(id, r.before[j], cp.OnDomain)
 		s.Watch(id, r.after[j], cp.OnDomain)
 	}
-	if t >= 2 {
-		nr := &nextRule{first: md.act[t-1], next: md.act[t], pruned: e.prunedNext, prunedBy: e.prunedPrev}
-		id := s.Add(nr)
-		s.Watch(id, nr.first, cp.OnFix)
-		s.Watch(id, nr.next, cp.OnFix)
-	}
 }
 
 // indicators returns one 0..1 variable per jug that is 1 when v equals its
 // jug (v's value n, no jug, sets them all to 0).
-func (e *cpUnrolling) indicators(md *cpModel, v cp.Var) []cp.Var {
+func (e *cpModel) indicators(s *cp.Solver, v cp.Var) []cp.Var {
 	n := e.p.NumJugs()
 	ind := make([]cp.Var, n)
 	vars := []cp.Var{v}
 	for j := range ind {
-		ind[j] = md.s.NewBool()
+		ind[j] = s.NewBool()
 		vars = append(vars, ind[j])
 	}
 	tuples := make([][]int, n+1)
@@ -370,14 +334,13 @@ func (e *cpUnrolling) indicators(md *cpModel, v cp.Var) []cp.Var {
 			tuples[x][1+x] = 1
 		}
 	}
-	md.s.AddTable(vars, tuples)
-	md.tuples += len(tuples)
+	s.AddTable(vars, tuples)
 	return ind
 }
 
-// goal posts the goal on the amounts after step k.
-func (e *cpUnrolling) goal(md *cpModel, k int) error {
-	p, s, a := e.p, md.s, md.amount[k]
+// Goal implements statespace.CPModel.
+func (e *cpModel) Goal(s *cp.Solver, a []cp.Var) error {
+	p := e.p
 	switch p.Goal {
 	case GoalAny:
 		var some []cp.Lit
@@ -406,10 +369,10 @@ func (e *cpUnrolling) goal(md *cpModel, k int) error {
 	return nil
 }
 
-// notGoal posts that the goal does not hold after step t, except for
-// GoalTotal, whose negation the core cannot state cheaply.
-func (e *cpUnrolling) notGoal(md *cpModel, t int) error {
-	p, s, a := e.p, md.s, md.amount[t]
+// NotGoal implements statespace.CPNotGoal: the goal does not hold in a,
+// except for GoalTotal, whose negation the core cannot state cheaply.
+func (e *cpModel) NotGoal(s *cp.Solver, a []cp.Var) error {
+	p := e.p
 	switch p.Goal {
 	case GoalAny:
 		for _, v := range a {
@@ -436,82 +399,4 @@ func (e *cpUnrolling) notGoal(md *cpModel, t int) error {
 		s.AddClause(differs...)
 	}
 	return nil
-}
-
-// grow implements unrolling; the models are built per question.
-func (e *cpUnrolling) grow(_ context.Context, k int) error {
-	e.started = time.Now()
-	e.round = CPRound{K: k}
-	return nil
-}
-
-// search runs the model's search for one solution and returns the plan
-// it finds.
-func (e *cpUnrolling) search(ctx context.Context, md *cpModel, k int) (Plan, bool, error) {
-	var plan Plan
-	before := md.s.Stats()
-	b := cp.InOrder(md.act[1:], cp.ValueMin)
-	if md.memo != nil {
-		b = md.memo.brancher(b)
-	}
-	found, err := md.s.Solve(ctx, b, cp.Limits{}, func() {
-		plan = make(Plan, k)
-		for t := 1; t <= k; t++ {
-			plan[t-1] = e.actions[md.s.Value(md.act[t])]
-		}
-	})
-	after := md.s.Stats()
-	after.Nodes -= before.Nodes
-	after.Failures -= before.Failures
-	after.Propagations -= before.Propagations
-	after.Solutions -= before.Solutions
-	after.Time -= before.Time
-	e.round.Search = addSearch(e.round.Search, after)
-	return plan, found, err
-}
-
-// pathExists implements unrolling: is there an allowed loop-free path of
-// k actions from the start?
-func (e *cpUnrolling) pathExists(ctx context.Context, k int) (bool, error) {
-	md, err := e.build(ctx, k, false)
-	if errors.Is(err, cp.ErrInconsistent) {
-		e.close(false)
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	_, found, err := e.search(ctx, md, k)
-	if err == nil && !found {
-		e.close(false)
-	}
-	return found, err
-}
-
-// planOf implements unrolling: it searches for a plan of exactly k actions.
-func (e *cpUnrolling) planOf(ctx context.Context, k int) (Plan, bool, error) {
-	if k == 0 {
-		e.started, e.round = time.Now(), CPRound{}
-	}
-	md, err := e.build(ctx, k, true)
-	if errors.Is(err, cp.ErrInconsistent) {
-		e.close(false)
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	plan, found, err := e.search(ctx, md, k)
-	if err != nil {
-		return nil, false, err
-	}
-	e.close(found)
-	return plan, found, nil
-}
-
-// close records the round under way.
-func (e *cpUnrolling) close(found bool) {
-	e.round.Found = found
-	e.round.Time = time.Since(e.started)
-	e.rounds = append(e.rounds, e.round)
 }

@@ -196,8 +196,9 @@ const maxDeadEnds = 1 << 22
 // about its key, since the failure may come from the prefix (an illegal
 // action). The propagator only looks keys up.
 type deadEnds struct {
-	e       *cpUnrolling
-	m       *cpModel
+	dead    map[string]bool // kept by the model across questions
+	amount  [][]cp.Var      // amount[t][j]
+	act     []cp.Var        // act[t], t >= 1
 	k       int
 	checked []cp.Rev // checked[u]: the key at step u is fixed and not dead
 	pending [][]byte // the key at each step at the last consistent node
@@ -208,7 +209,7 @@ type deadEnds struct {
 // are all fixed.
 func (d *deadEnds) entered(s *cp.Solver) int {
 	for u := 1; u <= d.k; u++ {
-		if !s.Fixed(d.m.act[u]) || slices.ContainsFunc(d.m.amount[u], func(v cp.Var) bool { return !s.Fixed(v) }) {
+		if !s.Fixed(d.act[u]) || slices.ContainsFunc(d.amount[u], func(v cp.Var) bool { return !s.Fixed(v) }) {
 			return u - 1
 		}
 	}
@@ -222,7 +223,7 @@ func (d *deadEnds) Propagate(s *cp.Solver) error {
 		if s.Get(d.checked[u]) != 0 {
 			continue
 		}
-		if d.e.dead[string(d.keyOf(s, u))] {
+		if d.dead[string(d.keyOf(s, u))] {
 			return cp.ErrInconsistent
 		}
 		s.Set(d.checked[u], 1)
@@ -240,8 +241,8 @@ func (d *deadEnds) visit(s *cp.Solver) {
 			continue
 		}
 		for w := u; w <= d.k; w++ {
-			if d.pending[w] != nil && len(d.e.dead) < maxDeadEnds {
-				d.e.dead[string(d.pending[w])] = true
+			if d.pending[w] != nil && len(d.dead) < maxDeadEnds {
+				d.dead[string(d.pending[w])] = true
 			}
 			d.pending[w] = nil
 		}
@@ -261,8 +262,8 @@ func (d *deadEnds) brancher(b cp.Brancher) cp.Brancher {
 // actions left; the result is valid until the next call.
 func (d *deadEnds) keyOf(s *cp.Solver, u int) []byte {
 	b := binary.AppendUvarint(d.key[:0], uint64(d.k-u))
-	b = binary.AppendUvarint(b, uint64(s.Value(d.m.act[u])))
-	for _, v := range d.m.amount[u] {
+	b = binary.AppendUvarint(b, uint64(s.Value(d.act[u])))
+	for _, v := range d.amount[u] {
 		b = binary.AppendUvarint(b, uint64(s.Value(v)))
 	}
 	d.key = b

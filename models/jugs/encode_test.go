@@ -56,11 +56,14 @@ func TestSATStep(t *testing.T) {
 	for _, caps := range [][]int{{3, 2}, {2, 3, 1}} {
 		for _, p := range smallPuzzles(caps...) {
 			s := gini.New()
-			e := newSATUnrolling(p, s, false)
-			require.NoError(t, e.grow(context.Background(), 1))
+			e, f := newSATModel(p, p, false), sat.NewFormula()
+			s0 := e.StartState(f)
+			s1 := e.State(f)
+			step := e.Step(f, s0, s1)
+			require.NoError(t, sat.Load(s, f))
 			for i, a := range e.actions {
 				name := fmt.Sprintf("caps %v tap %v from %v by %v", caps, p.Tap, p.Initial, a)
-				st, err := e.solve(ctx, e.act[1][i])
+				st, err := s.Solve(ctx, step.act[i])
 				require.NoError(t, err)
 				want := p.Start()
 				if !p.Apply(want, a) {
@@ -68,14 +71,14 @@ func TestSATStep(t *testing.T) {
 					continue
 				}
 				require.Equal(t, sat.Sat, st, "%s: legal, yet unsatisfiable", name)
-				for j, x := range e.level[1] {
+				for j, x := range s1.level {
 					assert.Equal(t, want[j], amountOf(s, x), "%s: jug %d", name, j+1)
 					// No other amount is possible.
 					for _, other := range []sat.Lit{e.atLeast(x, want[j]).Not(), e.atLeast(x, want[j]+1)} {
 						if other.Var() == e.top.Var() {
 							continue
 						}
-						st, err := e.solve(ctx, e.act[1][i], other)
+						st, err := s.Solve(ctx, step.act[i], other)
 						require.NoError(t, err)
 						assert.Equal(t, sat.Unsat, st, "%s: jug %d may differ", name, j+1)
 					}
@@ -85,6 +88,33 @@ func TestSATStep(t *testing.T) {
 	}
 }
 
+// cpUnrolled is a cp model of k steps from the start, with distinct
+// states (the completeness test's question), built as statespace.SolveCP
+// builds it.
+type cpUnrolled struct {
+	s      *cp.Solver
+	amount [][]cp.Var // amount[t][j]
+	act    []cp.Var   // act[t], t >= 1
+}
+
+func buildCP(t *testing.T, e *cpModel, k int) cpUnrolled {
+	t.Helper()
+	s := cp.New()
+	md := cpUnrolled{s: s, amount: [][]cp.Var{e.State(s)}, act: make([]cp.Var, k+1)}
+	require.NoError(t, e.Start(s, md.amount[0]))
+	var last cpStep
+	for u := 1; u <= k; u++ {
+		md.amount = append(md.amount, e.State(s))
+		step := e.Step(s, md.amount[u-1], md.amount[u])
+		if u >= 2 {
+			e.Consecutive(s, last, step)
+		}
+		md.act[u], last = step.act, step
+	}
+	require.NoError(t, e.Distinct(s, md.amount))
+	return md
+}
+
 // TestCPStep checks both transition models of the cp core against Apply:
 // fixing the action of the first step must fix the amounts after it to
 // Apply's by propagation alone, or fail for an illegal action.
@@ -92,12 +122,11 @@ func TestCPStep(t *testing.T) {
 	for _, tables := range []bool{false, true} {
 		for _, caps := range [][]int{{3, 2}, {2, 3, 1}} {
 			for _, p := range smallPuzzles(caps...) {
-				e := newCPUnrolling(p, CPOptions{Tables: tables})
+				e := newCPModel(p, p, CPOptions{Tables: tables})
 				for i, a := range e.actions {
 					name := fmt.Sprintf("tables %v caps %v tap %v from %v by %v", tables, caps, p.Tap, p.Initial, a)
-					md, err := e.build(context.Background(), 1, false)
-					require.NoError(t, err)
-					err = md.s.Assign(md.act[1], i)
+					md := buildCP(t, e, 1)
+					err := md.s.Assign(md.act[1], i)
 					if err == nil {
 						err = md.s.Propagate()
 					}
@@ -125,7 +154,7 @@ func TestCPStep(t *testing.T) {
 func TestCPTwoSteps(t *testing.T) {
 	for _, caps := range [][]int{{3, 2}, {2, 1, 2}} {
 		for _, p := range smallPuzzles(caps...) {
-			e := newCPUnrolling(p, CPOptions{})
+			e := newCPModel(p, p, CPOptions{})
 			pruned := map[[2]int]bool{}
 			for _, pr := range prunedPairs(e.actions) {
 				pruned[pr] = true
@@ -133,9 +162,8 @@ func TestCPTwoSteps(t *testing.T) {
 			for i, a := range e.actions {
 				for j, b := range e.actions {
 					name := fmt.Sprintf("caps %v tap %v from %v by %v then %v", caps, p.Tap, p.Initial, a, b)
-					md, err := e.build(context.Background(), 2, false)
-					require.NoError(t, err)
-					err = md.s.Assign(md.act[2], j)
+					md := buildCP(t, e, 2)
+					err := md.s.Assign(md.act[2], j)
 					if err == nil {
 						err = md.s.Propagate()
 					}
@@ -221,7 +249,7 @@ func TestScaleDown(t *testing.T) {
 	assert.Equal(t, []int{DontCare, 4}, q.GoalState)
 	r, err := BFS(context.Background(), q, Options{})
 	require.NoError(t, err)
-	require.True(t, r.Solvable)
+	require.True(t, r.Solvable())
 	assert.NoError(t, Check(p, r.Plan), "a plan of the scaled puzzle solves the puzzle")
 	same, unit := scaleDown(&Puzzle{Capacities: []int{3, 5}, Initial: []int{0, 0}})
 	assert.Equal(t, 1, unit)
@@ -237,12 +265,24 @@ func TestRoundClauses(t *testing.T) {
 		{Capacities: []int{9, 4, 7, 2}, Initial: []int{0, 0, 0, 0}, Tap: true, Goal: GoalTotal, Target: 13},
 	} {
 		for _, complete := range []bool{false, true} {
-			e := newSATUnrolling(p, gini.New(), complete)
+			e, f := newSATModel(p, p, complete), sat.NewFormula()
+			states := []*satState{e.StartState(f)}
+			var last satStep
 			for k := 1; k <= 6; k++ {
-				bound, before := e.roundClauses(), e.f.NumClauses()
-				require.NoError(t, e.grow(context.Background(), k))
-				e.goal(k)
-				added := e.f.NumClauses() - before
+				bound, before := e.StepClauses(), f.NumClauses()
+				st := e.State(f)
+				step := e.Step(f, states[k-1], st)
+				if k >= 2 {
+					e.Consecutive(f, last, step)
+				}
+				if complete {
+					for _, earlier := range states {
+						e.Distinct(f, earlier, st)
+					}
+				}
+				states, last = append(states, st), step
+				e.GoalLit(f, st)
+				added := f.NumClauses() - before
 				assert.LessOrEqual(t, added, bound, "%v complete %v k %d", p.Capacities, complete, k)
 				if k >= 2 { // the sums after step 0 are constants, without clauses
 					assert.Greater(t, 4*added, bound, "%v complete %v k %d: the bound is within 4 times", p.Capacities, complete, k)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/gini"
 )
 
@@ -47,25 +48,25 @@ func ExampleDecide() {
 // answered yes is the optimum, and the no answers before it the proof.
 func ExampleSolveSAT() {
 	p := &jugs.Puzzle{Capacities: []int{8, 5, 3}, Initial: []int{8, 0, 0}, Goal: jugs.GoalState, GoalState: []int{4, 4, 0}}
-	r, err := jugs.SolveSAT(context.Background(), p, gini.New(), jugs.HorizonOptions{MaxSteps: 20})
+	r, err := jugs.SolveSAT(context.Background(), p, gini.New(), jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: 20}})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println("steps:", len(r.Plan), "check:", jugs.Check(p, r.Plan))
 	for _, round := range r.Rounds {
-		fmt.Printf("k=%d found=%v\n", round.K, round.Found)
+		fmt.Printf("k=%d %v\n", round.K, round.Answer)
 	}
 	// Output:
 	// steps: 7 check: <nil>
-	// k=0 found=false
-	// k=1 found=false
-	// k=2 found=false
-	// k=3 found=false
-	// k=4 found=false
-	// k=5 found=false
-	// k=6 found=false
-	// k=7 found=true
+	// k=0 none
+	// k=1 none
+	// k=2 none
+	// k=3 none
+	// k=4 none
+	// k=5 none
+	// k=6 none
+	// k=7 plan
 }
 
 // The same rounds on the cp core. With Complete, an engine also proves
@@ -73,7 +74,7 @@ func ExampleSolveSAT() {
 // start, and no plan of at most 15 actions reaches the goal.
 func ExampleSolveCP() {
 	p := &jugs.Puzzle{Capacities: []int{8, 5, 3}, Initial: []int{8, 0, 0}, Goal: jugs.GoalState, GoalState: []int{4, 2, 2}}
-	r, err := jugs.SolveCP(context.Background(), p, jugs.CPOptions{HorizonOptions: jugs.HorizonOptions{Complete: true}})
-	fmt.Println(r.Solvable, r.LongestPath, err)
+	r, err := jugs.SolveCP(context.Background(), p, jugs.CPOptions{HorizonOptions: jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{Complete: true}}})
+	fmt.Println(r.Solvable(), r.LongestPath, err)
 	// Output: false 15 <nil>
 }

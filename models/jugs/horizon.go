@@ -1,9 +1,9 @@
 package jugs
 
-// This file is the loop the bounded-horizon engines share (SolveSAT on a
-// SAT solver, SolveCP on the cp core): ask "is there a plan of exactly k
-// actions?" for k = 0, 1, 2, ... on an encoding that grows one step per
-// round. A fewest-actions plan has some exact length k*, so the rounds
+// This file is what the bounded-horizon engines (SolveSAT on a SAT
+// solver, SolveCP on the cp core) share on top of the loop of
+// models/statespace: ask "is there a plan of exactly k actions?" for
+// k = 0, 1, 2, ... on an encoding that grows one step per round. A fewest-actions plan has some exact length k*, so the rounds
 // before k* all answer no and round k* answers yes: the first yes is
 // optimal, and the no answers of rounds 0..k*-1 are the proof.
 //
@@ -29,7 +29,12 @@ package jugs
 // actions from the start from 13,968,352 to 523,117.
 //
 // Proving unsolvability. On its own a bounded search proves only that no
-// plan of at most k actions exists. With HorizonOptions.Complete the
+// plan of at most k actions exists. Number theory (Decide) settles many
+// puzzles before any round. With HorizonOptions.ExploreStates the
+// reachable states are counted first by breadth-first search, storing at
+// most that many: when they all fit, no shortest plan is longer than the
+// deepest of them, and refuting every k up to that depth is a proof
+// (statespace.HorizonOptions.Bound). That settles small puzzles at once. With HorizonOptions.Complete the
 // encodings also forbid plans that visit a state twice (no shortest plan
 // does), and each round first asks whether any allowed path of k actions
 // leaves the start, whatever its end. When none does, every reachable
@@ -44,39 +49,32 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
-// ErrHorizon is returned by SolveSAT and SolveCP when they have proven
-// that no plan of at most HorizonOptions.MaxSteps actions exists, and
-// looked no further. Longer plans may exist.
-var ErrHorizon = errors.New("no plan within the horizon")
-
-// ErrFormulaLimit is returned by SolveSAT when the next step would take the
-// formula past HorizonOptions.MaxClauses.
-var ErrFormulaLimit = errors.New("formula limit reached")
-
 // HorizonOptions tune the bounded-horizon engines, SolveSAT and SolveCP.
-// The zero value searches without a horizon and without the completeness
-// test, so only number theory (Decide) proves a puzzle unsolvable.
+// The zero value searches without a horizon, bound or completeness test,
+// so only number theory (Decide) proves a puzzle unsolvable.
 type HorizonOptions struct {
-	// MaxSteps is the horizon K: once no plan of at most K actions is
-	// proven to exist, the search stops with ErrHorizon. 0 means no
-	// horizon: an unsolvable puzzle that neither Decide nor Complete
-	// settles keeps the search going until ctx ends.
-	MaxSteps int
+	// MaxHorizon is the horizon K: once no plan of at most K actions is
+	// proven to exist, the search stops with statespace.ErrHorizon.
 	// Complete forbids plans that revisit a state and proves the puzzle
 	// unsolvable when no loop-free path of k actions exists, as the file
-	// comment of horizon.go explains. It costs constraints quadratic in k.
-	Complete bool
-	// MaxClauses bounds the size of SolveSAT's formula: a round whose
-	// step would take it past this many clauses is not started, and the
-	// search stops with ErrFormulaLimit. 0 means no limit.
-	MaxClauses int
+	// comment of horizon.go explains; it costs constraints quadratic in k.
+	// MaxClauses bounds SolveSAT's formula. From and Bound are set by the
+	// engines themselves.
+	statespace.HorizonOptions
+	// ExploreStates, when positive, bounds the horizon by the depth of
+	// the reachable states, counted by breadth-first search storing at
+	// most this many; puzzles with more states go without that bound.
+	ExploreStates int
 }
 
-// HorizonStats describe what a bounded-horizon search proved, whatever the
-// engine.
-type HorizonStats struct {
+// HorizonResult is the answer of SolveSAT and SolveCP: the loop's, and
+// what the puzzle's side of it proved.
+type HorizonResult struct {
+	statespace.HorizonResult[Action]
 	// FastPath is true when Decide proved the puzzle unsolvable; nothing
 	// was encoded.
 	FastPath bool
@@ -84,86 +82,75 @@ type HorizonStats struct {
 	// amounts: every amount is a multiple of it, so the encodings count in
 	// units of it.
 	Unit int
-	// Horizon is the last k asked about: the length of the plan when one
-	// was found, MaxSteps at ErrHorizon.
-	Horizon int
-	// LongestPath is set when the completeness test proved the puzzle
-	// unsolvable: no loop-free path has more actions than this.
-	LongestPath int
+	// Reachable counts the reachable states when ExploreStates sufficed
+	// to explore them all; the horizon was then bounded by their depth
+	// (HorizonResult.LongestPath, with Proof ProofBound).
+	Reachable int64
+	// DeadEnds is the number of facts in SolveCP's nogood store at the
+	// end.
+	DeadEnds int
 }
 
-// unrolling is an engine's encoding of a puzzle over a growing number of
-// steps.
-type unrolling interface {
-	// grow extends the encoding from k-1 to k steps (k >= 1), checking
-	// its size against the memory budget ctx carries.
-	grow(ctx context.Context, k int) error
-	// pathExists reports whether an allowed loop-free path of exactly k
-	// actions leaves the start (Complete only).
-	pathExists(ctx context.Context, k int) (bool, error)
-	// planOf looks for a plan of exactly k actions that reaches the goal.
-	planOf(ctx context.Context, k int) (Plan, bool, error)
-}
+// Solvable reports whether a plan was found.
+func (r HorizonResult) Solvable() bool { return r.Status == statespace.Solved }
 
-// deepen runs the rounds k = 0, 1, 2, ... on the unrolling that start
-// makes for the puzzle scaled down by its unit, and checks every plan
-// with Check before returning it. st receives what was proven.
-func deepen(ctx context.Context, p *Puzzle, opts HorizonOptions, st *HorizonStats,
-	start func(scaled *Puzzle) (unrolling, error)) (solvable bool, plan Plan, err error) {
+// solveHorizon runs a bounded-horizon engine on p: it validates p, lets
+// Decide settle what number theory can, scales p down by its unit, bounds
+// the horizon by exploring when asked, and calls run with the scaled
+// puzzle and the loop's options. run returns the loop's result and the
+// engine's count of dead ends.
+func solveHorizon(ctx context.Context, p *Puzzle, opts HorizonOptions,
+	run func(q *Puzzle, o statespace.HorizonOptions) (statespace.HorizonResult[Action], int, error)) (HorizonResult, error) {
+	r := HorizonResult{HorizonResult: statespace.HorizonResult[Action]{Status: statespace.Unknown}}
 	if err := p.Validate(); err != nil {
-		return false, nil, err
+		return r, err
 	}
-	if opts.MaxSteps < 0 {
-		return false, nil, fmt.Errorf("negative horizon %d", opts.MaxSteps)
+	if opts.MaxHorizon < 0 {
+		return r, fmt.Errorf("negative horizon %d", opts.MaxHorizon)
 	}
 	if solvable, decided := Decide(p); decided && !solvable {
-		st.FastPath = true
-		return false, nil, nil
+		r.FastPath, r.Status = true, statespace.Unsolvable
+		return r, nil
 	}
-	scaled, unit := scaleDown(p)
-	st.Unit = unit
-	u, err := start(scaled)
-	if err != nil {
-		return false, nil, err
+	q, unit := scaleDown(p)
+	r.Unit = unit
+	o := opts.HorizonOptions
+	if opts.ExploreStates > 0 && o.Bound == 0 {
+		reach, err := explore(ctx, q, opts.ExploreStates)
+		switch {
+		case err == nil:
+			// A state at depth 0 alone still needs horizon 0 asked;
+			// a bound of 1 covers it.
+			o.Bound, r.Reachable = max(reach.Depth, 1), reach.States
+		case !errors.Is(err, statespace.ErrLimit):
+			return r, err
+		}
 	}
-	for k := 0; ; k++ {
-		if opts.MaxSteps > 0 && k > opts.MaxSteps {
-			return false, nil, fmt.Errorf("%w: no plan of at most %d actions", ErrHorizon, opts.MaxSteps)
-		}
-		if err := ctx.Err(); err != nil {
-			return false, nil, err
-		}
-		st.Horizon = k
-		if k > 0 {
-			if err := u.grow(ctx, k); err != nil {
-				return false, nil, err
-			}
-			if opts.Complete {
-				ok, err := u.pathExists(ctx, k)
-				if err != nil {
-					return false, nil, err
-				}
-				if !ok {
-					st.LongestPath = k - 1
-					return false, nil, nil
-				}
-			}
-		}
-		plan, found, err := u.planOf(ctx, k)
-		if err != nil {
-			return false, nil, err
-		}
-		if !found {
-			continue
-		}
-		if err := Check(p, plan); err != nil {
-			return false, nil, fmt.Errorf("internal error: the decoded plan fails the check: %w", err)
-		}
-		if len(plan) != k {
-			return false, nil, fmt.Errorf("internal error: asked for %d actions, decoded %d", k, len(plan))
-		}
-		return true, plan, nil
+	var err error
+	r.HorizonResult, r.DeadEnds, err = run(q, o)
+	return r, err
+}
+
+// explore counts the states reachable in p, storing at most limit.
+func explore(ctx context.Context, p *Puzzle, limit int) (statespace.Reach, error) {
+	opts := statespace.Options{MaxStates: limit}
+	if sp, fits := newPackedSpace(p); fits {
+		return statespace.Explore(ctx, sp, sp.pack(p.Initial), opts)
 	}
+	w := newWideSpace(p)
+	return statespace.Explore(ctx, w, w.pack(p.Initial), opts)
+}
+
+// checkHorizon replays a plan found at horizon k with Check and checks
+// that it has k actions.
+func checkHorizon(p *Puzzle, plan []Action, k int) error {
+	if err := Check(p, plan); err != nil {
+		return err
+	}
+	if len(plan) != k {
+		return fmt.Errorf("asked for %d actions, decoded %d", k, len(plan))
+	}
+	return nil
 }
 
 // scaleDown returns p with every amount divided by the greatest common

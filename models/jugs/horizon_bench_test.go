@@ -9,6 +9,7 @@ import (
 	"github.com/go-air/gini/z"
 
 	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/gini"
 )
@@ -25,15 +26,15 @@ type benchMethod struct {
 var benchMethods = []benchMethod{
 	{"bfs", "expanded", func(p *jugs.Puzzle) (int, float64, error) {
 		r, err := jugs.BFS(context.Background(), p, jugs.Options{})
-		return len(r.Plan), float64(r.Expanded), err
+		return len(r.Plan), float64(r.Stats.Expanded), err
 	}},
 	{"sat", "clauses", func(p *jugs.Puzzle) (int, float64, error) {
 		r, err := jugs.SolveSAT(context.Background(), p, gini.New(), jugs.HorizonOptions{})
-		return len(r.Plan), float64(r.Clauses), err
+		return len(r.Plan), float64(r.Totals().Clauses), err
 	}},
 	{"cp", "nodes", func(p *jugs.Puzzle) (int, float64, error) {
 		r, err := jugs.SolveCP(context.Background(), p, jugs.CPOptions{})
-		return len(r.Plan), float64(r.Search.Nodes), err
+		return len(r.Plan), float64(r.Totals().CP.Nodes), err
 	}},
 }
 
@@ -191,7 +192,7 @@ func BenchmarkSATIncremental(b *testing.B) {
 					if err == nil && jugs.Check(p, r.Plan) != nil {
 						err = fmt.Errorf("the plan fails the check")
 					}
-					return len(r.Plan), float64(r.Clauses), err
+					return len(r.Plan), float64(r.Totals().Clauses), err
 				}}, c.steps)
 			})
 		}
@@ -210,7 +211,7 @@ func BenchmarkCPModels(b *testing.B) {
 				}
 				benchSolve(b, c.p, benchMethod{"cp", "nodes", func(p *jugs.Puzzle) (int, float64, error) {
 					r, err := jugs.SolveCP(context.Background(), p, opts)
-					return len(r.Plan), float64(r.Search.Nodes), err
+					return len(r.Plan), float64(r.Totals().CP.Nodes), err
 				}}, c.steps)
 			})
 		}
@@ -223,17 +224,17 @@ func BenchmarkCPModels(b *testing.B) {
 func BenchmarkHorizonComplete(b *testing.B) {
 	for _, c := range benchPuzzles[:4] {
 		for _, complete := range []bool{false, true} {
-			opts := jugs.HorizonOptions{Complete: complete}
+			opts := jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{Complete: complete}}
 			b.Run(fmt.Sprintf("%s/complete=%v/method=sat", c.name, complete), func(b *testing.B) {
 				benchSolve(b, c.p, benchMethod{"sat", "clauses", func(p *jugs.Puzzle) (int, float64, error) {
 					r, err := jugs.SolveSAT(context.Background(), p, gini.New(), opts)
-					return len(r.Plan), float64(r.Clauses), err
+					return len(r.Plan), float64(r.Totals().Clauses), err
 				}}, c.steps)
 			})
 			b.Run(fmt.Sprintf("%s/complete=%v/method=cp", c.name, complete), func(b *testing.B) {
 				benchSolve(b, c.p, benchMethod{"cp", "nodes", func(p *jugs.Puzzle) (int, float64, error) {
 					r, err := jugs.SolveCP(context.Background(), p, jugs.CPOptions{HorizonOptions: opts})
-					return len(r.Plan), float64(r.Search.Nodes), err
+					return len(r.Plan), float64(r.Totals().CP.Nodes), err
 				}}, c.steps)
 			})
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 	"github.com/waterworks-solver/waterworks/sat/gini"
@@ -86,7 +87,7 @@ func TestCorpusHorizon(t *testing.T) {
 			want := *e.OptimalSteps
 			c, err := jugs.SolveCP(t.Context(), e.Puzzle, jugs.CPOptions{})
 			require.NoError(t, err)
-			require.True(t, c.Solvable)
+			require.True(t, c.Solvable())
 			assert.Len(t, c.Plan, want, "cp")
 			assert.NoError(t, jugs.Check(e.Puzzle, c.Plan), "cp")
 			if slowForSAT(e) && !*long {
@@ -94,7 +95,7 @@ func TestCorpusHorizon(t *testing.T) {
 			}
 			s, err := jugs.SolveSAT(t.Context(), e.Puzzle, gini.New(), jugs.HorizonOptions{})
 			require.NoError(t, err)
-			require.True(t, s.Solvable)
+			require.True(t, s.Solvable())
 			assert.Len(t, s.Plan, want, "sat")
 			assert.NoError(t, jugs.Check(e.Puzzle, s.Plan), "sat")
 			assert.Equal(t, want+1, len(s.Rounds), "one round per k up to the optimum")
@@ -119,29 +120,29 @@ func TestCorpusHorizonUnsolvable(t *testing.T) {
 		t.Run(e.ID, func(t *testing.T) {
 			bfs, err := jugs.BFS(t.Context(), e.Puzzle, jugs.Options{NoFastPath: true})
 			require.NoError(t, err)
-			opts := jugs.HorizonOptions{Complete: true, MaxSteps: horizon}
-			check := func(name string, solvable bool, st jugs.HorizonStats, err error) {
+			opts := horizonOpts(horizon, true)
+			check := func(name string, solvable bool, st jugs.HorizonResult, err error) {
 				assert.False(t, solvable, name)
 				switch {
 				case err != nil:
-					assert.ErrorIs(t, err, jugs.ErrHorizon, name)
-					assert.Greater(t, bfs.Stored, horizon+1, "%s: %d reachable states, yet not proven unsolvable", name, bfs.Stored)
+					assert.ErrorIs(t, err, statespace.ErrHorizon, name)
+					assert.Greater(t, bfs.Stats.Stored, int64(horizon+1), "%s: %d reachable states, yet not proven unsolvable", name, bfs.Stats.Stored)
 				case !st.FastPath:
-					assert.Less(t, st.LongestPath, bfs.Stored, "%s: a loop-free path visits distinct states", name)
+					assert.Less(t, int64(st.LongestPath), bfs.Stats.Stored, "%s: a loop-free path visits distinct states", name)
 				}
 			}
 			c, err := jugs.SolveCP(t.Context(), e.Puzzle, jugs.CPOptions{HorizonOptions: opts})
-			check("cp", c.Solvable, c.HorizonStats, err)
+			check("cp", c.Solvable(), c, err)
 			if _, decided := jugs.Decide(e.Puzzle); !decided {
 				switch {
-				case bfs.Stored > 100:
-					t.Skipf("SAT needs minutes for 20 rounds on %d reachable states", bfs.Stored)
-				case bfs.Stored > 16 && !*long:
-					t.Skipf("SAT takes seconds on %d reachable states; run with -long", bfs.Stored)
+				case bfs.Stats.Stored > 100:
+					t.Skipf("SAT needs minutes for 20 rounds on %d reachable states", bfs.Stats.Stored)
+				case bfs.Stats.Stored > 16 && !*long:
+					t.Skipf("SAT takes seconds on %d reachable states; run with -long", bfs.Stats.Stored)
 				}
 			}
 			s, err := jugs.SolveSAT(t.Context(), e.Puzzle, gini.New(), opts)
-			check("sat", s.Solvable, s.HorizonStats, err)
+			check("sat", s.Solvable(), s, err)
 		})
 	}
 }
@@ -160,30 +161,30 @@ func TestHorizonAgreesWithBFS(t *testing.T) {
 		complete := rapid.Bool().Draw(t, "complete")
 		bfs, err := jugs.BFS(context.Background(), p, jugs.Options{})
 		require.NoError(t, err)
-		opts := jugs.HorizonOptions{MaxSteps: horizon, Complete: complete}
+		opts := horizonOpts(horizon, complete)
 		s, serr := jugs.SolveSAT(context.Background(), p, gini.New(), opts)
 		c, cerr := jugs.SolveCP(context.Background(), p, jugs.CPOptions{HorizonOptions: opts})
 		for _, r := range []struct {
 			name     string
 			solvable bool
 			plan     jugs.Plan
-			st       jugs.HorizonStats
+			st       jugs.HorizonResult
 			err      error
-		}{{"sat", s.Solvable, s.Plan, s.HorizonStats, serr}, {"cp", c.Solvable, c.Plan, c.HorizonStats, cerr}} {
+		}{{"sat", s.Solvable(), s.Plan, s, serr}, {"cp", c.Solvable(), c.Plan, c, cerr}} {
 			switch {
-			case bfs.Solvable && len(bfs.Plan) <= horizon:
+			case bfs.Solvable() && len(bfs.Plan) <= horizon:
 				require.NoError(t, r.err, r.name)
 				require.True(t, r.solvable, r.name)
 				require.Len(t, r.plan, len(bfs.Plan), r.name)
 				require.NoError(t, jugs.Check(p, r.plan), r.name)
 				seen["solved"]++
 			case r.err != nil:
-				require.ErrorIs(t, r.err, jugs.ErrHorizon, r.name)
+				require.ErrorIs(t, r.err, statespace.ErrHorizon, r.name)
 				require.False(t, r.solvable, r.name)
 				seen["beyond the horizon"]++
 			default:
 				require.False(t, r.solvable, r.name)
-				require.False(t, bfs.Solvable, "%s proved unsolvable a puzzle BFS solves in %d", r.name, len(bfs.Plan))
+				require.False(t, bfs.Solvable(), "%s proved unsolvable a puzzle BFS solves in %d", r.name, len(bfs.Plan))
 				if r.st.FastPath {
 					seen["unsolvable by number theory"]++
 				} else {
@@ -224,6 +225,12 @@ func drawPuzzle(t *rapid.T) *jugs.Puzzle {
 	return p
 }
 
+// horizonOpts returns the options of a horizon of max actions, with or
+// without the completeness test.
+func horizonOpts(max int, complete bool) jugs.HorizonOptions {
+	return jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: max, Complete: complete}}
+}
+
 // TestHorizonErrors covers the ways the engines stop without an answer.
 func TestHorizonErrors(t *testing.T) {
 	diehard := &jugs.Puzzle{Capacities: []int{3, 5}, Initial: []int{0, 0}, Tap: true, Target: 4}
@@ -237,27 +244,27 @@ func TestHorizonErrors(t *testing.T) {
 		want error
 	}{
 		{"invalid", context.Background(), &jugs.Puzzle{Capacities: []int{0}}, jugs.HorizonOptions{}, jugs.ErrInvalidPuzzle},
-		{"horizon", context.Background(), diehard, jugs.HorizonOptions{MaxSteps: 5}, jugs.ErrHorizon},
-		{"formula limit", context.Background(), diehard, jugs.HorizonOptions{MaxClauses: 500}, jugs.ErrFormulaLimit},
+		{"horizon", context.Background(), diehard, horizonOpts(5, false), statespace.ErrHorizon},
+		{"formula limit", context.Background(), diehard, jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{MaxClauses: 500}}, statespace.ErrFormulaLimit},
 		{"canceled", canceled, diehard, jugs.HorizonOptions{}, context.Canceled},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := jugs.SolveSAT(tt.ctx, tt.p, gini.New(), tt.opts)
 			assert.ErrorIs(t, err, tt.want, "sat")
-			assert.False(t, s.Solvable)
+			assert.False(t, s.Solvable())
 			if tt.opts.MaxClauses > 0 {
-				assert.LessOrEqual(t, s.Clauses, tt.opts.MaxClauses)
+				assert.LessOrEqual(t, s.Totals().Clauses, tt.opts.MaxClauses)
 				return // the cp core has no such limit
 			}
 			c, err := jugs.SolveCP(tt.ctx, tt.p, jugs.CPOptions{HorizonOptions: tt.opts})
 			assert.ErrorIs(t, err, tt.want, "cp")
-			assert.False(t, c.Solvable)
+			assert.False(t, c.Solvable())
 		})
 	}
-	_, err := jugs.SolveSAT(context.Background(), diehard, gini.New(), jugs.HorizonOptions{MaxSteps: -1})
+	_, err := jugs.SolveSAT(context.Background(), diehard, gini.New(), horizonOpts(-1, false))
 	assert.Error(t, err)
-	s, err := jugs.SolveSAT(context.Background(), diehard, gini.New(), jugs.HorizonOptions{MaxSteps: 5})
-	assert.EqualError(t, err, "no plan within the horizon: no plan of at most 5 actions")
+	s, err := jugs.SolveSAT(context.Background(), diehard, gini.New(), horizonOpts(5, false))
+	assert.EqualError(t, err, "no plan within the horizon: no plan of horizon at most 5")
 	assert.Len(t, s.Rounds, 6, "rounds 0 to 5 ran")
 }
 
@@ -279,11 +286,11 @@ func TestSATBackends(t *testing.T) {
 				require.NoError(t, err)
 				r, err := jugs.SolveSAT(t.Context(), p, s, jugs.HorizonOptions{})
 				require.NoError(t, err)
-				require.True(t, r.Solvable)
+				require.True(t, r.Solvable())
 				assert.Len(t, r.Plan, len(want.Plan))
 				assert.NoError(t, jugs.Check(p, r.Plan))
 				if _, reports := s.(sat.StatsReporter); reports {
-					assert.Equal(t, int64(len(r.Rounds)), r.Solver.Solves, "one solve per round")
+					assert.Equal(t, int64(len(r.Rounds)), r.Totals().SAT.Solves, "one solve per round")
 				}
 			}
 		})
@@ -309,9 +316,6 @@ func TestCPVariants(t *testing.T) {
 			require.NoError(t, err, name)
 			assert.Len(t, r.Plan, len(want.Plan), name)
 			assert.NoError(t, jugs.Check(p, r.Plan), name)
-			if opts.Tables {
-				assert.Positive(t, r.Tuples, name)
-			}
 			if opts.NoMemo {
 				assert.Zero(t, r.DeadEnds, name)
 			}
@@ -326,12 +330,12 @@ func TestHorizonStats(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, s.Unit, "6 and 10 count in units of 2")
 	assert.Equal(t, len(s.Plan), s.Horizon)
-	assert.Positive(t, s.Vars)
-	assert.Positive(t, s.Clauses)
+	assert.Positive(t, s.Totals().Vars)
+	assert.Positive(t, s.Totals().Clauses)
 	require.NotEmpty(t, s.Rounds)
 	for i, r := range s.Rounds {
 		assert.Equal(t, i, r.K)
-		assert.Equal(t, i == len(s.Rounds)-1, r.Found)
+		assert.Equal(t, i == len(s.Rounds)-1, r.Answer == statespace.AnswerPlan)
 		if i > 0 {
 			assert.Greater(t, r.Clauses, s.Rounds[i-1].Clauses, "each round adds a step")
 		}
@@ -339,13 +343,49 @@ func TestHorizonStats(t *testing.T) {
 	c, err := jugs.SolveCP(context.Background(), p, jugs.CPOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, len(c.Plan), c.Horizon)
-	assert.Positive(t, c.Search.Nodes)
+	assert.Positive(t, c.Totals().CP.Nodes)
 	assert.Len(t, c.Rounds, len(c.Plan)+1)
 
 	unsolvable := &jugs.Puzzle{Capacities: []int{6, 4}, Initial: []int{0, 0}, Tap: true, Target: 1}
 	s, err = jugs.SolveSAT(context.Background(), unsolvable, gini.New(), jugs.HorizonOptions{})
 	require.NoError(t, err)
 	assert.True(t, s.FastPath)
-	assert.False(t, s.Solvable)
-	assert.Zero(t, s.Vars, "nothing was encoded")
+	assert.False(t, s.Solvable())
+	assert.Empty(t, s.Rounds, "nothing was encoded")
+}
+
+// TestHorizonBoundProof checks the proof by the reachable states: on
+// small unsolvable puzzles that number theory leaves open, both engines
+// with ExploreStates refute every horizon up to the breadth-first depth
+// and report the puzzle unsolvable at once, as BFS does; with too small a
+// budget of states they go without the bound and stop at the horizon.
+func TestHorizonBoundProof(t *testing.T) {
+	for _, p := range []*jugs.Puzzle{
+		{Capacities: []int{8, 5, 3}, Initial: []int{8, 0, 0}, Goal: jugs.GoalState, GoalState: []int{4, 2, 2}},
+		{Capacities: []int{30, 27, 26}, Initial: []int{30, 0, 0}, Target: 19}, // corpus gen-jug3-07
+	} {
+		_, decided := jugs.Decide(p)
+		require.False(t, decided, "%v: number theory must leave the puzzle open", p.Capacities)
+		bfs, err := jugs.BFS(t.Context(), p, jugs.Options{NoFastPath: true})
+		require.NoError(t, err)
+		require.False(t, bfs.Solvable())
+		opts := jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: 30}, ExploreStates: 1000}
+		s, serr := jugs.SolveSAT(t.Context(), p, gini.New(), opts)
+		c, cerr := jugs.SolveCP(t.Context(), p, jugs.CPOptions{HorizonOptions: opts})
+		for _, r := range []struct {
+			name string
+			r    jugs.HorizonResult
+			err  error
+		}{{"sat", s, serr}, {"cp", c, cerr}} {
+			require.NoError(t, r.err, r.name)
+			assert.Equal(t, statespace.Unsolvable, r.r.Status, r.name)
+			assert.Equal(t, statespace.ProofBound, r.r.Proof, r.name)
+			assert.Equal(t, bfs.Stats.Stored, r.r.Reachable, r.name)
+			assert.Less(t, int64(r.r.LongestPath), r.r.Reachable, "%s: a shortest path visits distinct states", r.name)
+			assert.Len(t, r.r.Rounds, r.r.LongestPath+1, "%s: horizons 0 to the bound", r.name)
+		}
+		opts.ExploreStates, opts.MaxHorizon = 3, 4
+		_, err = jugs.SolveSAT(t.Context(), p, gini.New(), opts)
+		assert.ErrorIs(t, err, statespace.ErrHorizon, "too few states to explore: no bound")
+	}
 }

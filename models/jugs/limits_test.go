@@ -10,6 +10,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/models/membudget"
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/gini"
 )
 
@@ -36,7 +37,7 @@ func TestFits(t *testing.T) {
 		{name: "too many units of the common divisor", p: tap(4, 1<<25, 6),
 			cp: "capacity 33554432 (16777216 units of 2)", sat: "capacity 33554432 (16777216 units of 2)"},
 		{name: "ruled out by number theory, whatever the size", p: tap(3, jugs.MaxCapacity, 6)},
-		{name: "one step over the clause limit", p: tap(4, 1_000_001, 5), opts: jugs.HorizonOptions{MaxClauses: 4_000_000},
+		{name: "one step over the clause limit", p: tap(4, 1_000_001, 5), opts: jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{MaxClauses: 4_000_000}},
 			sat: "one step of the SAT encoding needs at least 18000060 clauses"},
 		{name: "no clause limit", p: tap(4, 1_000_001, 5)},
 		{name: "invalid", p: tap(4, 0), cp: "invalid puzzle", sat: "invalid puzzle"},

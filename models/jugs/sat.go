@@ -35,183 +35,144 @@ package jugs
 import (
 	"context"
 	"fmt"
-	"time"
 
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat"
 )
 
-// SATResult is the answer of SolveSAT.
-type SATResult struct {
-	// Solvable reports whether a plan was found. When false with a nil
-	// error, the puzzle is proven unsolvable (see HorizonStats).
-	Solvable bool
-	// Plan has the fewest actions of all plans when Solvable.
-	Plan Plan
-	SATStats
-}
-
-// SATStats describe the work of SolveSAT.
-type SATStats struct {
-	HorizonStats
-	// Vars and Clauses give the size of the formula at the end.
-	Vars, Clauses int
-	// Solver sums the backend's statistics over all rounds; gini reports
-	// only the number of solves.
-	Solver sat.Stats
-	// Rounds has one entry per k asked about.
-	Rounds []SATRound
-}
-
-// SATRound is one round of SolveSAT: the formula for k actions and the
-// solver's work on it.
-type SATRound struct {
-	K int
-	// Found reports whether a plan of exactly K actions was found.
-	Found bool
-	// Vars and Clauses give the size of the formula in this round.
-	Vars, Clauses int
-	// Solver holds the backend's statistics of this round.
-	Solver sat.Stats
-	// Time is the time spent encoding and solving.
-	Time time.Duration
-}
-
 // SolveSAT looks for a fewest-actions plan of p by asking s whether a plan
 // of exactly k actions exists, for k = 0, 1, 2, ... (see horizon.go): the
-// first k answered is optimal. s must be a fresh solver; an incremental
-// one such as sat/gini receives each step's clauses once and keeps them
-// between rounds, while backends that rebuild their problem for every
-// Solve (gophersat, external programs) solve every round from scratch.
+// first k answered is optimal. The loop is statespace.SolveSAT's; s must be
+// a fresh solver; an incremental one such as sat/gini receives each step's
+// clauses once and keeps them between rounds, while backends that rebuild
+// their problem for every Solve (gophersat, external programs) solve every
+// round from scratch.
 //
 // Every plan is replayed by Check before it is returned. SolveSAT returns
 // an error wrapping ErrInvalidPuzzle for a malformed puzzle, ErrTooLarge
-// for one that FitsSAT refuses, ErrHorizon past opts.MaxSteps,
-// ErrFormulaLimit past opts.MaxClauses, a *membudget.Error when the
-// formula would outgrow the memory budget ctx carries, the backend's
-// error, or ctx's when it ends first; the statistics so far come with any
-// error.
-func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts HorizonOptions) (SATResult, error) {
-	var r SATResult
-	var e *satUnrolling
-	var err error
-	r.Solvable, r.Plan, err = deepen(ctx, p, opts, &r.HorizonStats, func(q *Puzzle) (unrolling, error) {
+// for one that FitsSAT refuses, statespace.ErrHorizon past
+// opts.MaxHorizon, statespace.ErrFormulaLimit past opts.MaxClauses, a
+// *membudget.Error when the formula would outgrow the memory budget ctx
+// carries, the backend's error, or ctx's when it ends first; the
+// statistics so far come with any error.
+func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts HorizonOptions) (HorizonResult, error) {
+	return solveHorizon(ctx, p, opts, func(q *Puzzle, o statespace.HorizonOptions) (statespace.HorizonResult[Action], int, error) {
 		if err := FitsSAT(p, opts); err != nil {
-			return nil, err
+			return statespace.HorizonResult[Action]{}, 0, err
 		}
-		e = newSATUnrolling(q, s, opts.Complete)
-		e.maxClauses = opts.MaxClauses
-		return e, nil
+		r, err := statespace.SolveSAT(ctx, newSATModel(q, p, o.Complete), s, statespace.SATOptions{HorizonOptions: o})
+		return r, 0, err
 	})
-	if e != nil {
-		r.Vars, r.Clauses = e.f.NumVars(), e.f.NumClauses()
-		r.Rounds = e.rounds
-		for _, rd := range e.rounds {
-			r.Solver = r.Solver.Add(rd.Solver)
-		}
-	}
-	return r, err
 }
 
-// satUnrolling is the CNF of a puzzle over a growing number of steps.
-type satUnrolling struct {
-	p        *Puzzle
-	actions  []Action
-	s        sat.Solver
-	f        *sat.Formula
-	loaded   sat.Mark // what s already has
-	complete bool
-	top      sat.Lit // the constant true
-	// maxClauses is HorizonOptions.MaxClauses.
-	maxClauses int
-
-	level  [][][]sat.Lit        // level[t][j][v-1]: jug j holds at least v after t steps
-	act    [][]sat.Lit          // act[t][i]: the t-th action is actions[i] (t >= 1)
-	sums   map[[3]int][]sat.Lit // pairSum by step and jugs
-	active map[[3]int]sat.Lit   // the condition of each pairSum
-	pruned [][2]int
+// satModel is the puzzle as a statespace.SATModel: the CNF of one state
+// and one step at a time. What it keeps about a formula (the constant
+// true, the count of states) it resets when handed another formula.
+type satModel struct {
+	p       *Puzzle // scaled down by the unit
+	orig    *Puzzle // the puzzle plans are checked against
+	actions []Action
+	pruned  [][2]int
 	// rise[j] and drop[j] are the indices of the actions that can raise
 	// and lower jug j.
 	rise, drop [][]int
-	clause     []sat.Lit // scratch
+	// complete tells StepClauses that every new state is kept distinct
+	// from the earlier ones (HorizonOptions.Complete).
+	complete bool
 
-	rounds  []SATRound
-	started time.Time
-	before  sat.Stats
+	f      *sat.Formula // the formula of top and states
+	top    sat.Lit      // the constant true
+	states int          // states added to f
+	clause []sat.Lit    // scratch
 }
 
-func newSATUnrolling(p *Puzzle, s sat.Solver, complete bool) *satUnrolling {
-	e := &satUnrolling{p: p, actions: p.Actions(), s: s, f: sat.NewFormula(), complete: complete}
-	e.top = e.f.NewNamedVar("true")
-	e.f.AddClause(e.top)
+// satState is the variables of the state after t steps: level[j][v-1]
+// holds when jug j holds at least v, constants for the start. sums are
+// the pair sums (by jugs) a pour of the next step reads, each defined
+// under its literal in active.
+type satState struct {
+	t      int
+	level  [][]sat.Lit
+	sums   map[[2]int][]sat.Lit
+	active map[[2]int]sat.Lit
+}
+
+// satStep is the variables of step t: act[i] holds when the action is
+// actions[i].
+type satStep struct {
+	t   int
+	act []sat.Lit
+}
+
+func newSATModel(p, orig *Puzzle, complete bool) *satModel {
+	m := &satModel{p: p, orig: orig, actions: p.Actions(), complete: complete}
 	n := p.NumJugs()
-	start := make([][]sat.Lit, n)
-	for j, c := range p.Capacities {
-		start[j] = make([]sat.Lit, c)
-		for v := 1; v <= c; v++ {
-			start[j][v-1] = e.constant(v <= p.Initial[j])
-		}
-	}
-	e.level = [][][]sat.Lit{start}
-	e.act = [][]sat.Lit{nil}
-	e.rise, e.drop = make([][]int, n), make([][]int, n)
-	for i, a := range e.actions {
+	m.rise, m.drop = make([][]int, n), make([][]int, n)
+	for i, a := range m.actions {
 		switch a.Op {
 		case OpFill:
-			e.rise[a.Jug] = append(e.rise[a.Jug], i)
+			m.rise[a.Jug] = append(m.rise[a.Jug], i)
 		case OpEmpty:
-			e.drop[a.Jug] = append(e.drop[a.Jug], i)
+			m.drop[a.Jug] = append(m.drop[a.Jug], i)
 		case OpPour:
-			e.drop[a.Jug] = append(e.drop[a.Jug], i)
-			e.rise[a.To] = append(e.rise[a.To], i)
+			m.drop[a.Jug] = append(m.drop[a.Jug], i)
+			m.rise[a.To] = append(m.rise[a.To], i)
 		}
 	}
-	e.pruned = prunedPairs(e.actions)
-	e.sums = map[[3]int][]sat.Lit{}
-	e.active = map[[3]int]sat.Lit{}
-	e.started = time.Now()
-	return e
+	m.pruned = prunedPairs(m.actions)
+	return m
+}
+
+// use makes f the formula of the model's constant and count of states.
+func (m *satModel) use(f *sat.Formula) {
+	if m.f == f {
+		return
+	}
+	m.f, m.states = f, 0
+	m.top = f.NewNamedVar("true")
+	f.AddClause(m.top)
 }
 
 // constant returns the literal that is always b.
-func (e *satUnrolling) constant(b bool) sat.Lit {
+func (m *satModel) constant(b bool) sat.Lit {
 	if b {
-		return e.top
+		return m.top
 	}
-	return e.top.Not()
+	return m.top.Not()
 }
 
-// add adds the clause of lits, leaving out false constants and dropping
-// it when it holds a true one.
-func (e *satUnrolling) add(lits ...sat.Lit) {
-	c := e.clause[:0]
+// add adds the clause of lits to c, leaving out false constants and
+// dropping it when it holds a true one.
+func (m *satModel) add(c sat.Adder, lits ...sat.Lit) {
+	cl := m.clause[:0]
 	for _, l := range lits {
 		switch l {
-		case e.top:
+		case m.top:
 			return
-		case e.top.Not():
+		case m.top.Not():
 		default:
-			c = append(c, l)
+			cl = append(cl, l)
 		}
 	}
-	e.f.AddClause(c...)
-	e.clause = c
+	c.AddClause(cl...)
+	m.clause = cl
 }
 
 // atLeast returns the literal "x >= v" of an order-encoded x.
-func (e *satUnrolling) atLeast(x []sat.Lit, v int) sat.Lit {
+func (m *satModel) atLeast(x []sat.Lit, v int) sat.Lit {
 	switch {
 	case v <= 0:
-		return e.top
+		return m.top
 	case v > len(x):
-		return e.top.Not()
+		return m.top.Not()
 	}
 	return x[v-1]
 }
 
 // isConstant reports whether every literal of x is a constant.
-func (e *satUnrolling) isConstant(x []sat.Lit) bool {
+func (m *satModel) isConstant(x []sat.Lit) bool {
 	for _, l := range x {
-		if l.Var() != e.top.Var() {
+		if l.Var() != m.top.Var() {
 			return false
 		}
 	}
@@ -219,109 +180,110 @@ func (e *satUnrolling) isConstant(x []sat.Lit) bool {
 }
 
 // newLevel returns fresh order-encoded variables for 0..c, named.
-func (e *satUnrolling) newLevel(c int, name func(v int) string) []sat.Lit {
+func (m *satModel) newLevel(c int, name func(v int) string) []sat.Lit {
 	x := make([]sat.Lit, c)
 	for v := 1; v <= c; v++ {
 		if name != nil {
-			x[v-1] = e.f.NewNamedVar(name(v))
+			x[v-1] = m.f.NewNamedVar(name(v))
 		} else {
-			x[v-1] = e.f.NewVar()
+			x[v-1] = m.f.NewVar()
 		}
 		if v > 1 {
-			e.add(x[v-1].Not(), x[v-2])
+			m.add(m.f, x[v-1].Not(), x[v-2])
 		}
 	}
 	return x
 }
 
 // sum returns x + y order encoded, for order-encoded x and y, defined
-// only when the literal when holds (e.top: always).
-func (e *satUnrolling) sum(x, y []sat.Lit, when sat.Lit) []sat.Lit {
+// only when the literal when holds (m.top: always).
+func (m *satModel) sum(x, y []sat.Lit, when sat.Lit) []sat.Lit {
 	a, b := len(x), len(y)
-	if e.isConstant(x) && e.isConstant(y) {
+	if m.isConstant(x) && m.isConstant(y) {
 		total := 0
 		for v := 1; v <= a; v++ {
-			if e.atLeast(x, v) == e.top {
+			if m.atLeast(x, v) == m.top {
 				total++
 			}
 		}
 		for v := 1; v <= b; v++ {
-			if e.atLeast(y, v) == e.top {
+			if m.atLeast(y, v) == m.top {
 				total++
 			}
 		}
 		s := make([]sat.Lit, a+b)
 		for v := range s {
-			s[v] = e.constant(v+1 <= total)
+			s[v] = m.constant(v+1 <= total)
 		}
 		return s
 	}
-	s := e.newLevel(a+b, nil)
+	s := m.newLevel(a+b, nil)
 	for u := 0; u <= a; u++ {
 		for w := 0; w <= b; w++ {
 			if u+w >= 1 {
-				e.add(when.Not(), e.atLeast(x, u).Not(), e.atLeast(y, w).Not(), e.atLeast(s, u+w))
+				m.add(m.f, when.Not(), m.atLeast(x, u).Not(), m.atLeast(y, w).Not(), m.atLeast(s, u+w))
 			}
 			if u+w+1 <= a+b {
-				e.add(when.Not(), e.atLeast(x, u+1), e.atLeast(y, w+1), e.atLeast(s, u+w+1).Not())
+				m.add(m.f, when.Not(), m.atLeast(x, u+1), m.atLeast(y, w+1), m.atLeast(s, u+w+1).Not())
 			}
 		}
 	}
 	return s
 }
 
-// pairSum returns jug i + jug j after step t, defined when step t+1 pours
-// between them, which it ensures of pour (the variable of that action).
-func (e *satUnrolling) pairSum(t, i, j int, pour sat.Lit) []sat.Lit {
+// pairSum returns jug i + jug j in state st, defined when the next step
+// pours between them, which it ensures of pour (the variable of that
+// action).
+func (m *satModel) pairSum(st *satState, i, j int, pour sat.Lit) []sat.Lit {
 	if i > j {
 		i, j = j, i
 	}
-	key := [3]int{t, i, j}
-	s, ok := e.sums[key]
+	key := [2]int{i, j}
+	s, ok := st.sums[key]
 	if !ok {
 		// Defined only under a pour between i and j, so that the other
 		// steps spend no propagation on it.
-		e.active[key] = e.f.NewVar()
-		s = e.sum(e.level[t][i], e.level[t][j], e.active[key])
-		e.sums[key] = s
+		st.active[key] = m.f.NewVar()
+		s = m.sum(st.level[i], st.level[j], st.active[key])
+		st.sums[key] = s
 	}
-	e.add(pour.Not(), e.active[key])
+	m.add(m.f, pour.Not(), st.active[key])
 	return s
 }
 
 // equalShifted adds cond -> (x >= v <=> y >= v+shift) for v in 1..len(x).
-func (e *satUnrolling) equalShifted(cond sat.Lit, x, y []sat.Lit, shift int) {
+func (m *satModel) equalShifted(cond sat.Lit, x, y []sat.Lit, shift int) {
 	for v := 1; v <= len(x); v++ {
-		e.add(cond.Not(), e.atLeast(x, v).Not(), e.atLeast(y, v+shift))
-		e.add(cond.Not(), e.atLeast(x, v), e.atLeast(y, v+shift).Not())
+		m.add(m.f, cond.Not(), m.atLeast(x, v).Not(), m.atLeast(y, v+shift))
+		m.add(m.f, cond.Not(), m.atLeast(x, v), m.atLeast(y, v+shift).Not())
 	}
 }
 
-// roundClauses bounds from above the clauses a round adds, before it is
-// built: the step's pair sums dominate, then the frame axioms, the
-// effects, at most one action, the pruning, the distinctness from every
-// earlier state with Complete, and the goal (a sum of all jugs for
-// GoalTotal).
-func (e *satUnrolling) roundClauses() int {
-	caps := e.p.Capacities
-	m, sum, total := len(e.actions), 0, 0
+// StepClauses implements statespace.StepSizer: it bounds from above the
+// clauses a step adds, before it is built: the step's pair sums dominate,
+// then the frame axioms, the effects, at most one action, the pruning,
+// the distinctness from every earlier state (for the completeness test),
+// and the goal (a sum of all jugs for GoalTotal).
+func (m *satModel) StepClauses() int {
+	caps := m.p.Capacities
+	n, sum, total := len(m.actions), 0, 0
 	for i, a := range caps {
 		for _, b := range caps[i+1:] {
 			total += 2*(a+1)*(b+1) + 4*(a+b) + 4
 		}
 		sum += a
 	}
-	total += 6*sum + 4*m + len(e.pruned)
-	if m <= 32 {
-		total += m * m / 2
+	total += 6*sum + 4*n + len(m.pruned)
+	if n <= 32 {
+		total += n * n / 2
 	} else {
-		total += 3 * m
+		total += 3 * n
 	}
-	if e.complete {
-		total += len(e.level) * (2*sum + 1)
+	if m.complete {
+		total += m.states * (2*sum + 1)
 	}
 	goal := 3*sum + 2
-	if e.p.Goal == GoalTotal {
+	if m.p.Goal == GoalTotal {
 		for i := 1; i < len(caps); i++ { // total = ((a0 + a1) + a2) + ...
 			prefix := 0
 			for _, c := range caps[:i] {
@@ -333,124 +295,181 @@ func (e *satUnrolling) roundClauses() int {
 	return total + goal
 }
 
-// grow implements unrolling: it adds the variables and clauses of step k.
-func (e *satUnrolling) grow(ctx context.Context, k int) error {
-	e.started = time.Now()
-	clauses := e.f.NumClauses() + e.roundClauses()
-	if limit := e.maxClauses; limit > 0 && clauses > limit {
-		return fmt.Errorf("%w: step %d would take the formula past %d clauses", ErrFormulaLimit, k, limit)
+// CheckStep implements statespace.StepChecker: the formula with one more
+// step must fit the memory budget ctx carries.
+func (m *satModel) CheckStep(ctx context.Context, t int) error {
+	clauses := m.StepClauses()
+	if m.f != nil {
+		clauses += m.f.NumClauses()
 	}
-	if err := checkSATBudget(ctx, clauses, k); err != nil {
-		return err
-	}
-	p := e.p
-	before, after := e.level[k-1], make([][]sat.Lit, p.NumJugs())
-	for j, c := range p.Capacities {
-		after[j] = e.newLevel(c, func(v int) string { return fmt.Sprintf("a%d@%d>=%d", j+1, k, v) })
-	}
-	e.level = append(e.level, after)
-	acts := make([]sat.Lit, len(e.actions))
-	for i, a := range e.actions {
-		acts[i] = e.f.NewNamedVar(fmt.Sprintf("act@%d=%v", k, a))
-	}
-	e.act = append(e.act, acts)
+	return checkSATBudget(ctx, clauses, t)
+}
 
-	// Exactly one action.
-	e.add(acts...)
-	if len(acts) <= 32 {
-		for i := range acts {
-			for j := i + 1; j < len(acts); j++ {
-				e.add(acts[i].Not(), acts[j].Not())
-			}
+// newState returns a state of the given levels, counted in f.
+func (m *satModel) newState(level [][]sat.Lit) *satState {
+	st := &satState{t: m.states, level: level, sums: map[[2]int][]sat.Lit{}, active: map[[2]int]sat.Lit{}}
+	m.states++
+	return st
+}
+
+// StartState implements statespace.StartState: the start's amounts are
+// constants.
+func (m *satModel) StartState(f *sat.Formula) *satState {
+	m.use(f)
+	start := make([][]sat.Lit, m.p.NumJugs())
+	for j, c := range m.p.Capacities {
+		start[j] = make([]sat.Lit, c)
+		for v := 1; v <= c; v++ {
+			start[j][v-1] = m.constant(v <= m.p.Initial[j])
 		}
-	} else if err := sat.Sequential.Encode(e.f, sat.Card(sat.AtMost, 1, acts...)); err != nil {
-		return err
 	}
+	return m.newState(start)
+}
+
+// State implements statespace.SATModel.
+func (m *satModel) State(f *sat.Formula) *satState {
+	m.use(f)
+	t := m.states
+	level := make([][]sat.Lit, m.p.NumJugs())
+	for j, c := range m.p.Capacities {
+		level[j] = m.newLevel(c, func(v int) string { return fmt.Sprintf("a%d@%d>=%d", j+1, t, v) })
+	}
+	return m.newState(level)
+}
+
+// Start implements statespace.SATModel (for states that are not
+// StartState's).
+func (m *satModel) Start(c sat.Adder, st *satState) {
+	for j, x := range st.level {
+		want := m.p.Initial[j]
+		m.add(c, m.atLeast(x, want))
+		m.add(c, m.atLeast(x, want+1).Not())
+	}
+}
+
+// Step implements statespace.SATModel: exactly one action, what it needs
+// and does, and the frame axioms.
+func (m *satModel) Step(f *sat.Formula, before, after *satState) satStep {
+	m.use(f)
+	p, k := m.p, after.t
+	acts := make([]sat.Lit, len(m.actions))
+	for i, a := range m.actions {
+		acts[i] = f.NewNamedVar(fmt.Sprintf("act@%d=%v", k, a))
+	}
+	m.add(f, acts...)
+	atMostOne(f, acts)
 
 	// What each action needs and does.
-	for i, a := range e.actions {
+	for i, a := range m.actions {
 		x := acts[i]
 		switch a.Op {
 		case OpFill:
 			c := p.Capacities[a.Jug]
-			e.add(x.Not(), e.atLeast(before[a.Jug], c).Not())
-			e.add(x.Not(), e.atLeast(after[a.Jug], c))
+			m.add(f, x.Not(), m.atLeast(before.level[a.Jug], c).Not())
+			m.add(f, x.Not(), m.atLeast(after.level[a.Jug], c))
 		case OpEmpty:
-			e.add(x.Not(), e.atLeast(before[a.Jug], 1))
-			e.add(x.Not(), e.atLeast(after[a.Jug], 1).Not())
+			m.add(f, x.Not(), m.atLeast(before.level[a.Jug], 1))
+			m.add(f, x.Not(), m.atLeast(after.level[a.Jug], 1).Not())
 		case OpPour:
 			c := p.Capacities[a.To]
-			e.add(x.Not(), e.atLeast(before[a.Jug], 1))
-			e.add(x.Not(), e.atLeast(before[a.To], c).Not())
-			s := e.pairSum(k-1, a.Jug, a.To, x)
-			e.equalShifted(x, after[a.To], s, 0)  // to' = min(s, c)
-			e.equalShifted(x, after[a.Jug], s, c) // from' = max(0, s - c)
+			m.add(f, x.Not(), m.atLeast(before.level[a.Jug], 1))
+			m.add(f, x.Not(), m.atLeast(before.level[a.To], c).Not())
+			s := m.pairSum(before, a.Jug, a.To, x)
+			m.equalShifted(x, after.level[a.To], s, 0)  // to' = min(s, c)
+			m.equalShifted(x, after.level[a.Jug], s, c) // from' = max(0, s - c)
 		}
 	}
 
 	// Frame axioms: a jug changes only under an action that may change it.
 	for j, c := range p.Capacities {
 		for v := 1; v <= c; v++ {
-			dropped := []sat.Lit{e.atLeast(before[j], v).Not(), e.atLeast(after[j], v)}
-			for _, i := range e.drop[j] {
+			dropped := []sat.Lit{m.atLeast(before.level[j], v).Not(), m.atLeast(after.level[j], v)}
+			for _, i := range m.drop[j] {
 				dropped = append(dropped, acts[i])
 			}
-			e.add(dropped...)
-			rose := []sat.Lit{e.atLeast(before[j], v), e.atLeast(after[j], v).Not()}
-			for _, i := range e.rise[j] {
+			m.add(f, dropped...)
+			rose := []sat.Lit{m.atLeast(before.level[j], v), m.atLeast(after.level[j], v).Not()}
+			for _, i := range m.rise[j] {
 				rose = append(rose, acts[i])
 			}
-			e.add(rose...)
+			m.add(f, rose...)
 		}
 	}
-
-	// Pruning between this step and the one before (see horizon.go).
-	if k >= 2 {
-		for _, pr := range e.pruned {
-			e.add(e.act[k-1][pr[0]].Not(), acts[pr[1]].Not())
-		}
-	}
-	if e.complete {
-		for t := range k {
-			e.differ(e.level[t], after)
-		}
-	}
-	return nil
+	return satStep{t: k, act: acts}
 }
 
-// differ adds the constraint that two states differ in some jug.
-func (e *satUnrolling) differ(x, y [][]sat.Lit) {
+// atMostOne adds that at most one of lits holds: pairwise for up to 32
+// literals, by a sequential counter beyond.
+func atMostOne(f *sat.Formula, lits []sat.Lit) {
+	if len(lits) > 32 {
+		if err := sat.Sequential.Encode(f, sat.Card(sat.AtMost, 1, lits...)); err != nil {
+			panic(fmt.Sprintf("jugs: at most one of %d literals: %v", len(lits), err)) // well formed
+		}
+		return
+	}
+	for i := range lits {
+		for j := i + 1; j < len(lits); j++ {
+			f.AddClause(lits[i].Not(), lits[j].Not())
+		}
+	}
+}
+
+// Consecutive implements statespace.Consecutive: the pruning between two
+// steps (see horizon.go).
+func (m *satModel) Consecutive(f *sat.Formula, first, next satStep) {
+	for _, pr := range m.pruned {
+		f.AddClause(first.act[pr[0]].Not(), next.act[pr[1]].Not())
+	}
+}
+
+// Distinct implements statespace.Distinct: two states differ in some jug.
+func (m *satModel) Distinct(f *sat.Formula, x, y *satState) {
 	var some []sat.Lit
-	for j := range x {
-		for v := 1; v <= len(x[j]); v++ {
-			a, b := e.atLeast(x[j], v), e.atLeast(y[j], v)
+	for j := range x.level {
+		for v := 1; v <= len(x.level[j]); v++ {
+			a, b := m.atLeast(x.level[j], v), m.atLeast(y.level[j], v)
 			switch {
-			case a == e.top:
+			case a == m.top:
 				some = append(some, b.Not())
-			case a == e.top.Not():
+			case a == m.top.Not():
 				some = append(some, b)
 			default: // d -> (a xor b)
-				d := e.f.NewVar()
-				e.add(d.Not(), a, b)
-				e.add(d.Not(), a.Not(), b.Not())
+				d := f.NewVar()
+				m.add(f, d.Not(), a, b)
+				m.add(f, d.Not(), a.Not(), b.Not())
 				some = append(some, d)
 			}
 		}
 	}
-	e.add(some...)
+	m.add(f, some...)
 }
 
-// goal returns a literal equivalent to "the goal holds after step k",
-// adding the clauses that define it.
-func (e *satUnrolling) goal(k int) sat.Lit {
-	p, x := e.p, e.level[k]
-	g := e.f.NewNamedVar(fmt.Sprintf("goal@%d", k))
+// GoalLit implements statespace.GoalLiteral: a literal equivalent to "the
+// goal holds in st", with the clauses that define it.
+func (m *satModel) GoalLit(f *sat.Formula, st *satState) sat.Lit {
+	m.use(f)
+	g := f.NewNamedVar(fmt.Sprintf("goal@%d", st.t))
+	m.defineGoal(f, st, g)
+	return g
+}
+
+// Goal implements statespace.SATModel.
+func (m *satModel) Goal(c sat.Adder, st *satState) {
+	g := c.NewVar()
+	m.defineGoal(c, st, g)
+	c.AddClause(g)
+}
+
+// defineGoal adds to c the clauses that make g equivalent to the goal in
+// st.
+func (m *satModel) defineGoal(c sat.Adder, st *satState, g sat.Lit) {
+	p, x := m.p, st.level
 	// holds returns the two literals of "x == amount" and adds, with
 	// the negations of the other conditions in also, the clause that
 	// makes them imply g.
 	holds := func(x []sat.Lit, amount int, also ...sat.Lit) []sat.Lit {
-		is := []sat.Lit{e.atLeast(x, amount), e.atLeast(x, amount+1).Not()}
-		e.add(append(also, is[0].Not(), is[1].Not(), g)...)
+		is := []sat.Lit{m.atLeast(x, amount), m.atLeast(x, amount+1).Not()}
+		m.add(c, append(also, is[0].Not(), is[1].Not(), g)...)
 		return is
 	}
 	switch p.Goal {
@@ -460,20 +479,20 @@ func (e *satUnrolling) goal(k int) sat.Lit {
 			if p.Target > p.Capacities[j] {
 				continue
 			}
-			h := e.f.NewVar()
+			h := c.NewVar()
 			for _, l := range holds(x[j], p.Target) {
-				e.add(h.Not(), l)
+				m.add(c, h.Not(), l)
 			}
 			some = append(some, h)
 		}
-		e.add(some...)
+		m.add(c, some...)
 	case GoalTotal:
 		total := x[0]
 		for _, y := range x[1:] {
-			total = e.sum(total, y, e.top)
+			total = m.sum(total, y, m.top)
 		}
 		for _, l := range holds(total, p.Target) {
-			e.add(g.Not(), l)
+			m.add(c, g.Not(), l)
 		}
 	case GoalState:
 		var others []sat.Lit // some wanted amount is missing
@@ -481,91 +500,24 @@ func (e *satUnrolling) goal(k int) sat.Lit {
 			if want == DontCare {
 				continue
 			}
-			for _, l := range []sat.Lit{e.atLeast(x[j], want), e.atLeast(x[j], want+1).Not()} {
-				e.add(g.Not(), l)
+			for _, l := range []sat.Lit{m.atLeast(x[j], want), m.atLeast(x[j], want+1).Not()} {
+				m.add(c, g.Not(), l)
 				others = append(others, l.Not())
 			}
 		}
-		e.add(append(others, g)...)
+		m.add(c, append(others, g)...)
 	}
-	return g
 }
 
-// solve gives s the clauses it lacks and solves under the assumptions.
-func (e *satUnrolling) solve(ctx context.Context, assumptions ...sat.Lit) (sat.Status, error) {
-	var err error
-	if e.loaded, err = sat.LoadFrom(e.s, e.f, e.loaded); err != nil {
-		return sat.Unknown, err
-	}
-	st, err := e.s.Solve(ctx, assumptions...)
-	if err != nil {
-		return st, err
-	}
-	if st == sat.Unknown {
-		return st, fmt.Errorf("the SAT backend gave up")
-	}
-	return st, nil
-}
-
-// pathExists implements unrolling: with the goal left out, is there an
-// allowed loop-free path of k actions?
-func (e *satUnrolling) pathExists(ctx context.Context, k int) (bool, error) {
-	st, err := e.solve(ctx)
-	if err != nil || st == sat.Sat {
-		return st == sat.Sat, err
-	}
-	e.record(k, false)
-	return false, nil
-}
-
-// planOf implements unrolling: it asks for the goal after step k.
-func (e *satUnrolling) planOf(ctx context.Context, k int) (Plan, bool, error) {
-	if k == 0 {
-		e.started = time.Now()
-	}
-	goal := e.goal(k)
-	st, err := e.solve(ctx, goal)
-	if err != nil {
-		return nil, false, err
-	}
-	e.record(k, st == sat.Sat)
-	if st != sat.Sat {
-		// No allowed path reaches the goal after k actions, so none
-		// that the next rounds look at passes through it there: saying
-		// so prunes their search (see horizon.go).
-		e.add(goal.Not())
-		return nil, false, nil
-	}
-	plan := make(Plan, k)
-	for t := 1; t <= k; t++ {
-		chosen := -1
-		for i, l := range e.act[t] {
-			if e.s.Value(l) {
-				if chosen >= 0 {
-					return nil, false, fmt.Errorf("internal error: two actions at step %d", t)
-				}
-				chosen = i
-			}
+// Action implements statespace.SATModel.
+func (m *satModel) Action(a sat.Assignment, st satStep) (Action, bool) {
+	for i, l := range st.act {
+		if a.Value(l) {
+			return m.actions[i], true
 		}
-		if chosen < 0 {
-			return nil, false, fmt.Errorf("internal error: no action at step %d", t)
-		}
-		plan[t-1] = e.actions[chosen]
 	}
-	return plan, true, nil
+	return Action{}, false
 }
 
-// record closes round k.
-func (e *satUnrolling) record(k int, found bool) {
-	var now sat.Stats
-	if r, ok := e.s.(sat.StatsReporter); ok {
-		now = r.Stats()
-	}
-	b := e.before
-	spent := sat.Stats{Solves: now.Solves - b.Solves, Conflicts: now.Conflicts - b.Conflicts,
-		Decisions: now.Decisions - b.Decisions, Propagations: now.Propagations - b.Propagations,
-		Restarts: now.Restarts - b.Restarts}
-	e.rounds = append(e.rounds, SATRound{K: k, Found: found, Vars: e.f.NumVars(), Clauses: e.f.NumClauses(),
-		Solver: spent, Time: time.Since(e.started)})
-	e.before = now
-}
+// Check implements statespace.SATModel.
+func (m *satModel) Check(plan []Action, k int) error { return checkHorizon(m.orig, plan, k) }

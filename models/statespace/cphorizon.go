@@ -96,9 +96,15 @@ type cpUnrolled[S, M any] struct {
 }
 
 // build returns the model of k steps with the goal on state k, or, when
-// goal is false, with distinct states instead (the completeness test). It
-// returns an error wrapping cp.ErrInconsistent when posting fails.
-func (e *cpEngine[S, M, A]) build(k int, goal bool) (*cpUnrolled[S, M], error) {
+// goal is false, with distinct states instead (the completeness test),
+// once the model's StepChecker, if any, allows its last step. It returns
+// an error wrapping cp.ErrInconsistent when posting fails.
+func (e *cpEngine[S, M, A]) build(ctx context.Context, k int, goal bool) (*cpUnrolled[S, M], error) {
+	if checker, ok := e.m.(StepChecker); ok && k > 0 {
+		if err := checker.CheckStep(ctx, k); err != nil {
+			return nil, err
+		}
+	}
 	s := cp.New()
 	u := &cpUnrolled[S, M]{s: s, states: []S{e.m.State(s)}}
 	if err := e.m.Start(s, u.states[0]); err != nil {
@@ -143,7 +149,7 @@ func (e *cpEngine[S, M, A]) build(k int, goal bool) (*cpUnrolled[S, M], error) {
 // search builds and searches one question, adding its work to rd. It
 // returns the solution's plan, or nil.
 func (e *cpEngine[S, M, A]) search(ctx context.Context, k int, goal bool, rd *Round) ([]A, error) {
-	u, err := e.build(k, goal)
+	u, err := e.build(ctx, k, goal)
 	if errors.Is(err, cp.ErrInconsistent) {
 		return nil, nil
 	}

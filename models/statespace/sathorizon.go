@@ -101,6 +101,14 @@ type StepSizer interface {
 	StepClauses() int
 }
 
+// StepChecker may be implemented by a SATModel or a CPModel to check,
+// before step t (counted from 1) is built, that the unrolling may grow
+// (for instance that it fits a memory budget the context carries). An
+// error stops the search and is returned as it is.
+type StepChecker interface {
+	CheckStep(ctx context.Context, t int) error
+}
+
 // SATOptions tune SolveSAT.
 type SATOptions struct {
 	HorizonOptions
@@ -175,11 +183,11 @@ func (e *satEngine[S, M, A]) steps(k int) int {
 
 // unrolling returns the formula for horizon k, new with Fresh, grown to
 // its steps.
-func (e *satEngine[S, M, A]) unrolling(k int) (*satUnrolling[S, M], error) {
+func (e *satEngine[S, M, A]) unrolling(ctx context.Context, k int) (*satUnrolling[S, M], error) {
 	if e.u == nil || e.opts.Fresh != nil && e.uk != k {
 		e.u, e.uk = e.newUnrolling(), k
 	}
-	if err := e.grow(e.u, e.steps(k)); err != nil {
+	if err := e.grow(ctx, e.u, e.steps(k)); err != nil {
 		return nil, err
 	}
 	return e.u, nil
@@ -213,14 +221,20 @@ func (e *satEngine[S, M, A]) newUnrolling() *satUnrolling[S, M] {
 }
 
 // grow adds steps to u until it has n.
-func (e *satEngine[S, M, A]) grow(u *satUnrolling[S, M], n int) error {
+func (e *satEngine[S, M, A]) grow(ctx context.Context, u *satUnrolling[S, M], n int) error {
 	sizer, _ := e.m.(StepSizer)
+	checker, _ := e.m.(StepChecker)
 	next, _ := e.m.(Consecutive[M])
 	bound, _ := e.m.(DistanceBound[S])
 	limit := e.opts.MaxClauses
 	for t := len(u.steps); t < n; t++ {
 		if limit > 0 && sizer != nil && u.f.NumClauses()+sizer.StepClauses() > limit {
 			return fmt.Errorf("%w: step %d would take the formula past %d clauses", ErrFormulaLimit, t+1, limit)
+		}
+		if checker != nil {
+			if err := checker.CheckStep(ctx, t+1); err != nil {
+				return err
+			}
 		}
 		s := e.m.State(u.f)
 		var step M
@@ -303,7 +317,7 @@ func (e *satEngine[S, M, A]) solve(ctx context.Context, u *satUnrolling[S, M], r
 // pathExists implements unrolling: is there a loop-free path of the
 // horizon's steps, wherever it ends?
 func (e *satEngine[S, M, A]) pathExists(ctx context.Context, k int, rd *Round) (bool, error) {
-	u, err := e.unrolling(k)
+	u, err := e.unrolling(ctx, k)
 	if err != nil {
 		return false, err
 	}
@@ -315,7 +329,7 @@ func (e *satEngine[S, M, A]) pathExists(ctx context.Context, k int, rd *Round) (
 // (backward) on the last state under an activation literal, and the
 // budget under another, and solves under both.
 func (e *satEngine[S, M, A]) ask(ctx context.Context, k int, rd *Round) ([]A, error) {
-	u, err := e.unrolling(k)
+	u, err := e.unrolling(ctx, k)
 	if err != nil {
 		return nil, err
 	}

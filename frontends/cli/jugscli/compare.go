@@ -9,6 +9,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
@@ -113,7 +114,7 @@ func compareJugsEngine(ctx context.Context, c clikit.Comparison, e jugsfmt.Entry
 	}
 	switch {
 	case clikit.TimedOut(&row, ctx, err):
-	case errors.Is(err, jugs.ErrHorizon), errors.Is(err, jugs.ErrStateLimit), errors.Is(err, jugs.ErrFormulaLimit):
+	case errors.Is(err, statespace.ErrHorizon), errors.Is(err, statespace.ErrLimit), errors.Is(err, statespace.ErrFormulaLimit):
 		row.Status, row.Answer = clikit.StatusUnknown, err.Error()
 	case err != nil:
 		row.Status, row.Error = clikit.StatusError, err.Error()

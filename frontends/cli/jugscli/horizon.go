@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/models/jugs"
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
@@ -17,6 +17,11 @@ const (
 	defaultMaxStates  = 20_000_000 // bfs, about 1 GB
 	defaultMaxSteps   = 100
 	defaultMaxClauses = 4_000_000 // sat, about 1 GB
+	// exploreStates is how many reachable states sat and cp count before
+	// their first horizon with --complete: when every reachable state fits, the depth of
+	// the breadth-first search bounds the horizon, so small unsolvable
+	// puzzles are proven at once (a few milliseconds at most).
+	exploreStates = 100_000
 )
 
 // options returns the engine settings of the flags.
@@ -27,7 +32,11 @@ func (f *jugsSolveFlags) options() jugsOptions {
 
 // horizon returns the options of the bounded-horizon engines.
 func (o jugsOptions) horizon() jugs.HorizonOptions {
-	return jugs.HorizonOptions{MaxSteps: o.maxSteps, Complete: o.complete, MaxClauses: o.maxClauses}
+	h := jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: o.maxSteps, Complete: o.complete, MaxClauses: o.maxClauses}}
+	if o.complete {
+		h.ExploreStates = exploreStates
+	}
+	return h
 }
 
 // jugsMethodFlags names, for each flag that only some methods read, those
@@ -66,71 +75,46 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 		return jugsOutcome{}, err
 	}
 	r, err := jugs.SolveSAT(ctx, p, s, o.horizon())
-	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(p, r.HorizonStats), stats: clikit.StatList{
+	t := r.Totals()
+	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, proof: horizonProof(p, r), stats: clikit.StatList{
 		{Name: "backend", Value: o.backend},
 		{Name: "fast_path", Value: r.FastPath},
 		{Name: "horizon", Value: r.Horizon},
-		{Name: "vars", Value: r.Vars},
-		{Name: "clauses", Value: r.Clauses},
-		{Name: "solves", Value: r.Solver.Solves},
+		{Name: "vars", Value: t.Vars},
+		{Name: "clauses", Value: t.Clauses},
+		{Name: "solves", Value: t.SAT.Solves},
 	}}
-	if clikit.ReportsSearch(r.Solver) {
-		out.stats = append(out.stats, clikit.Stat{Name: "conflicts", Value: r.Solver.Conflicts})
+	if clikit.ReportsSearch(t.SAT) {
+		out.stats = append(out.stats, clikit.Stat{Name: "conflicts", Value: t.SAT.Conflicts})
 	}
-	rounds := make(roundStats, len(r.Rounds))
-	for i, rd := range r.Rounds {
-		rounds[i] = roundStat{K: rd.K, MS: clikit.Millis(rd.Time), Clauses: rd.Clauses, Conflicts: rd.Solver.Conflicts}
-	}
-	out.stats = append(out.stats, clikit.Stat{Name: "rounds", Value: rounds})
+	out.stats = append(out.stats, clikit.Stat{Name: "rounds", Value: clikit.RoundsOf(r.Rounds)})
 	return out, err
 }
 
 func solveJugsCP(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
 	r, err := jugs.SolveCP(ctx, p, jugs.CPOptions{HorizonOptions: o.horizon()})
-	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, proof: horizonProof(p, r.HorizonStats), stats: clikit.StatList{
+	t := r.Totals()
+	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, proof: horizonProof(p, r), stats: clikit.StatList{
 		{Name: "fast_path", Value: r.FastPath},
 		{Name: "horizon", Value: r.Horizon},
-		{Name: "nodes", Value: r.Search.Nodes},
-		{Name: "failures", Value: r.Search.Failures},
+		{Name: "nodes", Value: t.CP.Nodes},
+		{Name: "failures", Value: t.CP.Failures},
 		{Name: "dead_ends", Value: r.DeadEnds},
+		{Name: "rounds", Value: clikit.RoundsOf(r.Rounds)},
 	}}
-	rounds := make(roundStats, len(r.Rounds))
-	for i, rd := range r.Rounds {
-		rounds[i] = roundStat{K: rd.K, MS: clikit.Millis(rd.Time), Nodes: rd.Search.Nodes}
-	}
-	out.stats = append(out.stats, clikit.Stat{Name: "rounds", Value: rounds})
 	return out, err
 }
 
 // horizonProof says in words how a bounded-horizon engine proved a puzzle
 // unsolvable.
-func horizonProof(p *jugs.Puzzle, st jugs.HorizonStats) string {
-	if st.FastPath {
+func horizonProof(p *jugs.Puzzle, r jugs.HorizonResult) string {
+	switch {
+	case r.FastPath:
 		return jugs.Impossible(p)
+	case r.Proof == statespace.ProofBound:
+		return fmt.Sprintf("every reachable state explored (%d states); horizon bound from BFS: no shortest path is longer than %d steps, and no plan of at most %d reaches the goal",
+			r.Reachable, r.LongestPath, r.LongestPath)
 	}
 	return fmt.Sprintf("no loop-free path has more than %d steps, and no plan of at most %d reaches the goal",
-		st.LongestPath, st.LongestPath)
-}
-
-// roundStat is one round k of a bounded-horizon engine: its time and, for
-// sat, the clauses and conflicts, for cp the search nodes.
-type roundStat struct {
-	K         int     `json:"k"`
-	MS        float64 `json:"ms"`
-	Clauses   int     `json:"clauses,omitempty"`
-	Conflicts int64   `json:"conflicts,omitempty"`
-	Nodes     int64   `json:"nodes,omitempty"`
-}
-
-// roundStats are the rounds of a bounded-horizon engine, in order of k.
-type roundStats []roundStat
-
-// String lists the milliseconds of each round, "k:ms" separated by
-// commas, for text and CSV statistics.
-func (rs roundStats) String() string {
-	parts := make([]string, len(rs))
-	for i, r := range rs {
-		parts[i] = strconv.Itoa(r.K) + ":" + strconv.FormatFloat(r.MS, 'f', 3, 64)
-	}
-	return strings.Join(parts, ",")
+		r.LongestPath, r.LongestPath)
 }

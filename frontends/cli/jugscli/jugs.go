@@ -18,6 +18,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/models/membudget"
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
@@ -43,7 +44,7 @@ type jugsOptions struct {
 	maxStates  int    // bfs
 	maxSteps   int    // sat and cp: the horizon
 	maxClauses int    // sat: the formula's size
-	complete   bool   // sat and cp: prove unsolvability by the longest path
+	complete   bool   // sat and cp: prove unsolvability by the reachable states and the longest path
 	backend    string // sat: the SAT backend
 	timeouts   bool   // each puzzle has a time limit
 }
@@ -93,17 +94,17 @@ func tooLarge(e jugsfmt.Entry, flag, method string, err error) error {
 
 func solveJugsBFS(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
 	r, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: o.maxStates})
-	out := jugsOutcome{solvable: r.Solvable, plan: r.Plan, stats: clikit.StatList{
+	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, stats: clikit.StatList{
 		{Name: "fast_path", Value: r.FastPath},
 		{Name: "store", Value: string(r.Store)},
-		{Name: "expanded", Value: r.Expanded},
-		{Name: "generated", Value: r.Generated},
-		{Name: "stored", Value: r.Stored},
+		{Name: "expanded", Value: r.Stats.Expanded},
+		{Name: "generated", Value: r.Stats.Generated},
+		{Name: "stored", Value: r.Stats.Stored},
 	}}
 	if r.FastPath {
 		out.proof = jugs.Impossible(p)
 	} else {
-		out.proof = fmt.Sprintf("all %d reachable states searched", r.Stored)
+		out.proof = fmt.Sprintf("every reachable state explored (%d states)", r.Stats.Stored)
 	}
 	return out, err
 }
@@ -208,7 +209,7 @@ func (f *jugsSolveFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxStates, "max-states", defaultMaxStates, "bfs: give up after storing this many states (each costs about 50 bytes); 0 means no limit")
 	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "sat, cp: give up once no plan of at most this many steps exists; 0 means no limit")
 	fs.IntVar(&f.maxClauses, "max-clauses", defaultMaxClauses, "sat: give up before the formula outgrows this many clauses (each costs about 250 bytes); 0 means no limit")
-	fs.BoolVar(&f.complete, "complete", true, "sat, cp: also prove unsolvable a puzzle whose longest loop-free path is short\n(measured to cost up to 5 times the time of sat, 3 times that of cp on solvable puzzles;\nfalse: only number theory proves unsolvability)")
+	fs.BoolVar(&f.complete, "complete", true, "sat, cp: also prove unsolvable a puzzle with at most 100,000 reachable states (counted\nfirst: their breadth-first depth bounds the horizon) or a short longest loop-free path\n(measured to cost up to 5 times the time of sat, 3 times that of cp on solvable puzzles;\nfalse: only number theory proves unsolvability)")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: the SAT `backend`: "+strings.Join(backends.Builtin(), ", ")+" or dimacs:CMD (a DIMACS solver program)")
 }
 
@@ -316,9 +317,9 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, membudget.ErrBudget):
 		rec.Status = clikit.StopStatus(err)
 		note, _ = clikit.Stopped(err)
-	case errors.Is(err, jugs.ErrStateLimit), errors.Is(err, jugs.ErrFormulaLimit):
+	case errors.Is(err, statespace.ErrLimit), errors.Is(err, statespace.ErrFormulaLimit):
 		rec.Status, note = clikit.StatusUnknown, err.Error()
-	case errors.Is(err, jugs.ErrHorizon):
+	case errors.Is(err, statespace.ErrHorizon):
 		rec.Status, note = clikit.StatusUnknown, err.Error()+"; longer plans not searched"
 	case errors.Is(err, jugs.ErrTooLarge):
 		positioned := tooLarge(e, "--method", r.flags.method, err)
