@@ -25,6 +25,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/servecli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/tilescli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/torchcli"
 )
 
 // IO holds the streams a command reads and writes, so tests can run the
@@ -62,6 +63,7 @@ func topCommands() []*clikit.Command {
 		sortcli.Command(),
 		tilescli.Command(),
 		rushcli.Command(),
+		torchcli.Command(),
 		compareCommand(),
 		servecli.Command(),
 	}

@@ -9,7 +9,8 @@ package torch
 // crossings, which is a different optimum.)
 //
 // Budget k unrolls k/fastest steps, since no crossing is quicker than the
-// fastest person; a step may be idle, and once idle stays idle, so shorter
+// fastest person (2n-3 at most for a capacity of 2, see Steps); a step may
+// be idle, and once idle stays idle, so shorter
 // plans fit. A state holds a literal per person (across or not), one for
 // the torch, and the time spent so far as a unary counter: spent[j-1]
 // says "at least j minutes spent", for j up to the upper bound plus one,
@@ -35,8 +36,8 @@ type satState struct {
 type satStep struct {
 	walks []sat.Lit
 	idle  sat.Lit
-	back  sat.Lit   // the torch was across before the step
-	spent []sat.Lit // the counter of the state after
+	back  sat.Lit  // the torch was across before the step
+	after satState // the state after the step
 }
 
 // satModel encodes p for statespace.SolveSAT.
@@ -72,7 +73,7 @@ func (m *satModel) Goal(c sat.Adder, s satState) {
 
 func (m *satModel) Step(f *sat.Formula, before, after satState) satStep {
 	n := len(m.p.Times)
-	st := satStep{walks: f.NewVars(n), idle: f.NewVar(), back: before.torch, spent: after.spent}
+	st := satStep{walks: f.NewVars(n), idle: f.NewVar(), back: before.torch, after: after}
 	some := []sat.Lit{st.idle}
 	for i, w := range st.walks {
 		b, a := before.across[i], after.across[i]
@@ -117,16 +118,47 @@ func (m *satModel) Consecutive(f *sat.Formula, first, next satStep) {
 }
 
 // Steps implements statespace.Budgeted: no crossing is quicker than the
-// fastest person.
-func (m *satModel) Steps(k int) int { return k / m.fastest }
+// fastest person, so a plan within k minutes has at most k/fastest
+// crossings. With a capacity of 2 some least-time plan has exactly 2n-3
+// crossings (n >= 3; one for n <= 2): two people forward and one back
+// each time (Rote, "Crossing the bridge at night", 2002), so a budget
+// that holds any plan holds one of that many.
+func (m *satModel) Steps(k int) int {
+	steps := k / m.fastest
+	if n := len(m.p.Times); m.p.Capacity == 2 {
+		steps = min(steps, max(1, 2*n-3))
+	}
+	return steps
+}
 
 // Within implements statespace.Budgeted: the last state's counter stays
-// at most k.
+// at most k. It also adds what budget k implies for every state, which
+// the solver would otherwise find only by search: a person still on the
+// start side needs their own time to cross, and when the torch is across,
+// someone's return first; so once spent passes k minus that, they must be
+// across.
 func (m *satModel) Within(c sat.Adder, steps []satStep, k int) {
 	if len(steps) == 0 {
 		return
 	}
-	c.AddClause(steps[len(steps)-1].spent[min(k+1, m.top)-1].Not())
+	c.AddClause(m.atLeast(steps[len(steps)-1].after, k+1).Not())
+	for _, st := range steps {
+		s := st.after
+		for i, t := range m.p.Times {
+			if j := k - t + 1; j <= m.top {
+				c.AddClause(s.across[i], m.atLeast(s, j).Not())
+			}
+			if j := k - t - m.fastest + 1; j <= m.top {
+				c.AddClause(s.across[i], s.torch.Not(), m.atLeast(s, j).Not())
+			}
+		}
+	}
+}
+
+// atLeast returns the literal of "at least j minutes spent" in s, for
+// 1 <= j; from top on the counter saturates.
+func (m *satModel) atLeast(s satState, j int) sat.Lit {
+	return s.spent[min(max(j, 1), m.top)-1]
 }
 
 func (m *satModel) Action(a sat.Assignment, st satStep) (Crossing, bool) {

@@ -33,6 +33,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/crillab/gophersat/solver"
@@ -168,8 +169,16 @@ func solveInProcess(f *sat.Formula, assumptions []sat.Lit) (sat.Status, sat.Mode
 	return solve(pb)
 }
 
-// solve solves a gophersat problem.
+// solving serialises the searches of this process: gophersat v1.4.0
+// learns clauses through a package-level buffer (bufLits in
+// solver/learn.go), so two searches at once corrupt each other's learned
+// clauses ("index out of range" panics, or worse, wrong clauses).
+var solving sync.Mutex
+
+// solve solves a gophersat problem, one at a time in this process.
 func solve(pb *solver.Problem) (sat.Status, sat.Model, sat.Stats) {
+	solving.Lock()
+	defer solving.Unlock()
 	g := solver.New(pb)
 	st := g.Solve()
 	stats := sat.Stats{

@@ -3,6 +3,7 @@ package gophersat_test
 import (
 	"context"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -120,4 +121,39 @@ func TestInProcessReturnsOnTime(t *testing.T) {
 	st, err = s.Solve(t.Context(), 1, 10)
 	require.NoError(t, err)
 	assert.Equal(t, sat.Unsat, st)
+}
+
+// TestInProcessConcurrent: solvers in different goroutines of one process
+// give the answers they give alone. Gophersat learns through a
+// package-level buffer, so without the lock around its searches they
+// corrupt each other (panics "index out of range", seen with torch solve
+// --jobs 2; go test -race reports the race at once).
+func TestInProcessConcurrent(t *testing.T) {
+	solveOne := func(f *sat.Formula) (sat.Status, error) {
+		s := &gophersat.Solver{InProcess: true}
+		if err := sat.Load(s, f); err != nil {
+			return sat.Unknown, err
+		}
+		return s.Solve(context.Background())
+	}
+	formulas := make([]*sat.Formula, 16)
+	want := make([]sat.Status, len(formulas))
+	for i := range formulas {
+		formulas[i] = sattest.Random3SAT(120, 4.26, uint64(i))
+		st, err := solveOne(formulas[i])
+		require.NoError(t, err)
+		want[i] = st
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := g; i < len(formulas); i += 4 {
+				st, err := solveOne(formulas[i])
+				if err != nil || st != want[i] {
+					t.Errorf("formula %d: %v, %v; alone %v", i, st, err, want[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

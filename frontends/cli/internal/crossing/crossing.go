@@ -1,0 +1,339 @@
+// Package crossing is what the torch and river commands share: both solve
+// crossing puzzles (a torch over a bridge, a boat over a river) by a search
+// of the state-space library or by its SAT horizon, check every plan with
+// the puzzle's checker, and print the same records. A command reads its
+// inputs into Puzzles, each with a Solve that runs one method; Run solves
+// them in order and prints.
+package crossing
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/models/statespace"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+)
+
+// The methods; a command offers some of them.
+const (
+	MethodBFS   = "bfs"
+	MethodUCS   = "ucs"
+	MethodAStar = "astar"
+	MethodSAT   = "sat"
+)
+
+// MaxStates is the default of --max-states.
+const MaxStates = 50_000_000
+
+// Flags are the flags of a crossing command's solve.
+type Flags struct {
+	clikit.CommonFlags
+	Method    string
+	Backend   string
+	MaxStates int
+	MaxSteps  int
+	Jobs      int
+	methods   []string
+}
+
+// Register adds the flags to fs: methods lists the command's methods, the
+// default first, and methodHelp describes them.
+func (f *Flags) Register(fs *flag.FlagSet, methods []string, methodHelp, maxStepsHelp string) {
+	f.methods = methods
+	f.CommonFlags.Register(fs)
+	fs.StringVar(&f.Method, "method", methods[0], "`method`: "+methodHelp)
+	fs.StringVar(&f.Backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
+	fs.IntVar(&f.MaxStates, "max-states", MaxStates, "search: give up after storing this many states; 0 means no limit")
+	fs.IntVar(&f.MaxSteps, "max-steps", 0, maxStepsHelp)
+	fs.IntVar(&f.Jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many puzzles at once (output stays in input order)")
+}
+
+// Check validates the flags after parsing.
+func (f *Flags) Check(fs *flag.FlagSet) error {
+	if err := f.CommonFlags.Check(); err != nil {
+		return err
+	}
+	switch {
+	case !clikit.Contains(f.methods, f.Method):
+		return clikit.UnknownChoice("method", f.Method, f.methods)
+	case f.MaxStates < 0:
+		return fmt.Errorf("negative --max-states %d", f.MaxStates)
+	case f.MaxSteps < 0:
+		return fmt.Errorf("negative --max-steps %d", f.MaxSteps)
+	case f.Jobs < 1:
+		return fmt.Errorf("--jobs %d: want at least 1", f.Jobs)
+	}
+	var err error
+	fs.Visit(func(fl *flag.Flag) {
+		if err == nil && fl.Name == "backend" && f.Method != MethodSAT {
+			err = fmt.Errorf("--backend applies to --method sat")
+		}
+		if err == nil && fl.Name == "max-states" && f.Method == MethodSAT {
+			err = fmt.Errorf("--max-states applies to the searches, not --method sat")
+		}
+	})
+	if err == nil && f.Method == MethodSAT {
+		if _, openErr := backends.Open(f.Backend); errors.Is(openErr, backends.ErrUnknown) {
+			err = clikit.UnknownBackend(f.Backend, backends.Available())
+		}
+	}
+	return err
+}
+
+// Step is one crossing of a plan as JSON prints it.
+type Step struct {
+	// Op is "cross" (from the start side) or "return".
+	Op string `json:"op"`
+	// People lists the torch's walkers, from 0.
+	People []int `json:"people,omitempty"`
+	// Minutes is a torch crossing's time.
+	Minutes int `json:"minutes,omitempty"`
+	// Carry counts the river's items in the boat, by name.
+	Carry map[string]int `json:"carry,omitempty"`
+	// Words is the step as text prints it.
+	Words string `json:"-"`
+}
+
+// Record is one result as JSON Lines prints it.
+type Record struct {
+	ID      string        `json:"id"`
+	Status  clikit.Status `json:"status"`
+	Method  string        `json:"method"`
+	Backend string        `json:"backend,omitempty"`
+	// Steps counts the crossings, Cost the total time (torch only).
+	Steps   *int    `json:"steps"`
+	Cost    *int    `json:"cost,omitempty"`
+	Optimal bool    `json:"optimal"`
+	Plan    []Step  `json:"plan"`
+	MS      float64 `json:"ms"`
+	Stats   Stats   `json:"stats"`
+	Reason  string  `json:"reason,omitempty"`
+	Error   string  `json:"error,omitempty"`
+	// Unit names the cost in text ("minutes"); "" for no cost.
+	Unit string `json:"-"`
+}
+
+// Stats are a method's statistics: the search's, or the SAT horizons'.
+type Stats struct {
+	Expanded  int64     `json:"expanded,omitempty"`
+	Generated int64     `json:"generated,omitempty"`
+	Stored    int64     `json:"stored,omitempty"`
+	PeakBytes int64     `json:"peak_bytes,omitempty"`
+	Horizons  []Horizon `json:"horizons,omitempty"`
+	Variables int       `json:"variables,omitempty"`
+	Clauses   int       `json:"clauses,omitempty"`
+}
+
+// Horizon is the SAT method's question at one horizon.
+type Horizon struct {
+	// K is the horizon: crossings, or minutes for a time budget.
+	K int `json:"k"`
+	// Steps is the number of steps unrolled for it.
+	Steps  int     `json:"steps"`
+	Answer string  `json:"answer"`
+	MS     float64 `json:"ms"`
+}
+
+// SearchStats converts a search's statistics.
+func SearchStats(s statespace.Stats) Stats {
+	return Stats{Expanded: s.Expanded, Generated: s.Generated, Stored: s.Stored, PeakBytes: s.PeakBytes}
+}
+
+// HorizonStats converts the SAT horizons' records.
+func HorizonStats(rounds []statespace.Round) Stats {
+	var st Stats
+	for _, rd := range rounds {
+		st.Horizons = append(st.Horizons, Horizon{K: rd.K, Steps: rd.Steps, Answer: rd.Answer.String(), MS: clikit.Millis(rd.Time)})
+		st.Variables, st.Clauses = rd.Vars, rd.Clauses
+	}
+	return st
+}
+
+// Outcome is what a method returned on one puzzle.
+type Outcome struct {
+	Status statespace.Status
+	// Plan is the plan in words and JSON when Status is Solved, already
+	// replayed by the checker: Check holds its verdict.
+	Plan  []Step
+	Check error
+	// Cost is the plan's total time, when actions cost differently.
+	Cost *int
+	// Reason says why the puzzle is unsolvable.
+	Reason string
+	Stats  Stats
+	Err    error
+}
+
+// Puzzle is one input a command solves.
+type Puzzle struct {
+	ID string
+	// Err is set when the puzzle could not be read.
+	Err error
+	// Unit names the cost in text, "" when actions count 1.
+	Unit string
+	// Solve runs the flags' method under ctx.
+	Solve func(ctx context.Context, f *Flags) Outcome
+}
+
+// Solve runs p's method under the flags' timeout and memory budget and
+// fills in its record; a plan that failed the check is an internal error,
+// never an answer.
+func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
+	rec := Record{ID: p.ID, Method: f.Method, Unit: p.Unit}
+	if f.Method == MethodSAT {
+		rec.Backend = f.Backend
+	}
+	if p.Err != nil {
+		rec.Status, rec.Error = clikit.StatusError, p.Err.Error()
+		return rec
+	}
+	work, cancel := f.WithTimeout(ctx)
+	defer cancel()
+	start := time.Now()
+	var out Outcome
+	err := clikit.Safely(p.ID, func() error {
+		out = p.Solve(work, f)
+		return out.Err
+	})
+	rec.MS = clikit.Millis(time.Since(start))
+	rec.Stats = out.Stats
+	err = clikit.Cause(work, err)
+	reason, stopped := clikit.Stopped(err)
+	switch {
+	case stopped:
+		rec.Status, rec.Reason = clikit.StopStatus(err), reason
+	case errors.Is(err, statespace.ErrHorizon):
+		rec.Status, rec.Reason = clikit.StatusUnknown, fmt.Sprintf("no plan within --max-steps %d", f.MaxSteps)
+	case err != nil:
+		rec.Status, rec.Error = clikit.StatusError, err.Error()
+	case out.Status == statespace.Unsolvable:
+		rec.Status, rec.Reason = clikit.StatusUnsolvable, out.Reason
+	case out.Status != statespace.Solved:
+		rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: %s ended with status %v", f.Method, out.Status)
+	case out.Check != nil:
+		rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", f.Method, out.Check)
+	default:
+		steps := len(out.Plan)
+		rec.Status, rec.Optimal, rec.Plan, rec.Steps, rec.Cost = clikit.StatusSolved, true, out.Plan, &steps, out.Cost
+	}
+	return rec
+}
+
+// Run solves the puzzles, --jobs at once, and prints their records in
+// order under command (as "waterworks torch solve"); it returns the worst
+// exit code.
+func Run(ctx context.Context, stdio clikit.IO, command string, f *Flags, res clikit.Results, puzzles []Puzzle) int {
+	code := clikit.ExitOK
+	kept := puzzles[:0]
+	for _, p := range puzzles {
+		if res.IDs.Keep(p.ID) {
+			kept = append(kept, p)
+		}
+	}
+	code = clikit.Worse(code, res.IDs.Missing(stdio))
+	out := bufio.NewWriter(res.Output.Redirect(stdio).Out)
+	defer out.Flush()
+	r := &reporter{command: command, flags: f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
+	clikit.RunOrdered(len(kept), f.Jobs, func(i int) Record {
+		return Solve(ctx, f, kept[i])
+	}, func(_ int, rec Record) {
+		code = clikit.Worse(code, r.report(ctx, rec))
+	})
+	out.Flush()
+	return res.Output.Finish(stdio, code)
+}
+
+// reporter prints records in the chosen format.
+type reporter struct {
+	command string
+	flags   *Flags
+	stdio   clikit.IO
+	out     *bufio.Writer
+	printer *clikit.Printer
+	written int
+}
+
+// CSVHeader names the columns of CSV output.
+var CSVHeader = []string{"id", "status", "method", "steps", "cost", "optimal", "ms", "expanded", "stored", "plan", "reason", "error"}
+
+func (r *reporter) report(ctx context.Context, rec Record) int {
+	if rec.Error != "" {
+		fmt.Fprintln(r.stdio.Err, rec.Error)
+	}
+	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != clikit.StatusError {
+		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %s\n", rec.ID, rec.Method, rec.MS, rec.Stats.words())
+	}
+	r.printer.Emit(r.stdio, r.command, r.out, rec, CSVHeader, func() []string {
+		return []string{rec.ID, string(rec.Status), rec.Method, itoa(rec.Steps), itoa(rec.Cost), strconv.FormatBool(rec.Optimal),
+			strconv.FormatFloat(rec.MS, 'f', 3, 64), strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10),
+			planWords(rec.Plan, "; "), rec.Reason, rec.Error}
+	}, func() error { return r.text(rec) })
+	return rec.Status.ExitCode(ctx)
+}
+
+func (s Stats) words() string {
+	if len(s.Horizons) > 0 {
+		last := s.Horizons[len(s.Horizons)-1]
+		return fmt.Sprintf("%d horizons asked, the last of %d steps: %d variables, %d clauses", len(s.Horizons), last.Steps, s.Variables, s.Clauses)
+	}
+	return fmt.Sprintf("%d states expanded, %d stored, peak memory about %d KiB", s.Expanded, s.Stored, s.PeakBytes>>10)
+}
+
+func itoa(n *int) string {
+	if n == nil {
+		return ""
+	}
+	return strconv.Itoa(*n)
+}
+
+func planWords(plan []Step, sep string) string {
+	w := make([]string, len(plan))
+	for i, s := range plan {
+		w[i] = s.Words
+	}
+	return strings.Join(w, sep)
+}
+
+// text writes a record as people read it; errors appear on stderr only.
+func (r *reporter) text(rec Record) error {
+	if rec.Status == clikit.StatusError {
+		return nil
+	}
+	if r.written > 0 {
+		fmt.Fprintln(r.out)
+	}
+	r.written++
+	if rec.Status != clikit.StatusSolved {
+		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s)\n", rec.ID, rec.Status, rec.Reason, rec.Method)
+		return err
+	}
+	what := plural(*rec.Steps, "crossing")
+	if rec.Cost != nil {
+		what = plural(*rec.Cost, strings.TrimSuffix(rec.Unit, "s")) + ", " + what
+	}
+	if _, err := fmt.Fprintf(r.out, "%s: solved in %s (optimal; %s)\n", rec.ID, what, rec.Method); err != nil {
+		return err
+	}
+	for i, s := range rec.Plan {
+		if _, err := fmt.Fprintf(r.out, "%3d. %s\n", i+1, s.Words); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// plural writes "1 crossing", "7 crossings".
+func plural(n int, unit string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, unit)
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}

@@ -1,0 +1,251 @@
+// Package torchcli is the torch command: torch-and-bridge puzzles solved
+// for the least total time by uniform-cost search, A* or a SAT solver asked
+// about growing time budgets, and its part in compare.
+package torchcli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/crossing"
+	"github.com/waterworks-solver/waterworks/frontends/torchfmt"
+	"github.com/waterworks-solver/waterworks/models/statespace"
+	"github.com/waterworks-solver/waterworks/models/torch"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+)
+
+// Command returns the torch command and its subcommands.
+func Command() *clikit.Command {
+	return &clikit.Command{Name: "torch", Sub: []*clikit.Command{{
+		Name:    "solve",
+		Args:    solveArgs,
+		Summary: "solve torch-and-bridge puzzles for the least total time",
+		Run:     runSolve,
+	}}}
+}
+
+const solveArgs = "[--times 1,2,5,10 [--capacity 2] [--limit N]] [--method astar|ucs|sat] [flags] [FILE...]"
+
+// methods lists the methods, the default first.
+var methods = []string{crossing.MethodAStar, crossing.MethodUCS, crossing.MethodSAT}
+
+// puzzleFlags give one puzzle on the command line.
+type puzzleFlags struct {
+	times    string
+	capacity int
+	limit    int
+}
+
+func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
+	fs := clikit.NewFlagSet(stdio, "waterworks torch solve", solveArgs,
+		"Solve torch-and-bridge puzzles for the least total time: people cross a bridge at night,\n"+
+			"at most --capacity at once, always with the one torch (so someone brings it back), a\n"+
+			"group at its slowest member's pace. One puzzle from --times, or one per line of JSON\n"+
+			"Lines {\"id\": ..., \"times\": [1,2,5,10], \"capacity\": 2, \"limit\": 17} (- or none for\n"+
+			"standard input). People are named by their times. The SAT method asks for plans within\n"+
+			"a time budget of k minutes, k growing from a lower bound. Every plan is replayed by the\n"+
+			"checker first. --timeout applies to each puzzle.")
+	var f crossing.Flags
+	f.Register(fs, methods, "astar (A*, estimating from the people still to cross), ucs (uniform-cost\n"+
+		"search) or sat (a SAT solver asked whether everyone can cross within k minutes)",
+		"sat: give up (status unknown) past a time budget of this many minutes; 0: up to the\n"+
+			"limit or a proven upper bound, which proves a puzzle unsolvable")
+	var pf puzzleFlags
+	fs.StringVar(&pf.times, "times", "", "one puzzle: the crossing `times` in minutes, such as 1,2,5,10")
+	fs.IntVar(&pf.capacity, "capacity", torch.DefaultCapacity, "with --times: the most people on the bridge at once")
+	fs.IntVar(&pf.limit, "limit", 0, "with --times: everyone must be across within this many minutes; 0 means no limit")
+	res := clikit.RegisterResults(fs)
+	clikit.Describe(fs, []string{
+		"waterworks torch solve --times 1,2,5,10",
+		"waterworks torch solve --times 1,2,4,5 --limit 12 --method sat",
+		"waterworks torch solve --format json testdata/torch/classic.jsonl",
+	},
+		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the least total time"},
+		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable: no plan within the limit (status unsolvable)"},
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --max-states or --max-steps was reached (status unknown)"})
+	files, err := clikit.ParseArgs(fs, args)
+	if err != nil {
+		return clikit.ParseFailed(err)
+	}
+	if err := res.Format(fs, &f.Format); err != nil {
+		return clikit.UsageError(stdio, fs, err)
+	}
+	if err := check(fs, &f, &pf, files); err != nil {
+		return clikit.UsageError(stdio, fs, err)
+	}
+	var puzzles []crossing.Puzzle
+	code := clikit.ExitOK
+	if pf.times != "" {
+		times, _ := torchfmt.ParseTimes(pf.times) // checked
+		p := &torch.Puzzle{Times: times, Capacity: pf.capacity, Limit: pf.limit}
+		puzzles = append(puzzles, Puzzle("times "+torchfmt.FormatTimes(times), p))
+	} else {
+		var inputs []clikit.Input
+		inputs, code = clikit.Inputs(stdio, files, nil)
+		puzzles = fromInputs(inputs)
+	}
+	return clikit.Worse(code, crossing.Run(ctx, stdio, "waterworks torch solve", &f, res, puzzles))
+}
+
+// check validates the flags after parsing.
+func check(fs *flag.FlagSet, f *crossing.Flags, pf *puzzleFlags, files []string) error {
+	if err := f.Check(fs); err != nil {
+		return err
+	}
+	var err error
+	fs.Visit(func(fl *flag.Flag) {
+		switch {
+		case err != nil:
+		case (fl.Name == "capacity" || fl.Name == "limit") && pf.times == "":
+			err = fmt.Errorf("--%s applies with --times (a file gives each puzzle's own)", fl.Name)
+		case fl.Name == "max-steps" && f.Method != crossing.MethodSAT:
+			err = fmt.Errorf("--max-steps applies to --method sat (the searches are bounded by the limit)")
+		}
+	})
+	switch {
+	case err != nil:
+		return err
+	case pf.times == "":
+		return nil
+	case len(files) > 0:
+		return fmt.Errorf("give one puzzle by --times or files of puzzles, not both")
+	}
+	if _, err := torchfmt.ParseTimes(pf.times); err != nil {
+		return fmt.Errorf("--times: %w", err)
+	}
+	p := &torch.Puzzle{Times: []int{1}, Capacity: pf.capacity, Limit: pf.limit}
+	switch {
+	case pf.capacity < 1:
+		return fmt.Errorf("--capacity %d: at least one person must fit on the bridge", pf.capacity)
+	case pf.limit < 0:
+		return fmt.Errorf("negative --limit %d", pf.limit)
+	}
+	return p.Validate()
+}
+
+// fromInputs reads the puzzles of every input.
+func fromInputs(inputs []clikit.Input) []crossing.Puzzle {
+	var out []crossing.Puzzle
+	for _, in := range inputs {
+		switch {
+		case in.Interrupted():
+		case in.Err != nil:
+			out = append(out, crossing.Puzzle{ID: in.Name, Err: in.Err})
+		default:
+			for _, inst := range torchfmt.Parse(in.Name, in.Data) {
+				if inst.Err != nil {
+					out = append(out, crossing.Puzzle{ID: inst.ID, Err: inst.Err})
+					continue
+				}
+				out = append(out, Puzzle(inst.ID, inst.Puzzle))
+			}
+		}
+	}
+	return out
+}
+
+// Puzzle is the crossing command's view of p: its Solve runs the flags'
+// method and replays the plan with torch.Check.
+func Puzzle(id string, p *torch.Puzzle) crossing.Puzzle {
+	return crossing.Puzzle{ID: id, Unit: "minutes", Solve: func(ctx context.Context, f *crossing.Flags) crossing.Outcome {
+		var out crossing.Outcome
+		var plan torch.Plan
+		switch f.Method {
+		case crossing.MethodSAT:
+			s, err := backends.OpenFor(f.Backend, f.Timeout > 0)
+			if err != nil {
+				return crossing.Outcome{Err: err}
+			}
+			r, err := torch.SolveSAT(ctx, p, s, statespace.SATOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: f.MaxSteps}})
+			out = crossing.Outcome{Status: r.Status, Stats: crossing.HorizonStats(r.Rounds), Err: err}
+			plan = r.Plan
+			if r.Status == statespace.Unsolvable {
+				out.Reason = satReason(p, r)
+			}
+		default:
+			run := torch.SolveAStar
+			if f.Method == crossing.MethodUCS {
+				run = torch.Solve
+			}
+			r, err := run(ctx, p, statespace.Options{MaxStates: f.MaxStates})
+			out = crossing.Outcome{Status: r.Status, Stats: crossing.SearchStats(r.Stats), Err: err}
+			plan = r.Plan
+			if r.Status == statespace.Unsolvable {
+				out.Reason = searchReason(p, r.Stats.Stored)
+			}
+		}
+		if out.Status == statespace.Solved {
+			total, err := torch.Check(p, plan)
+			out.Check, out.Cost, out.Plan = err, &total, Steps(p, plan)
+		}
+		return out
+	}}
+}
+
+func searchReason(p *torch.Puzzle, stored int64) string {
+	if p.Limit > 0 {
+		return fmt.Sprintf("no plan within the limit of %d minutes: all %d states within it explored", p.Limit, stored)
+	}
+	return fmt.Sprintf("no plan: all %d reachable states explored", stored)
+}
+
+func satReason(p *torch.Puzzle, r torch.SATResult) string {
+	switch {
+	case len(r.Rounds) == 0 && p.Capacity == 1:
+		return "no plan: with a capacity of 1 whoever brings the torch back undoes the only crossing"
+	case len(r.Rounds) == 0:
+		return fmt.Sprintf("no plan within the limit of %d minutes: everyone needs at least %d", p.Limit, p.Limit+1)
+	case p.Limit > 0 && r.LongestPath == p.Limit:
+		return fmt.Sprintf("no plan within the limit of %d minutes: every budget from %d to %d minutes refuted", p.Limit, r.Rounds[0].K, p.Limit)
+	}
+	return fmt.Sprintf("every budget from %d to %d minutes refuted", r.Rounds[0].K, r.LongestPath)
+}
+
+// Steps words a plan: people are named by their times ("1 and 2 cross (2
+// min)", "1 returns (1 min)"), with their number after a time two share.
+func Steps(p *torch.Puzzle, plan torch.Plan) []crossing.Step {
+	count := map[int]int{}
+	for _, t := range p.Times {
+		count[t]++
+	}
+	name := func(i int) string {
+		if count[p.Times[i]] > 1 {
+			return fmt.Sprintf("%d (person %d)", p.Times[i], i+1)
+		}
+		return strconv.Itoa(p.Times[i])
+	}
+	steps := make([]crossing.Step, len(plan))
+	for k, c := range plan {
+		names := make([]string, len(c.People))
+		slowest := 0
+		for j, i := range c.People {
+			names[j] = name(i)
+			slowest = max(slowest, p.Times[i])
+		}
+		op, verb := "cross", "cross"
+		if c.Back {
+			op, verb = "return", "return"
+		}
+		if len(names) == 1 {
+			verb += "es"
+			if c.Back {
+				verb = "returns"
+			}
+		}
+		steps[k] = crossing.Step{Op: op, People: c.People, Minutes: slowest,
+			Words: fmt.Sprintf("%s %s (%d min)", andList(names), verb, slowest)}
+	}
+	return steps
+}
+
+// andList writes "1", "1 and 2", "1, 2 and 5".
+func andList(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
