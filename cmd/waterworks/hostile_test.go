@@ -260,6 +260,11 @@ func hostileCases() []hostileCase {
 		{name: "jug of 2^24, compare every engine", args: []string{"compare", "--timeout", "1s", "{in}"}, in: "jugs-16M.jsonl",
 			exit: 2, msg: positioned + `too large for engine (sat|cp): jug 1 has capacity 16777216`},
 
+		// A search's stored states are sized against the budget as the
+		// store grows: stopped before its next table would cross it.
+		{name: "3x5 tiles by BFS, budget 128M", args: []string{"tiles", "solve", "--method", "bfs", "--max-memory", "128M", "{in}"}, in: "tiles-3x5.txt",
+			exit: 124, out: `unknown \(memory budget of 128 MiB reached at \d+ stored states \(about .*\); bfs\)`},
+
 		// Text hygiene: control characters, NUL, invalid UTF-8.
 		{name: "escape sequence in a JSON id", args: []string{"aquarium", "solve", "{in}"}, in: "esc-id.jsonl",
 			exit: 2, msg: positioned + `id "\\x1b\[2J\\x1b\[31mevil" holds the control character U\+001B`},

@@ -3,9 +3,12 @@ package statespace
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 	"unsafe"
+
+	"github.com/waterworks-solver/waterworks/models/membudget"
 )
 
 // noParent marks the start in parent links.
@@ -29,16 +32,25 @@ type tree[K comparable, A any] struct {
 	// extra returns the bytes a search holds besides the tree (costs, the
 	// queue).
 	extra func() int64
+	// budget is the memory budget of the context (membudget), 0 for none;
+	// nextCheck the number of stored states at which full next estimates
+	// the memory (see overBudget), and over the error that stopped it.
+	budget    int64
+	nextCheck int
+	over      error
 }
 
-func newTree[K comparable, A any](sp Space[K, A], opts Options) (*tree[K, A], error) {
+func newTree[K comparable, A any](ctx context.Context, sp Space[K, A], opts Options) (*tree[K, A], error) {
 	store, err := newStore(sp, opts)
 	if err != nil {
 		return nil, err
 	}
-	t := &tree[K, A]{store: store, opts: opts, limit: maxStored, began: time.Now()}
+	t := &tree[K, A]{store: store, opts: opts, limit: maxStored, began: time.Now(), budget: membudget.Budget(ctx)}
 	if opts.MaxStates > 0 {
 		t.limit = min(t.limit, opts.MaxStates)
+	}
+	if t.budget == 0 && opts.MaxBytes == 0 {
+		t.nextCheck = math.MaxInt
 	}
 	return t, nil
 }
@@ -57,8 +69,55 @@ func (t *tree[K, A]) link(from uint32, a A) {
 	t.via = append(t.via, a)
 }
 
-// full reports whether the store holds more states than allowed.
-func (t *tree[K, A]) full() bool { return t.store.len() > t.limit }
+// full reports whether the search must stop storing states: the store
+// holds more than allowed, or the memory the search would hold at its next
+// growth is past Options.MaxBytes or the budget (then over says so). It
+// is called after every state stored, so the estimate is taken only now
+// and then: before each growth of the store's table, and after every
+// eighth more states.
+func (t *tree[K, A]) full() bool {
+	n := t.store.len()
+	if n > t.limit {
+		return true
+	}
+	if n < t.nextCheck {
+		return false
+	}
+	t.over = t.overBudget()
+	return t.over != nil
+}
+
+// overBudget estimates the memory the search will hold until the next
+// estimate: what it holds now (bytes), plus a new table when the store's
+// next key grows it, the arena's chunks for the keys to come, and new
+// arrays for the parent links and actions when appending outgrows them,
+// as the old ones stay alive while copied. It returns the error past
+// Options.MaxBytes or the budget, or sets the next estimate's point and
+// returns nil.
+func (t *tree[K, A]) overBudget() error {
+	n := t.store.len()
+	step := max(n/8, 1<<chunkBits)
+	need := t.bytes() + t.store.keys.growth(step)
+	growAt, growBytes := t.store.nextGrowth()
+	if growAt <= n {
+		need += growBytes
+	}
+	if c := cap(t.parent); len(t.parent)+step > c {
+		var a A
+		need += int64(appendGrowth(c)) * (4 + int64(unsafe.Sizeof(a)))
+	}
+	switch {
+	case t.opts.MaxBytes > 0 && need > t.opts.MaxBytes:
+		return fmt.Errorf("%w: at %d states the search would hold about %d bytes, more than %d", ErrLimit, n, need, t.opts.MaxBytes)
+	case t.budget > 0 && withSlack(need) > t.budget:
+		return &membudget.Error{Budget: t.budget, At: fmt.Sprintf("%d stored states", n), Need: withSlack(need)}
+	}
+	t.nextCheck = n + step
+	if growAt > n {
+		t.nextCheck = min(t.nextCheck, growAt)
+	}
+	return nil
+}
 
 func (t *tree[K, A]) bytes() int64 {
 	var a A
@@ -82,8 +141,30 @@ func (t *tree[K, A]) check(ctx context.Context) error {
 	return nil
 }
 
-// stateLimit is the error of a full store.
+// withSlack returns the memory the process needs while the search's
+// structures hold need bytes: half as much again, as the garbage collector
+// lets the heap grow past the live data and a table or array left behind
+// by a growth is returned to the system only later. With the Go memory
+// limit set to the budget and no slack, BFS on a 3x5 sliding-tile board
+// crossed a budget of 300 MiB (the process's watch stopped it) while its
+// estimate, next growth included, was 241 MB.
+func withSlack(need int64) int64 { return need + need/2 }
+
+// appendGrowth is about the capacity append gives a slice of capacity c
+// that it outgrows: twice c for small slices, then a quarter more and 192
+// (runtime.growslice, before rounding to a size class).
+func appendGrowth(c int) int {
+	if c < 256 {
+		return max(2*c, 8)
+	}
+	return c + (c+3*256)/4
+}
+
+// stateLimit is the error of a full store (see full).
 func (t *tree[K, A]) stateLimit() error {
+	if t.over != nil {
+		return t.over
+	}
 	return fmt.Errorf("%w: more than %d states", ErrLimit, t.limit)
 }
 
@@ -122,7 +203,7 @@ func (t *tree[K, A]) stopped(err error) (Result[A], error) {
 // when ctx ends first, each with a Result whose Status is Unknown and
 // whose statistics cover the work done.
 func BFS[K comparable, A any](ctx context.Context, sp Space[K, A], start K, opts Options) (Result[A], error) {
-	t, err := newTree(sp, opts)
+	t, err := newTree(ctx, sp, opts)
 	if err != nil {
 		return Result[A]{}, err
 	}
@@ -207,7 +288,7 @@ type Reach struct {
 // if any, has at most Reach.Depth actions; bounded-horizon engines can
 // take that as their HorizonOptions.Bound. Errors are as for BFS.
 func Explore[K comparable, A any](ctx context.Context, sp Space[K, A], start K, opts Options) (Reach, error) {
-	t, err := newTree(sp, opts)
+	t, err := newTree(ctx, sp, opts)
 	if err != nil {
 		return Reach{}, err
 	}

@@ -28,10 +28,11 @@ func Bidirectional[K comparable, A any](ctx context.Context, sp ReverseSpace[K, 
 	began := time.Now()
 	b := &bidirSearch[K, A]{sp: sp, best: math.MaxInt}
 	for i := range b.sides {
-		t, err := newTree(sp, opts)
+		t, err := newTree(ctx, sp, opts)
 		if err != nil {
 			return Result[A]{}, err
 		}
+		t.budget /= 2 // the sides share it
 		b.sides[i] = side[K, A]{tree: t, layers: []int{0}}
 	}
 	fw, bw := &b.sides[0], &b.sides[1]
@@ -114,7 +115,7 @@ func (b *bidirSearch[K, A]) expandLayer(ctx context.Context, which int) (bool, e
 		}
 		if _, added := me.store.add(next); added {
 			me.link(cur, a)
-			if me.store.len()+other.store.len() > me.limit {
+			if me.store.len()+other.store.len() > me.limit || me.full() {
 				full = true
 				return false
 			}

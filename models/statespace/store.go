@@ -3,6 +3,7 @@ package statespace
 import (
 	"fmt"
 	"hash/maphash"
+	"math"
 	"math/bits"
 	"reflect"
 	"unsafe"
@@ -252,6 +253,19 @@ func (s *keyStore[K]) growTagged() {
 	}
 }
 
+// nextGrowth returns the number of keys at which adding one more grows
+// the hash table, and the bytes the new table takes; the dense store never
+// grows (math.MaxInt, 0).
+func (s *keyStore[K]) nextGrowth() (int, int64) {
+	switch s.mode {
+	case modeInline:
+		return 3 * len(s.slots) / 4, 2 * int64(len(s.slots)) * int64(unsafe.Sizeof(inlineSlot[K]{}))
+	case modeTagged:
+		return 3 * len(s.table) / 4, 2 * int64(len(s.table)) * 8
+	}
+	return math.MaxInt, 0
+}
+
 // key returns the key numbered id.
 func (s *keyStore[K]) key(id uint32) K { return s.keys.at(id) }
 
@@ -284,6 +298,12 @@ func (a *arena[K]) push(k K) uint32 {
 }
 
 func (a *arena[K]) at(id uint32) K { return a.chunks[id>>chunkBits][id&(1<<chunkBits-1)] }
+
+// growth returns the bytes of the chunks that n more keys would add.
+func (a *arena[K]) growth(n int) int64 {
+	chunks := (a.n+n+1<<chunkBits-1)>>chunkBits - len(a.chunks)
+	return int64(max(chunks, 0)) << chunkBits * int64(unsafe.Sizeof(*new(K)))
+}
 
 func (a *arena[K]) bytes() int64 {
 	return int64(len(a.chunks)) << chunkBits * int64(unsafe.Sizeof(*new(K)))

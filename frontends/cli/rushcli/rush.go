@@ -156,6 +156,7 @@ func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Reco
 	}
 	start := time.Now()
 	r, err := run(ctx, p, statespace.Options{MaxStates: limit})
+	err = clikit.Cause(ctx, err) // the memory watch is a limit, not an interrupt
 	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = Stats{Expanded: r.Stats.Expanded, Stored: r.Stats.Stored, PeakBytes: r.Stats.PeakBytes}
 	reason, stopped := clikit.Stopped(err)

@@ -130,7 +130,7 @@ func (e *engine) solve(ctx context.Context, lv tilesfmt.Level) Record {
 	start := time.Now()
 	plan, err := e.run(work, p, &rec)
 	rec.MS = clikit.Millis(time.Since(start))
-	rec.judge(p, plan, err, e.flags.maxMoves)
+	rec.judge(p, plan, clikit.Cause(work, err), e.flags.maxMoves)
 	return rec
 }
 
