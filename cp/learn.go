@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/waterworks-solver/waterworks/progress"
 )
 
 // SearchLearning is Search with conflict learning, for models of 0..1
@@ -127,6 +129,8 @@ const restartBase = 64 // conflicts in the shortest run between restarts
 func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) error {
 	s, l := c.s, &c.s.learn
 	nodes0, failures0 := s.stats.Nodes, s.stats.Failures
+	meter, reported := progress.From(ctx), s.stats.Nodes
+	defer func() { meter.AddNodes(s.stats.Nodes - reported) }()
 	restarts, sinceRestart := 0, 0
 	err := s.Propagate()
 	for {
@@ -159,6 +163,8 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			continue
 		}
 		if s.stats.Nodes&63 == 0 {
+			meter.AddNodes(s.stats.Nodes - reported)
+			reported = s.stats.Nodes
 			if cerr := ctx.Err(); cerr != nil {
 				return cerr
 			}

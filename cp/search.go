@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/waterworks-solver/waterworks/progress"
 )
 
 // ErrLimit is returned by Search when a node or failure limit stops it.
@@ -131,10 +133,14 @@ func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution 
 	base := s.mark()
 	defer s.undo(base)
 	nodes0, failures0 := s.stats.Nodes, s.stats.Failures
+	meter, reported := progress.From(ctx), s.stats.Nodes
+	defer func() { meter.AddNodes(s.stats.Nodes - reported) }()
 
 	// stop says whether to stop before the next node.
 	stop := func() error {
 		if s.stats.Nodes&63 == 0 {
+			meter.AddNodes(s.stats.Nodes - reported)
+			reported = s.stats.Nodes
 			if err := ctx.Err(); err != nil {
 				return err
 			}

@@ -182,3 +182,71 @@ func TestTTYEndOfInput(t *testing.T) {
 	assert.Equal(t, 0, code, p.terminal())
 	assert.Equal(t, "-: 2 solutions\n", p.out.String())
 }
+
+// progressCases are long runs whose progress a person should see: a search
+// stopped by its timeout, compare, logic-only reasoning and generate. want
+// is what the progress line must show, codes the exit codes it may end
+// with (the CP core may solve the grid before the timeout).
+func progressCases(t *testing.T) []struct {
+	name  string
+	args  []string
+	want  []string
+	codes []int
+} {
+	hard := hardGrid(t, 200)
+	return []struct {
+		name  string
+		args  []string
+		want  []string
+		codes []int
+	}{
+		{"solve", []string{"aquarium", "solve", "--timeout", "1s", hard}, []string{"0/1  hard  cp  probing  "}, []int{0, 124}},
+		{"compare", []string{"compare", "--engines", "cp", "--timeout", "1s", hard}, []string{"hard  cp  "}, []int{0, 124}},
+		{"logic-only", []string{"aquarium", "solve", "--logic-only", "--timeout", "1s", hard}, []string{"0/1  hard  logic  probing  "}, []int{124}},
+		{"generate", []string{"aquarium", "generate", "--size", "150x150", "--layout", "random", "--all-clues", "--count", "2"}, []string{"/2  gen-150x150-1-", "generate"}, []int{0}},
+	}
+}
+
+// TestProgressOnTerminal: on a terminal a long run draws its progress on
+// standard error, in place, and erases it at the end; standard output,
+// for scripts, holds no trace of it.
+func TestProgressOnTerminal(t *testing.T) {
+	for _, tc := range progressCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			p := startOnTTY(t, tc.args...)
+			for _, want := range tc.want {
+				p.waitFor(t, want, 60*time.Second)
+			}
+			code, _ := p.wait(t, 120*time.Second)
+			assert.Contains(t, tc.codes, code, p.terminal())
+			shown := p.terminal()
+			last := strings.LastIndex(shown, tc.want[0])
+			assert.Contains(t, shown[last:], "\r\x1b[K", "the line is erased at the end")
+			assert.NotContains(t, p.out.String(), "\x1b", "standard output stays clean")
+			assert.NotContains(t, p.out.String(), "\r", "standard output stays clean")
+		})
+	}
+}
+
+// TestNoProgressOnPipe: the same runs with standard error on a pipe draw
+// nothing, so scripts and CI logs stay clean.
+func TestNoProgressOnPipe(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("POSIX only")
+	}
+	for _, tc := range progressCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], tc.args...)
+			cmd.Env = append(os.Environ(), "WATERWORKS_TEST_MAIN=1", "TERM=xterm")
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Start())
+			assert.Contains(t, tc.codes, exitCode(t, cmd), stderr.String())
+			for _, s := range []string{stdout.String(), stderr.String()} {
+				assert.NotContains(t, s, "\x1b")
+				assert.NotContains(t, s, "\r")
+				assert.NotContains(t, s, " nodes  ")
+			}
+		})
+	}
+}

@@ -75,6 +75,8 @@ func Main(ctx context.Context, args []string, stdio clikit.IO) int {
 	if stdio.In == nil {
 		stdio.In = strings.NewReader("")
 	}
+	ctx, stdio, prog := clikit.StartProgress(ctx, stdio)
+	defer prog.Stop()
 	stdio = clikit.CancelableStdin(ctx, stdio)
 	return dispatch(ctx, stdio, "waterworks", topCommands(), args)
 }

@@ -90,10 +90,12 @@ func (c *comparison) IO() clikit.IO { return c.stdio }
 // Wants reports whether the engine called name is to run.
 func (c *comparison) Wants(name string) bool { return c.keep == nil || c.keep[name] }
 
-// Time runs an engine --count times under the per-run timeout and returns
-// the last run's error and every run's duration. do reports whether the run
-// may be repeated (it may not after a failure or a timeout).
-func (c *comparison) Time(ctx context.Context, do func(ctx context.Context) error) ([]time.Duration, error) {
+// Time runs the engine called engine --count times under the per-run
+// timeout and returns the last run's error and every run's duration. do
+// reports whether the run may be repeated (it may not after a failure or a
+// timeout).
+func (c *comparison) Time(ctx context.Context, engine string, do func(ctx context.Context) error) ([]time.Duration, error) {
+	clikit.ProgressFrom(ctx).SetEngine(engine)
 	var runs []time.Duration
 	var err error
 	for range max(c.flags.count, 1) {
@@ -258,6 +260,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 			code = clikit.Worse(code, clikit.ExitUsage)
 			continue
 		}
+		clikit.ProgressFrom(ctx).Begin(in.Name)
 		code = clikit.Worse(code, kind.Run(ctx, c, in))
 		if ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled) {
 			out.Flush()

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/waterworks-solver/waterworks/models/membudget"
+	"github.com/waterworks-solver/waterworks/progress"
 )
 
 // noParent marks the start in parent links.
@@ -38,6 +39,9 @@ type tree[K comparable, A any] struct {
 	budget    int64
 	nextCheck int
 	over      error
+	// reported is how many of stats.Expanded the context's progress
+	// meter was told of.
+	reported int64
 }
 
 func newTree[K comparable, A any](ctx context.Context, sp Space[K, A], opts Options) (*tree[K, A], error) {
@@ -130,6 +134,8 @@ func (t *tree[K, A]) bytes() int64 {
 
 // check looks at the context and the memory limit.
 func (t *tree[K, A]) check(ctx context.Context) error {
+	progress.From(ctx).AddNodes(t.stats.Expanded - t.reported)
+	t.reported = t.stats.Expanded
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -6,6 +6,8 @@ import (
 	"math"
 	"time"
 	"unsafe"
+
+	"github.com/waterworks-solver/waterworks/progress"
 )
 
 // Walker is a puzzle state that IDAStar changes in place: it applies an
@@ -103,6 +105,7 @@ func (s *idaSearch[A]) dfs(g, h, d int) bool {
 		return true
 	}
 	if s.stats.Expanded&(1<<16-1) == 0 {
+		progress.From(s.ctx).AddNodes(1 << 16)
 		if err := s.ctx.Err(); err != nil {
 			s.err = err
 			return false

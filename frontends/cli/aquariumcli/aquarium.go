@@ -268,19 +268,34 @@ func (r *aquariumRun) each(ctx context.Context, files []string, do func(aquarium
 	return code
 }
 
-// eachOf is each for inputs already read.
+// eachOf is each for inputs already read. Progress (on a terminal) counts
+// the puzzles of every input.
 func (r *aquariumRun) eachOf(ctx context.Context, inputs []clikit.Input, do func(aquariumfmt.Document) int) int {
 	defer r.out.Flush()
 	code := clikit.ExitOK
-	for _, in := range inputs {
+	type parsed struct {
+		docs []aquariumfmt.Document
+		bad  []error
+	}
+	all := make([]parsed, len(inputs))
+	total := 0
+	for i, in := range inputs {
+		if in.Err == nil {
+			docs, err := aquariumfmt.Read(in.Name, in.Data)
+			all[i] = parsed{docs, inputerr.All(err)}
+			total += len(docs)
+		}
+	}
+	prog := clikit.ProgressFrom(ctx)
+	prog.AddTotal(total)
+	for i, in := range inputs {
 		if in.Err != nil {
 			if !in.Interrupted() {
 				code = clikit.Worse(code, r.inputError(in.Err))
 			}
 			continue
 		}
-		docs, err := aquariumfmt.Read(in.Name, in.Data)
-		bad := inputerr.All(err)
+		docs, bad := all[i].docs, all[i].bad
 		for _, d := range docs {
 			for len(bad) > 0 && clikit.LineOf(bad[0]) < d.Line {
 				code = clikit.Worse(code, r.inputError(bad[0]))
@@ -290,9 +305,12 @@ func (r *aquariumRun) eachOf(ctx context.Context, inputs []clikit.Input, do func
 				return clikit.Worse(code, clikit.ExitInterrupted)
 			}
 			if r.ids != nil && !r.ids.Keep(d.ID) {
+				prog.Finish()
 				continue
 			}
+			prog.Begin(d.ID)
 			code = clikit.Worse(code, clikit.Guard(r.stdio, d.ID, func() int { return do(d) }))
+			prog.Finish()
 		}
 		for _, e := range bad {
 			code = clikit.Worse(code, r.inputError(e))
@@ -401,6 +419,7 @@ func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, backend aqua
 	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
 	start := time.Now()
+	clikit.ProgressFrom(ctx).SetEngine(f.backend)
 	var got aquariumOutcome
 	err := clikit.Safely(d.ID, func() (err error) {
 		got, err = backend(work, d.Puzzle, rule, limit)

@@ -129,7 +129,7 @@ func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) 
 			}
 			var rec aquariumRecord
 			var got aquariumOutcome
-			row.Runs, _ = c.Time(ctx, func(ctx context.Context) error {
+			row.Runs, _ = c.Time(ctx, row.Engine, func(ctx context.Context) error {
 				rec, got = r.search(ctx, &f, backend, d, c.Options().Limit)
 				if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
 					return fmt.Errorf("%s", rec.Status)

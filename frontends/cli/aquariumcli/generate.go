@@ -90,11 +90,17 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	r := newAquariumRun(out.Redirect(stdio), cf.Format, cf.Stats)
 	r.separate = true
 	command := generateCommand(opt, *seed)
+	prog := clikit.ProgressFrom(ctx)
+	prog.AddTotal(*count)
+	prog.SetEngine("generate")
 	for i := *first; i < *first+*count; i++ {
+		prog.Begin(fmt.Sprintf("gen-%dx%d-%d-%d", opt.Width, opt.Height, *seed, i))
 		if code := r.generateOne(work, opt, *seed, i, command, *withSolution); code != clikit.ExitOK {
 			r.out.Flush()
 			return out.Finish(stdio, code)
 		}
+		prog.Finish()
+		r.out.Flush() // each puzzle as soon as it is made
 	}
 	r.out.Flush()
 	return out.Finish(stdio, clikit.ExitOK)
@@ -142,7 +148,11 @@ func (r *aquariumRun) generateOne(ctx context.Context, opt generate.GenerateOpti
 		case errors.Is(err, context.DeadlineExceeded), errors.Is(err, cp.ErrLimit):
 			c = clikit.ExitTimeout
 		}
-		fmt.Fprintf(r.stdio.Err, "%s: %v\n", id, err)
+		why := clikit.StopReason(ctx, err)
+		if why == "" {
+			why = err.Error()
+		}
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", id, why)
 		return c
 	}
 	if err := aquarium.Check(g.Puzzle, g.Solution, opt.Rule); err != nil || !g.Grade.Unique {
@@ -152,8 +162,12 @@ func (r *aquariumRun) generateOne(ctx context.Context, opt generate.GenerateOpti
 	doc := aquariumfmt.Document{ID: id, HasID: true, Puzzle: g.Puzzle, Rule: opt.Rule, HasRule: true, Solution: g.Solution}
 	rec, err := generatedRecord(ctx, doc, g, fmt.Sprintf("%s: puzzle %d", command, i))
 	if err != nil {
-		fmt.Fprintf(r.stdio.Err, "%s: %v\n", id, err)
-		return clikit.ExitTimeout
+		why := clikit.StopReason(ctx, err)
+		if why == "" {
+			why = err.Error()
+		}
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", id, why)
+		return clikit.StopStatus(err).ExitCode(ctx)
 	}
 	rec.MS = clikit.Millis(time.Since(started))
 	if r.stats && r.format == clikit.FormatText {

@@ -223,6 +223,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	started := time.Now()
 	start := startOf(d, true)
 	fail := func(status clikit.Status, err error) int { return r.fail(work, rec, started, status, err) }
+	clikit.ProgressFrom(ctx).SetEngine("logic")
 
 	// Logic-only solving on the CP model: the status and the depth.
 	m, res, status, err := reasonOnModel(work, d.Puzzle, rule, start, lf.depth)

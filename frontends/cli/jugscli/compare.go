@@ -103,7 +103,7 @@ func compareJugsEngine(ctx context.Context, c clikit.Comparison, e jugsfmt.Entry
 	opts.backend = eng.backend
 	var got jugsOutcome
 	var err error
-	row.Runs, err = c.Time(ctx, func(ctx context.Context) error {
+	row.Runs, err = c.Time(ctx, row.Engine, func(ctx context.Context) error {
 		got, err = jugsMethods[eng.method](ctx, e.Puzzle, opts)
 		return err
 	})

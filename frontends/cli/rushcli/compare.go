@@ -43,7 +43,7 @@ func compareRush(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 			}
 			row := clikit.CompareRow{Kind: "rush", ID: lv.ID, Engine: method}
 			var rec Record
-			row.Runs, _ = c.Time(ctx, func(ctx context.Context) error {
+			row.Runs, _ = c.Time(ctx, row.Engine, func(ctx context.Context) error {
 				rec = solve(ctx, lv, method, LimitStates)
 				if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
 					return fmt.Errorf("%s", rec.Status) // do not repeat

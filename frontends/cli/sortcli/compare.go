@@ -130,7 +130,7 @@ func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv s
 	var out sortOutcome
 	var status clikit.Status
 	var note, failure string
-	row.Runs, _ = c.Time(ctx, func(ctx context.Context) error {
+	row.Runs, _ = c.Time(ctx, row.Engine, func(ctx context.Context) error {
 		if err := clikit.Safely(lv.ID, func() error {
 			out = e.run(ctx, lv.Puzzle, rule)
 			return nil

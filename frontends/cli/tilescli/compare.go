@@ -110,7 +110,7 @@ func compareTiles(ctx context.Context, c clikit.Comparison, in clikit.Input) int
 func compareRow(ctx context.Context, c clikit.Comparison, ce compareEngine, lv tilesfmt.Level) clikit.CompareRow {
 	row := clikit.CompareRow{Kind: "tiles", ID: lv.ID, Engine: ce.name}
 	var rec Record
-	row.Runs, _ = c.Time(ctx, func(ctx context.Context) error {
+	row.Runs, _ = c.Time(ctx, row.Engine, func(ctx context.Context) error {
 		rec = ce.e.solve(ctx, lv)
 		if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
 			return fmt.Errorf("%s", rec.Status) // do not repeat

@@ -3,10 +3,12 @@ package aqcp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/progress"
 )
 
 // DefaultLogicDepth is the deepest nested probing that logic-only solving
@@ -77,7 +79,7 @@ func (m *Model) Logic(ctx context.Context, maxDepth int) (LogicResult, error) {
 // the result says Truncated. A budget of 0 means no limit.
 func (m *Model) LogicWithin(ctx context.Context, maxDepth int, budget int64) (LogicResult, error) {
 	start := time.Now()
-	lg := logician{ctx: ctx, m: m, fixed: make([]int, max(maxDepth, 0)+1), budget: budget}
+	lg := logician{ctx: ctx, m: m, fixed: make([]int, max(maxDepth, 0)+1), budget: budget, meter: progress.From(ctx)}
 	before := m.open()
 	deepest, err := lg.reason(maxDepth, true)
 	res := LogicResult{Solution: m.Current(), Depth: deepest, Suppositions: lg.suppositions, Truncated: lg.truncated, Time: time.Since(start)}
@@ -106,6 +108,7 @@ type logician struct {
 	truncated    bool  // the budget ran out
 	// fixed counts blocks fixed at the top level by each depth.
 	fixed []int
+	meter *progress.Meter // told the phase and each supposition, for progress
 }
 
 // reason propagates and probes up to depth maxDepth until nothing changes,
@@ -121,6 +124,9 @@ func (lg *logician) reason(maxDepth int, top bool) (int, error) {
 	deepest := 0
 	for maxDepth >= 1 && lg.m.open() > 0 {
 		before := lg.m.open()
+		if top {
+			lg.meter.SetPhase("probing")
+		}
 		if _, err := s.Probe(lg.ctx, lg.m.Full); err != nil {
 			return deepest, err
 		}
@@ -133,6 +139,9 @@ func (lg *logician) reason(maxDepth int, top bool) (int, error) {
 		}
 		progress := false
 		for d := 2; d <= maxDepth && !progress; d++ {
+			if top {
+				lg.meter.SetPhase(fmt.Sprintf("nested probing, depth %d", d))
+			}
 			n, err := lg.nestedRound(d)
 			if err != nil {
 				return deepest, err
@@ -179,6 +188,7 @@ func (lg *logician) nestedRound(d int) (int, error) {
 		var holds [2]bool
 		for val := range 2 {
 			lg.suppositions++
+			lg.meter.AddNodes(1)
 			ok, err := suppose(lg.ctx, s, v, val, func() (bool, error) {
 				if _, err := lg.reason(d-1, false); err != nil {
 					if errors.Is(err, cp.ErrInconsistent) {

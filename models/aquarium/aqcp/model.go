@@ -8,6 +8,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/progress"
 )
 
 // Model is the CP model of a puzzle under a rule: one 0..1 variable per
@@ -342,10 +343,12 @@ func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, e
 		// Small puzzles, most of which propagation settles, would pay
 		// more for building these than they save.
 		m.addRedundant()
+		progress.From(ctx).SetPhase("probing")
 		if res, done, err := m.probe(ctx); done {
 			return res, err
 		}
 	}
+	progress.From(ctx).SetPhase("search")
 	n := 0
 	err := m.Solver.SearchLearning(ctx, m.Full, lim, func() bool {
 		res.Solutions = append(res.Solutions, m.Current())

@@ -18,7 +18,7 @@ type IO struct {
 	Out io.Writer
 	Err io.Writer
 	// ErrIsTerminal reports whether Err is a terminal; progress is drawn on
-	// Err only then.
+	// Err only then (StartProgress).
 	ErrIsTerminal bool
 	// OutIsTerminal reports whether Out is a terminal; binary output (a
 	// PNG picture) is refused there.

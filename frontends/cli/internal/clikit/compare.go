@@ -64,10 +64,10 @@ type Comparison interface {
 	IO() IO
 	// Wants reports whether the engine called name is to run (--engines).
 	Wants(name string) bool
-	// Time runs an engine --count times under the per-run timeout and
-	// returns the last run's error and every run's duration; a run that
-	// fails or times out is not repeated.
-	Time(ctx context.Context, do func(ctx context.Context) error) ([]time.Duration, error)
+	// Time runs the engine called engine --count times under the per-run
+	// timeout and returns the last run's error and every run's duration; a
+	// run that fails or times out is not repeated.
+	Time(ctx context.Context, engine string, do func(ctx context.Context) error) ([]time.Duration, error)
 	// Puzzle checks the agreement among one puzzle's rows and prints them.
 	Puzzle(rows []CompareRow)
 }
