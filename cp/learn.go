@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/waterworks-solver/waterworks/progress"
+	"github.com/waterworks-solver/waterworks/cp/progress"
 )
 
 // SearchLearning is Search with conflict learning, for models of 0..1

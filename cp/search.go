@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/waterworks-solver/waterworks/progress"
+	"github.com/waterworks-solver/waterworks/cp/progress"
 )
 
 // ErrLimit is returned by Search when a node or failure limit stops it.

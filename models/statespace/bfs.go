@@ -9,7 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/waterworks-solver/waterworks/models/membudget"
-	"github.com/waterworks-solver/waterworks/progress"
+	"github.com/waterworks-solver/waterworks/cp/progress"
 )
 
 // noParent marks the start in parent links.

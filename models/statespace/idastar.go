@@ -7,7 +7,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/waterworks-solver/waterworks/progress"
+	"github.com/waterworks-solver/waterworks/cp/progress"
 )
 
 // Walker is a puzzle state that IDAStar changes in place: it applies an

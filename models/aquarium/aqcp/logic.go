@@ -8,7 +8,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
-	"github.com/waterworks-solver/waterworks/progress"
+	"github.com/waterworks-solver/waterworks/cp/progress"
 )
 
 // DefaultLogicDepth is the deepest nested probing that logic-only solving

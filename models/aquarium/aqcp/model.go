@@ -8,7 +8,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
-	"github.com/waterworks-solver/waterworks/progress"
+	"github.com/waterworks-solver/waterworks/cp/progress"
 )
 
 // Model is the CP model of a puzzle under a rule: one 0..1 variable per

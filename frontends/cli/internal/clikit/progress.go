@@ -12,7 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
-	"github.com/waterworks-solver/waterworks/progress"
+	"github.com/waterworks-solver/waterworks/cp/progress"
 )
 
 // Progress draws one line on standard error, when it is a terminal, saying
