@@ -8,8 +8,8 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/cp/progress"
+	"github.com/waterworks-solver/waterworks/models/membudget"
 )
 
 // noParent marks the start in parent links.

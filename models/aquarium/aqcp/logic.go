@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/cp"
-	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/cp/progress"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // DefaultLogicDepth is the deepest nested probing that logic-only solving

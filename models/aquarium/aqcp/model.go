@@ -7,8 +7,8 @@ import (
 	"slices"
 
 	"github.com/waterworks-solver/waterworks/cp"
-	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/cp/progress"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
 // Model is the CP model of a puzzle under a rule: one 0..1 variable per

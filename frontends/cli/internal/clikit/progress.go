@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/cp/progress"
+	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 )
 
 // Progress draws one line on standard error, when it is a terminal, saying
