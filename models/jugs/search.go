@@ -130,16 +130,6 @@ type jugSpace struct {
 	cur     State
 }
 
-// legal calls do for each action legal in sp.cur with the amount it
-// moves, until do returns false.
-func (sp *jugSpace) legal(do func(id actionID, a Action, d int) bool) {
-	for i, a := range sp.actions {
-		if d := sp.p.moved(sp.cur, a); d > 0 && !do(actionID(i), a, d) {
-			return
-		}
-	}
-}
-
 // packedSpace is p seen through states packed into one number by mixed
 // radix: sum(s[i]·radix[i]) with radix[0] = 1 and radix[i+1] =
 // radix[i]·(capacity[i]+1). An action changes the key by a multiple of
@@ -149,9 +139,10 @@ type packedSpace struct {
 	jugSpace
 	radix []uint64
 	size  uint64
-	// The last successor generated, so that Goal need not unpack it.
-	lastKey  uint64
-	lastGoal bool
+	// The last successor generated and the action that led to it, so
+	// that Goal need not unpack it.
+	lastKey uint64
+	lastID  actionID
 }
 
 // newPackedSpace returns the packed space of p and whether its states fit
@@ -186,31 +177,49 @@ func (sp *packedSpace) unpack(k uint64, s State) {
 	}
 }
 
-// Successors implements statespace.Space.
+// Successors implements statespace.Space. It runs once per state
+// expanded and computes each successor's key from the amount moved alone.
 func (sp *packedSpace) Successors(k uint64, yield func(actionID, uint64, int) bool) {
-	cur := sp.cur
+	cur, caps, radix := sp.cur, sp.p.Capacities, sp.radix
 	sp.unpack(k, cur)
-	sp.legal(func(id actionID, a Action, d int) bool {
-		next := k
+	for i, a := range sp.actions {
+		var next uint64
 		switch a.Op {
 		case OpFill:
-			next += uint64(d) * sp.radix[a.Jug]
+			if cur[a.Jug] == caps[a.Jug] {
+				continue
+			}
+			next = k + uint64(caps[a.Jug]-cur[a.Jug])*radix[a.Jug]
 		case OpEmpty:
-			next -= uint64(d) * sp.radix[a.Jug]
+			if cur[a.Jug] == 0 {
+				continue
+			}
+			next = k - uint64(cur[a.Jug])*radix[a.Jug]
 		default:
-			next = next - uint64(d)*sp.radix[a.Jug] + uint64(d)*sp.radix[a.To]
+			d := uint64(min(cur[a.Jug], caps[a.To]-cur[a.To]))
+			if d == 0 {
+				continue
+			}
+			next = k - d*radix[a.Jug] + d*radix[a.To]
 		}
-		shift(cur, a, d)
-		sp.lastKey, sp.lastGoal = next, sp.p.AtGoal(cur)
-		unshift(cur, a, d)
-		return yield(id, next, 1)
-	})
+		sp.lastKey, sp.lastID = next, actionID(i)
+		if !yield(actionID(i), next, 1) {
+			return
+		}
+	}
 }
 
-// Goal implements statespace.Space.
+// Goal implements statespace.Space. The searches ask about a successor
+// right after it is generated, while cur still holds the state it came
+// from; other keys are unpacked.
 func (sp *packedSpace) Goal(k uint64) bool {
 	if k == sp.lastKey {
-		return sp.lastGoal
+		a := sp.actions[sp.lastID]
+		d := sp.p.moved(sp.cur, a)
+		shift(sp.cur, a, d)
+		goal := sp.p.AtGoal(sp.cur)
+		unshift(sp.cur, a, d)
+		return goal
 	}
 	s := make(State, sp.p.NumJugs())
 	sp.unpack(k, s)
@@ -270,14 +279,17 @@ func (w *wideSpace) unpack(k string, s State) {
 
 // Successors implements statespace.Space.
 func (w *wideSpace) Successors(k string, yield func(actionID, string, int) bool) {
-	cur := w.cur
-	w.unpack(k, cur)
-	w.legal(func(id actionID, a Action, d int) bool {
-		shift(cur, a, d)
-		next := w.pack(cur)
-		unshift(cur, a, d)
-		return yield(id, next, 1)
-	})
+	w.unpack(k, w.cur)
+	for i, a := range w.actions {
+		if d := w.p.moved(w.cur, a); d > 0 {
+			shift(w.cur, a, d)
+			next := w.pack(w.cur)
+			unshift(w.cur, a, d)
+			if !yield(actionID(i), next, 1) {
+				return
+			}
+		}
+	}
 }
 
 // Goal implements statespace.Space.
