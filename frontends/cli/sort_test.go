@@ -227,8 +227,8 @@ func TestSortSolveStats(t *testing.T) {
 	code, _, errOut = runSort(t, context.Background(), "", "--stats", "--method", "sat", "--rule", "fits", sortFile("three-colours.txt"))
 	require.Equal(t, ExitOK, code)
 	assert.Regexp(t, `three-colours.txt: sat/gini, fits rule: [0-9.]+ ms, lower bound \d+, \d+ horizons, \d+ variables, \d+ clauses\n`, errOut)
-	assert.Regexp(t, `(?m)^.*three-colours.txt:   \d+ moves: unsat, [0-9.]+ ms$`, errOut)
-	assert.Regexp(t, `(?m)^.*three-colours.txt:   10 moves: sat, [0-9.]+ ms$`, errOut)
+	assert.Regexp(t, `(?m)^.*three-colours.txt:   \d+ moves: none, [0-9.]+ ms$`, errOut)
+	assert.Regexp(t, `(?m)^.*three-colours.txt:   10 moves: plan, [0-9.]+ ms$`, errOut)
 }
 
 // TestSortSolveSATJSON: the SAT method's record names its backend, claims
@@ -246,21 +246,21 @@ func TestSortSolveSATJSON(t *testing.T) {
 		assert.Equal(t, "sat", r.Method)
 		assert.Equal(t, "gini", r.Backend)
 		require.NotNil(t, r.Stats.LowerBound, r.ID)
-		require.NotEmpty(t, r.Stats.Horizons, r.ID)
+		require.NotEmpty(t, r.Stats.Rounds, r.ID)
 		assert.Positive(t, r.Stats.Variables)
 		assert.Positive(t, r.Stats.Clauses)
-		for i, h := range r.Stats.Horizons {
-			assert.Equal(t, *r.Stats.LowerBound+i, h.Moves)
-			if r.Status == StatusSolved && i == len(r.Stats.Horizons)-1 {
-				assert.Equal(t, "sat", h.Answer)
-				assert.Equal(t, h.Moves, *r.Steps)
+		for i, h := range r.Stats.Rounds {
+			assert.Equal(t, *r.Stats.LowerBound+i, h.K)
+			if r.Status == StatusSolved && i == len(r.Stats.Rounds)-1 {
+				assert.Equal(t, "plan", h.Answer)
+				assert.Equal(t, h.K, *r.Steps)
 			} else {
-				assert.Equal(t, "unsat", h.Answer)
+				assert.Equal(t, "none", h.Answer)
 			}
 		}
 		if r.ID == sortFile("stuck.txt") {
 			assert.Equal(t, StatusUnknown, r.Status, "unsolvable, which the SAT method cannot prove")
-			assert.Equal(t, 18, r.Stats.Horizons[len(r.Stats.Horizons)-1].Moves)
+			assert.Equal(t, 18, r.Stats.Rounds[len(r.Stats.Rounds)-1].K)
 			continue
 		}
 		assert.Equal(t, StatusSolved, r.Status, r.ID)

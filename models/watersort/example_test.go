@@ -65,15 +65,15 @@ func ExampleSolveSAT() {
 		return
 	}
 	for _, r := range res.Rounds {
-		fmt.Println(r.Moves, "moves:", r.Answer)
+		fmt.Println(r.K, "moves:", r.Answer)
 	}
 	fmt.Println(res.Status, len(res.Plan), "moves; check:", watersort.Check(p, watersort.Whole, res.Plan))
 	// Output:
-	// 0 moves: UNSATISFIABLE
-	// 1 moves: UNSATISFIABLE
-	// 2 moves: UNSATISFIABLE
-	// 3 moves: UNSATISFIABLE
-	// 4 moves: UNSATISFIABLE
-	// 5 moves: SATISFIABLE
+	// 0 moves: none
+	// 1 moves: none
+	// 2 moves: none
+	// 3 moves: none
+	// 4 moves: none
+	// 5 moves: plan
 	// solved 5 moves; check: <nil>
 }

@@ -34,7 +34,8 @@ func newExpander(l *layout, rule Rule) *expander {
 	return e
 }
 
-// expand calls visit with the bottles (sorted), the packed key and whether
+// expand calls visit with the move (from bottle i to bottle j of the
+// sorted state), the bottles after it (sorted), the packed key and whether
 // it is solved, for each successor of the packed canonical state key, until
 // visit returns false. The slices passed to visit are reused for the next
 // successor.
@@ -57,7 +58,7 @@ func newExpander(l *layout, rule Rule) *expander {
 //     are sorted, so copies are neighbours): the first copy gives the same
 //     states up to order. The one exception is pouring into the copy right
 //     after the source itself, which is a different move.
-func (e *expander) expand(key []uint64, visit func(child, key []uint64, solved bool) bool) {
+func (e *expander) expand(key []uint64, visit func(i, j int, child, key []uint64, solved bool) bool) {
 	l := e.l
 	l.unpack(key, e.codes)
 	open := 0 // bottles neither empty nor finished; a state is solved when none is
@@ -89,7 +90,7 @@ func (e *expander) expand(key []uint64, visit func(child, key []uint64, solved b
 		e.merge(i, j, newSrc, newDst)
 		l.pack(e.child, e.key)
 		childOpen := open - l.open(src.code) - l.open(dst.code) + l.open(newSrc) + l.open(newDst)
-		return visit(e.child, e.key, childOpen == 0)
+		return visit(i, j, e.child, e.key, childOpen == 0)
 	}
 	for i := range codes {
 		src := info[i]

@@ -2,23 +2,22 @@ package watersort
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"time"
 
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat"
 )
 
-// Unrolling is the bounded-horizon SAT encoding of a level under a rule:
-// a formula that grows one move at a time and whose models under the
-// assumption Start() are the plans of exactly Horizon() moves (up to the
-// symmetry breaking described below).
+// satModel is the bounded-horizon SAT encoding of a level under a rule,
+// for statespace.SolveSAT: a formula that grows one move at a time and
+// whose models with the start on state k are the plans of exactly k moves
+// (up to the symmetry breaking described below).
 //
 // # Unrolled backwards
 //
 // The states are numbered by the moves still to make: state 0 is solved,
-// state d is d moves before it, and the assumption Start() puts the
-// level's start at state k, the horizon. The goal is therefore a set of
+// state d is d moves before it, and an assumption puts the level's start
+// at state k, the horizon (statespace.Backward). The goal is therefore a set of
 // hard clauses on state 0, and adding a move adds state d+1 and the move
 // from it to state d: nothing already added depends on k, only the
 // assumption moves. The lower bound of A* (runs minus colours at a bottom,
@@ -93,15 +92,30 @@ import (
 // a lexicographically smaller plan of length L would exist. So the first
 // horizon k whose formula is satisfiable is the optimum, with or without
 // symmetry breaking, and the unsatisfiable horizon below it is the proof.
-type Unrolling struct {
-	f       *sat.Formula
+type satModel struct {
 	p       *Puzzle
 	rule    Rule
 	enc     sat.Encoding
 	n, c, k int // bottles, capacity, colours
-	states  []satState
-	moves   []satMove // moves[d] goes from states[d+1] to states[d]
 	knobs   satKnobs
+	// out receives the clauses being written: the formula, or the Adder
+	// Start and Goal are given. f is the formula, which numbers the
+	// states for their names.
+	out    sat.Adder
+	f      *sat.Formula
+	states int
+}
+
+func newSATModel(p *Puzzle, rule Rule, enc sat.Encoding, knobs satKnobs) *satModel {
+	return &satModel{p: p, rule: rule, enc: enc, n: len(p.Bottles), c: p.Capacity, k: p.NumColors(), knobs: knobs}
+}
+
+// use makes f the formula clauses go to.
+func (u *satModel) use(f *sat.Formula) {
+	if u.f != f {
+		u.f, u.states = f, 0
+	}
+	u.out = f
 }
 
 // satKnobs turn parts of the encoding off, for measuring what they bring.
@@ -110,13 +124,13 @@ type satKnobs struct {
 	noBound    bool // no lower bounds on the states
 }
 
-// satState holds the variables of one state.
+// satState holds the variables of one state, d moves before solved.
 type satState struct {
+	d      int
 	occ    []sat.Lit // occ[b*C+s]
 	col    []sat.Lit // col[(b*C+s)*K+c]
 	brk    []sat.Lit // brk[b*C+s] for s ≥ 1; 0 at s = 0
 	bottom []sat.Lit // bottom[c]: colour c is at the bottom of some bottle
-	start  sat.Lit   // assumed true: this state is the level's start
 }
 
 // satMove holds the variables of one move.
@@ -129,90 +143,16 @@ type satMove struct {
 	sameTo   sat.Lit   // the move before this one (in time) has the same destination
 }
 
-// NewUnrolling returns the encoding of p under rule with no move yet:
-// Start() holds exactly when p is already solved. Exactly-one and
-// cardinality constraints are written with enc, or kept as linear
-// constraints with sat.Native (for solvers that take them natively). It
-// returns the error of Validate for an invalid level.
-func NewUnrolling(p *Puzzle, rule Rule, enc sat.Encoding) (*Unrolling, error) {
-	return newUnrolling(p, rule, enc, satKnobs{})
-}
-
-func newUnrolling(p *Puzzle, rule Rule, enc sat.Encoding, knobs satKnobs) (*Unrolling, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	if rule != Whole && rule != Fits {
-		return nil, fmt.Errorf("unknown rule %v", rule)
-	}
-	u := &Unrolling{
-		f: sat.NewFormula(), p: p, rule: rule, enc: enc,
-		n: len(p.Bottles), c: p.Capacity, k: p.NumColors(),
-		knobs: knobs,
-	}
-	u.addState()
-	u.goal(&u.states[0])
-	u.startAt(0)
-	return u, nil
-}
-
-// Formula returns the formula built so far. It only grows: load it into a
-// solver with sat.LoadFrom after each Extend.
-func (u *Unrolling) Formula() *sat.Formula { return u.f }
-
-// Horizon returns the number of moves unrolled so far.
-func (u *Unrolling) Horizon() int { return len(u.moves) }
-
-// Start returns the literal that puts the level's start Horizon() moves
-// before the solved state. The start literals of shorter horizons stay in
-// the formula but must not be assumed: the states beyond them would still
-// have to lead into the start.
-func (u *Unrolling) Start() sat.Lit { return u.states[len(u.moves)].start }
-
-// Extend unrolls one more move and gives Start a new literal.
-func (u *Unrolling) Extend() {
-	d := len(u.moves)
-	u.addState()
-	u.addMove(d)
-	if !u.knobs.noSymmetry {
-		u.breakSymmetry(d)
-	}
-	if !u.knobs.noBound {
-		u.lowerBound(d + 1)
-	}
-	u.startAt(d + 1)
-}
-
-// Plan reads the plan of Horizon() moves from a model of the formula under
-// Start(), bottles numbered as in the puzzle.
-func (u *Unrolling) Plan(a sat.Assignment) Plan {
-	plan := make(Plan, 0, len(u.moves))
-	for d := len(u.moves) - 1; d >= 0; d-- {
-		mv := &u.moves[d]
-		m := Move{From: -1, To: -1}
-		for b := range u.n {
-			if a.Value(mv.from[b]) {
-				m.From = b
-			}
-			if a.Value(mv.to[b]) {
-				m.To = b
-			}
-		}
-		plan = append(plan, m)
-	}
-	return plan
-}
-
-func (u *Unrolling) clause(lits ...sat.Lit) { u.f.AddClause(lits...) }
+func (u *satModel) clause(lits ...sat.Lit) { u.out.AddClause(lits...) }
 
 // exactlyOne adds "exactly one of lits": pairwise for a few literals,
 // else with the chosen encoding.
-func (u *Unrolling) exactlyOne(lits []sat.Lit) {
+func (u *satModel) exactlyOne(lits []sat.Lit) {
 	u.clause(lits...)
 	u.atMostOne(lits)
 }
 
-func (u *Unrolling) atMostOne(lits []sat.Lit) {
+func (u *satModel) atMostOne(lits []sat.Lit) {
 	if len(lits) <= 6 {
 		for i, a := range lits {
 			for _, b := range lits[i+1:] {
@@ -225,7 +165,7 @@ func (u *Unrolling) atMostOne(lits []sat.Lit) {
 }
 
 // linear adds c written with the encoding, or kept whole for Native.
-func (u *Unrolling) linear(c sat.Linear) {
+func (u *satModel) linear(c sat.Linear) {
 	if u.enc == sat.Native {
 		u.f.AddLinear(c)
 		return
@@ -235,16 +175,19 @@ func (u *Unrolling) linear(c sat.Linear) {
 	}
 }
 
-func (u *Unrolling) occ(st *satState, b, s int) sat.Lit { return st.occ[b*u.c+s] }
+func (u *satModel) occ(st *satState, b, s int) sat.Lit { return st.occ[b*u.c+s] }
 
-func (u *Unrolling) col(st *satState, b, s, c int) sat.Lit { return st.col[(b*u.c+s)*u.k+c] }
+func (u *satModel) col(st *satState, b, s, c int) sat.Lit { return st.col[(b*u.c+s)*u.k+c] }
 
-// addState adds the variables of state len(u.states) and the clauses that
-// hold in every state, including its lower bound.
-func (u *Unrolling) addState() {
-	d := len(u.states)
+// State implements statespace.SATModel: the variables of a state and the
+// clauses that hold in every state.
+func (u *satModel) State(f *sat.Formula) *satState {
+	u.use(f)
+	d := u.states
+	u.states++
 	n, C, K := u.n, u.c, u.k
-	st := satState{
+	st := &satState{
+		d:      d,
 		occ:    make([]sat.Lit, n*C),
 		col:    make([]sat.Lit, n*C*K),
 		brk:    make([]sat.Lit, n*C),
@@ -264,12 +207,11 @@ func (u *Unrolling) addState() {
 	for c := range K {
 		st.bottom[c] = u.f.NewVar()
 	}
-	st.start = u.f.NewNamedVar(fmt.Sprintf("start=d%d", d))
 	for b := range n {
 		for s := range C {
-			occ := u.occ(&st, b, s)
+			occ := u.occ(st, b, s)
 			if s+1 < C {
-				u.clause(u.occ(&st, b, s+1).Not(), occ)
+				u.clause(u.occ(st, b, s+1).Not(), occ)
 			}
 			cols := st.col[(b*C+s)*K : (b*C+s+1)*K]
 			for _, c := range cols {
@@ -285,7 +227,7 @@ func (u *Unrolling) addState() {
 			brk := st.brk[b*C+s]
 			u.clause(brk.Not(), occ)
 			for c := range K {
-				here, below := u.col(&st, b, s, c), u.col(&st, b, s-1, c)
+				here, below := u.col(st, b, s, c), u.col(st, b, s-1, c)
 				u.clause(here.Not(), below, brk)
 				u.clause(brk.Not(), here.Not(), below.Not())
 			}
@@ -295,21 +237,25 @@ func (u *Unrolling) addState() {
 	for c := range K {
 		var some []sat.Lit
 		for b := range n {
-			at := u.col(&st, b, 0, c)
+			at := u.col(st, b, 0, c)
 			u.clause(at.Not(), st.bottom[c])
 			some = append(some, at)
 		}
 		u.clause(append([]sat.Lit{st.bottom[c].Not()}, some...)...)
 	}
-	u.states = append(u.states, st)
+	return st
 }
 
-// lowerBound adds, for state d, that the estimate of A* (the number of runs
-// minus the number of colours at the bottom of some bottle) is at most d:
-// sum of occ(b,0) + brk(b,s) + not bottom(c) <= d + K. The estimate is
-// admissible, and state d is d moves from solved.
-func (u *Unrolling) lowerBound(d int) {
-	st := &u.states[d]
+// DistanceBound implements statespace.DistanceBound: the estimate of A*
+// (the number of runs minus the number of colours at the bottom of some
+// bottle) of state st, d moves before a solved state, is at most d: sum of
+// occ(b,0) + brk(b,s) + not bottom(c) <= d + K. The estimate is
+// admissible.
+func (u *satModel) DistanceBound(f *sat.Formula, st *satState, d int) {
+	u.use(f)
+	if u.knobs.noBound {
+		return
+	}
 	var terms []sat.Lit
 	for b := range u.n {
 		terms = append(terms, u.occ(st, b, 0))
@@ -326,8 +272,10 @@ func (u *Unrolling) lowerBound(d int) {
 	u.linear(sat.Card(sat.AtMost, d+u.k, terms...))
 }
 
-// goal makes st solved: every bottle empty or full, with no second run.
-func (u *Unrolling) goal(st *satState) {
+// Goal implements statespace.SATModel: st is solved, every bottle empty
+// or full, with no second run.
+func (u *satModel) Goal(c sat.Adder, st *satState) {
+	u.out = c
 	for b := range u.n {
 		u.clause(u.occ(st, b, 0).Not(), u.occ(st, b, u.c-1))
 		for s := 1; s < u.c; s++ {
@@ -336,42 +284,48 @@ func (u *Unrolling) goal(st *satState) {
 	}
 }
 
-// startAt adds the clauses that make state d the level's start when
-// Start(d) is assumed.
-func (u *Unrolling) startAt(d int) {
-	st := &u.states[d]
-	on := st.start.Not()
+// Start implements statespace.SATModel: st is the level's start.
+func (u *satModel) Start(c sat.Adder, st *satState) {
+	u.out = c
 	for b, bottle := range u.p.Bottles {
 		for s := range u.c {
 			if s >= len(bottle) {
-				u.clause(on, u.occ(st, b, s).Not())
+				u.clause(u.occ(st, b, s).Not())
 				continue
 			}
-			u.clause(on, u.occ(st, b, s))
-			u.clause(on, u.col(st, b, s, bottle[s]))
+			u.clause(u.occ(st, b, s))
+			u.clause(u.col(st, b, s, bottle[s]))
 		}
 	}
 }
 
-// addMove adds move d, from state d+1 (before) to state d (after).
-func (u *Unrolling) addMove(d int) {
-	pre, post := &u.states[d+1], &u.states[d]
-	mv := u.newMove(d)
+// Backward implements statespace.Backward: the unrolling runs from the
+// solved state.
+func (u *satModel) Backward() bool { return true }
+
+// Step implements statespace.SATModel: the move from pre to post, and
+// rules 1 and 2 of the symmetry breaking.
+func (u *satModel) Step(f *sat.Formula, pre, post *satState) *satMove {
+	u.use(f)
+	mv := u.newMove(post.d)
 	u.exactlyOne(mv.from)
 	u.exactlyOne(mv.to)
 	u.exactlyOne(mv.colour)
 	u.exactlyOne(mv.amount)
 	for b := range u.n {
-		u.movePour(&mv, pre, post, b)
-		u.moveSlots(&mv, pre, post, b)
+		u.movePour(mv, pre, post, b)
+		u.moveSlots(mv, pre, post, b)
 	}
-	u.moves = append(u.moves, mv)
+	if !u.knobs.noSymmetry {
+		u.breakSymmetry(mv, pre)
+	}
+	return mv
 }
 
 // newMove makes the variables of move d.
-func (u *Unrolling) newMove(d int) satMove {
+func (u *satModel) newMove(d int) *satMove {
 	n, C, K := u.n, u.c, u.k
-	mv := satMove{
+	mv := &satMove{
 		from:   make([]sat.Lit, n),
 		to:     make([]sat.Lit, n),
 		colour: make([]sat.Lit, K),
@@ -393,7 +347,7 @@ func (u *Unrolling) newMove(d int) satMove {
 
 // movePour adds the clauses of move mv for bottle b as a source or a
 // destination: room, and the amount poured taken off and put on.
-func (u *Unrolling) movePour(mv *satMove, pre, post *satState, b int) {
+func (u *satModel) movePour(mv *satMove, pre, post *satState, b int) {
 	C := u.c
 	from, to := mv.from[b], mv.to[b]
 	u.clause(from.Not(), to.Not())
@@ -428,7 +382,7 @@ func (u *Unrolling) movePour(mv *satMove, pre, post *satState, b int) {
 
 // moveSlots adds the clauses of move mv for the slots of bottle b: heights
 // kept by the other bottles, colours kept, and the poured colour.
-func (u *Unrolling) moveSlots(mv *satMove, pre, post *satState, b int) {
+func (u *satModel) moveSlots(mv *satMove, pre, post *satState, b int) {
 	C, K := u.c, u.k
 	from, to := mv.from[b], mv.to[b]
 	for s := range C {
@@ -462,12 +416,10 @@ func (u *Unrolling) moveSlots(mv *satMove, pre, post *satState, b int) {
 	}
 }
 
-// breakSymmetry adds rules 1 and 2 of the Unrolling documentation for move
-// d, and rules 3 and 4 for it and the move after it (move d-1).
-func (u *Unrolling) breakSymmetry(d int) {
+// breakSymmetry adds rules 1 and 2 of the satModel documentation for move
+// mv from state pre.
+func (u *satModel) breakSymmetry(mv *satMove, pre *satState) {
 	n, C := u.n, u.c
-	pre := &u.states[d+1]
-	mv := &u.moves[d]
 	for b := range n {
 		// 1. Not a bottle of one colour into an empty bottle.
 		oneColour := []sat.Lit{mv.from[b].Not(), mv.toEmpty.Not()}
@@ -480,14 +432,15 @@ func (u *Unrolling) breakSymmetry(d int) {
 			u.clause(mv.to[b].Not(), u.occ(pre, b, 0), u.occ(pre, e, 0))
 		}
 	}
-	if d > 0 {
-		// Move d comes just before move d-1 in the plan.
-		u.breakPair(mv, &u.moves[d-1])
-	}
 }
 
-// breakPair adds rules 3 and 4 for two consecutive moves, first then next.
-func (u *Unrolling) breakPair(first, next *satMove) {
+// Consecutive implements statespace.Consecutive: rules 3 and 4 for two
+// consecutive moves, first then next.
+func (u *satModel) Consecutive(f *sat.Formula, first, next *satMove) {
+	u.use(f)
+	if u.knobs.noSymmetry {
+		return
+	}
 	n := u.n
 	// sameTo holds only when both moves pour into the same bottle.
 	for b := range n {
@@ -509,9 +462,34 @@ func (u *Unrolling) breakPair(first, next *satMove) {
 	}
 }
 
-// ErrHorizon is returned by SolveSAT when every plan of at most
-// SATOptions.MaxMoves moves has been refuted.
-var ErrHorizon = errors.New("no plan within the horizon")
+// Action implements statespace.SATModel: the bottles of move mv.
+func (u *satModel) Action(a sat.Assignment, mv *satMove) (Move, bool) {
+	m := Move{From: -1, To: -1}
+	for b := range u.n {
+		if a.Value(mv.from[b]) {
+			m.From = b
+		}
+		if a.Value(mv.to[b]) {
+			m.To = b
+		}
+	}
+	return m, true
+}
+
+// Check implements statespace.SATModel.
+func (u *satModel) Check(plan []Move, k int) error {
+	if err := Check(u.p, u.rule, plan); err != nil {
+		return err
+	}
+	if len(plan) != k {
+		return fmt.Errorf("asked for %d moves, decoded %d", k, len(plan))
+	}
+	return nil
+}
+
+// ErrHorizon is wrapped by the error of SolveSAT when every plan of at
+// most SATOptions.MaxMoves moves has been refuted.
+var ErrHorizon = statespace.ErrHorizon
 
 // SATOptions tune SolveSAT.
 type SATOptions struct {
@@ -529,94 +507,50 @@ type SATOptions struct {
 	// too.
 	FromZero bool
 	// Progress, when set, is called after each horizon is decided.
-	Progress func(SATRound)
+	Progress func(statespace.Round)
 
 	knobs satKnobs // for measurements
 }
 
-// SATRound describes the solve at one horizon.
-type SATRound struct {
-	Moves     int           // the horizon k: plans of exactly k moves
-	Variables int           // the formula's variables so far
-	Clauses   int           // the formula's clauses so far
-	Answer    sat.Status    // Sat, Unsat, or Unknown when stopped
-	Time      time.Duration // encoding, loading and solving this horizon
-}
-
-// SATResult is what SolveSAT found.
+// SATResult is what SolveSAT found: statespace's result (Status is Solved
+// or Unknown: the SAT method refutes horizons one at a time and never
+// proves a level unsolvable; Rounds describes each horizon tried, in
+// order), and the start's lower bound.
 type SATResult struct {
-	// Status is Solved or Unknown: the SAT method refutes horizons one at
-	// a time and never proves a level unsolvable.
-	Status Status
-	// Plan solves the level when Status is Solved; no shorter plan exists.
-	Plan Plan
+	statespace.HorizonResult[Move]
 	// LowerBound is the start's estimate: no plan is shorter, so the
 	// horizons from LowerBound on are solved unless FromZero was set.
 	LowerBound int
-	// Rounds describes each horizon tried, in order.
-	Rounds []SATRound
 }
 
 // SolveSAT looks for a plan of fewest moves with the solver s, which must
 // be empty: it asks whether a plan of exactly k moves exists for k = the
 // start's lower bound (or 0), k+1, ... on one formula that grows by one
 // move a round, loaded incrementally into s, with the start moved to
-// horizon k by an assumption. The first satisfiable k is the optimum: every
-// shorter horizon was refuted (see Unrolling for why symmetry breaking
-// keeps that true). The plan is replayed by Check before it is returned.
+// horizon k by an assumption: the loop of statespace.SolveSAT. The first
+// satisfiable k is the optimum: every shorter horizon was refuted (see
+// satModel for why symmetry breaking keeps that true). The plan is
+// replayed by Check before it is returned.
 //
-// It returns a Result with Status Unknown and ErrHorizon when no plan of at
-// most opt.MaxMoves moves exists, and with ctx's error when ctx ends first;
-// an invalid level gives the error of Validate. Unlike breadth-first search
-// it cannot prove a level unsolvable: that would take a horizon as long as
-// the longest shortest path between reachable states, which it does not
-// know.
+// It returns a Result with Status Unknown and an error wrapping ErrHorizon
+// when no plan of at most opt.MaxMoves moves exists, and with ctx's error
+// when ctx ends first; an invalid level gives the error of Validate.
+// Unlike breadth-first search it cannot prove a level unsolvable: that
+// would take a horizon as long as the longest shortest path between
+// reachable states, which it does not know.
 func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opt SATOptions) (SATResult, error) {
 	start, err := p.Start()
 	if err != nil {
 		return SATResult{}, err
 	}
-	res := SATResult{Status: Unknown, LowerBound: start.l.lowerBound(start.codes)}
-	u, err := newUnrolling(p, opt.Rule, opt.Encoding, opt.knobs)
-	if err != nil {
-		return res, err
+	if opt.Rule != Whole && opt.Rule != Fits {
+		return SATResult{}, fmt.Errorf("unknown rule %v", opt.Rule)
 	}
-	k := res.LowerBound
+	res := SATResult{LowerBound: start.l.lowerBound(start.codes)}
+	o := statespace.HorizonOptions{From: res.LowerBound, MaxHorizon: opt.MaxMoves, Progress: opt.Progress}
 	if opt.FromZero {
-		k = 0
+		o.From = 0
 	}
-	var mark sat.Mark
-	for ; opt.MaxMoves <= 0 || k <= opt.MaxMoves; k++ {
-		if err := ctx.Err(); err != nil {
-			return res, err
-		}
-		began := time.Now()
-		for u.Horizon() < k {
-			u.Extend()
-		}
-		if mark, err = sat.LoadFrom(s, u.f, mark); err != nil {
-			return res, err
-		}
-		st, err := s.Solve(ctx, u.Start())
-		round := SATRound{Moves: k, Variables: u.f.NumVars(), Clauses: u.f.NumClauses(), Answer: st, Time: time.Since(began)}
-		res.Rounds = append(res.Rounds, round)
-		if opt.Progress != nil {
-			opt.Progress(round)
-		}
-		switch {
-		case err != nil:
-			return res, err
-		case st == sat.Unsat:
-			continue
-		case st != sat.Sat:
-			return res, fmt.Errorf("solver answered %v without an error", st)
-		}
-		plan := u.Plan(s)
-		if err := Check(p, opt.Rule, plan); err != nil {
-			return res, fmt.Errorf("internal error: the SAT plan of %d moves fails the check: %w", k, err)
-		}
-		res.Status, res.Plan = Solved, plan
-		return res, nil
-	}
-	return res, ErrHorizon
+	res.HorizonResult, err = statespace.SolveSAT(ctx, newSATModel(p, opt.Rule, opt.Encoding, opt.knobs), s, statespace.SATOptions{HorizonOptions: o})
+	return res, err
 }

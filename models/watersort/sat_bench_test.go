@@ -163,7 +163,7 @@ func benchSAT(b *testing.B, p *Puzzle, open func() sat.Solver, opt SATOptions) {
 	b.ReportMetric(float64(res.LowerBound), "bound")
 	b.ReportMetric(float64(len(res.Rounds)), "horizons")
 	if n := len(res.Rounds); n > 0 {
-		b.ReportMetric(float64(res.Rounds[n-1].Variables), "vars")
+		b.ReportMetric(float64(res.Rounds[n-1].Vars), "vars")
 		b.ReportMetric(float64(res.Rounds[n-1].Clauses), "clauses")
 	}
 	b.ReportMetric(float64(timeouts), "timeouts")

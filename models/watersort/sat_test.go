@@ -3,6 +3,7 @@ package watersort
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/gini"
 	"github.com/waterworks-solver/waterworks/sat/gophersat"
@@ -49,13 +51,13 @@ func checkRounds(t require.TestingT, res SATResult, opt SATOptions) {
 		first = 0
 	}
 	for i, r := range res.Rounds {
-		require.Equal(t, first+i, r.Moves)
-		require.Positive(t, r.Variables)
+		require.Equal(t, first+i, r.K)
+		require.Positive(t, r.Vars)
 		require.Positive(t, r.Clauses)
 		if i < len(res.Rounds)-1 || res.Status != Solved {
-			require.Equal(t, sat.Unsat, r.Answer, "horizon %d", r.Moves)
+			require.Equal(t, statespace.AnswerNone, r.Answer, "horizon %d", r.K)
 		} else {
-			require.Equal(t, sat.Sat, r.Answer)
+			require.Equal(t, statespace.AnswerPlan, r.Answer)
 		}
 	}
 }
@@ -119,6 +121,28 @@ func countPlans(s State, rule Rule, k int) int {
 	return n
 }
 
+// unroll builds the formula of k moves as statespace.SolveSAT does, from
+// the solved state back, with the start asserted on state k, and returns
+// the model, the formula and the moves in the order they are played.
+func unroll(p *Puzzle, rule Rule, knobs satKnobs, k int) (*satModel, *sat.Formula, []*satMove) {
+	m, f := newSATModel(p, rule, sat.Totalizer, knobs), sat.NewFormula()
+	states := []*satState{m.State(f)}
+	m.Goal(f, states[0])
+	var moves []*satMove // moves[d] leads from states[d+1] to states[d]
+	for d := range k {
+		s := m.State(f)
+		moves = append(moves, m.Step(f, s, states[d]))
+		states = append(states, s)
+		if d > 0 {
+			m.Consecutive(f, moves[d], moves[d-1])
+		}
+		m.DistanceBound(f, s, d+1)
+	}
+	m.Start(f, states[k])
+	slices.Reverse(moves)
+	return m, f, moves
+}
+
 // TestUnrollingIsExact counts the models of the unrolling, projected on
 // the move variables, without symmetry breaking: they must be exactly the
 // plans of k moves, so the encoding neither misses a legal plan nor admits
@@ -141,21 +165,21 @@ func TestUnrollingIsExact(t *testing.T) {
 			t.Skip("too many plans to count")
 		}
 		for _, noSymmetry := range []bool{true, false} {
-			u, err := newUnrolling(p, rule, sat.Totalizer, satKnobs{noSymmetry: noSymmetry, noBound: rapid.Bool().Draw(t, "no bound")})
-			require.NoError(t, err)
-			for u.Horizon() < k {
-				u.Extend()
-			}
+			m, f, moves := unroll(p, rule, satKnobs{noSymmetry: noSymmetry, noBound: rapid.Bool().Draw(t, "no bound")}, k)
 			s := gini.New()
-			require.NoError(t, sat.Load(s, u.Formula()))
-			s.AddClause(u.Start())
+			require.NoError(t, sat.Load(s, f))
 			var primary []sat.Lit
-			for _, mv := range u.moves {
+			for _, mv := range moves {
 				primary = append(primary, mv.from...)
 				primary = append(primary, mv.to...)
 			}
 			got, all, err := sat.Enumerate(context.Background(), s, primary, 0, func(a sat.Assignment) bool {
-				require.NoError(t, Check(p, rule, u.Plan(a)))
+				var plan Plan
+				for _, mv := range moves {
+					move, _ := m.Action(a, mv)
+					plan = append(plan, move)
+				}
+				require.NoError(t, Check(p, rule, plan))
 				return true
 			})
 			require.NoError(t, err)
@@ -300,7 +324,7 @@ func TestSATStops(t *testing.T) {
 	checkRounds(t, res, SATOptions{FromZero: true})
 
 	var seen []int
-	res, err = SolveSAT(context.Background(), p, gini.New(), SATOptions{Progress: func(r SATRound) { seen = append(seen, r.Moves) }})
+	res, err = SolveSAT(context.Background(), p, gini.New(), SATOptions{Progress: func(r statespace.Round) { seen = append(seen, r.K) }})
 	require.NoError(t, err)
 	assert.Len(t, seen, len(res.Rounds))
 
@@ -317,16 +341,13 @@ func TestSATTrivial(t *testing.T) {
 	assert.Equal(t, Solved, res.Status)
 	assert.Empty(t, res.Plan)
 	require.Len(t, res.Rounds, 1)
-	assert.Equal(t, 0, res.Rounds[0].Moves)
+	assert.Equal(t, 0, res.Rounds[0].K)
 
-	u, err := NewUnrolling(solved, Fits, sat.Totalizer)
-	require.NoError(t, err)
-	assert.Equal(t, 0, u.Horizon())
-	u.Extend()
-	assert.Equal(t, 1, u.Horizon())
+	_, f, moves := unroll(solved, Fits, satKnobs{}, 1)
+	assert.Len(t, moves, 1)
 	s := gini.New()
-	require.NoError(t, sat.Load(s, u.Formula()))
-	st, err := s.Solve(context.Background(), u.Start())
+	require.NoError(t, sat.Load(s, f))
+	st, err := s.Solve(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, sat.Unsat, st, "its one-move plans pour a bottle of one colour into an empty one, which symmetry breaking forbids")
 }

@@ -168,5 +168,5 @@ func (s sortStats) list() clikit.StatList {
 	if s.LowerBound == nil {
 		return clikit.StatList{{Name: "expanded", Value: s.Expanded}, {Name: "stored", Value: s.Stored}, {Name: "peak_bytes", Value: s.PeakBytes}}
 	}
-	return clikit.StatList{{Name: "lower_bound", Value: *s.LowerBound}, {Name: "horizons", Value: len(s.Horizons)}, {Name: "variables", Value: s.Variables}, {Name: "clauses", Value: s.Clauses}}
+	return clikit.StatList{{Name: "lower_bound", Value: *s.LowerBound}, {Name: "horizons", Value: len(s.Rounds)}, {Name: "variables", Value: s.Variables}, {Name: "clauses", Value: s.Clauses}}
 }

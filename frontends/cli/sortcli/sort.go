@@ -186,16 +186,9 @@ type sortStats struct {
 	Stored     int64         `json:"stored"`
 	PeakBytes  int64         `json:"peak_bytes"`
 	LowerBound *int          `json:"lower_bound,omitempty"`
-	Horizons   []sortHorizon `json:"horizons,omitempty"`
+	Rounds     clikit.Rounds `json:"rounds,omitempty"`
 	Variables  int           `json:"variables,omitempty"`
 	Clauses    int           `json:"clauses,omitempty"`
-}
-
-// sortHorizon is the SAT method's solve at one horizon.
-type sortHorizon struct {
-	Moves  int     `json:"moves"`
-	Answer string  `json:"answer"` // sat, unsat or unknown
-	MS     float64 `json:"ms"`
 }
 
 // Record is one result as JSON Lines prints it.
@@ -257,13 +250,9 @@ func satEngine(open func() (sat.Solver, error), enc sat.Encoding, maxMoves int) 
 		res, err := watersort.SolveSAT(ctx, p, s, watersort.SATOptions{Rule: rule, MaxMoves: maxMoves, Encoding: enc})
 		out := sortOutcome{status: res.Status, plan: res.Plan, optimal: res.Status == watersort.Solved, horizon: maxMoves, err: err}
 		out.stats.LowerBound = &res.LowerBound
-		for _, r := range res.Rounds {
-			answer := map[sat.Status]string{sat.Sat: "sat", sat.Unsat: "unsat"}[r.Answer]
-			if answer == "" {
-				answer = "unknown"
-			}
-			out.stats.Horizons = append(out.stats.Horizons, sortHorizon{Moves: r.Moves, Answer: answer, MS: clikit.Millis(r.Time)})
-			out.stats.Variables, out.stats.Clauses = r.Variables, r.Clauses
+		out.stats.Rounds = clikit.RoundsOf(res.Rounds)
+		if n := len(res.Rounds); n > 0 {
+			out.stats.Variables, out.stats.Clauses = res.Rounds[n-1].Vars, res.Rounds[n-1].Clauses
 		}
 		return out
 	}
@@ -393,9 +382,9 @@ func (r *sortReporter) textStats(rec Record) {
 		bound = *st.LowerBound
 	}
 	fmt.Fprintf(r.stdio.Err, "%s: sat/%s, %s rule: %.3f ms, lower bound %d, %d horizons, %d variables, %d clauses\n",
-		textsafe.Name(rec.ID), rec.Backend, rec.Rule, rec.MS, bound, len(st.Horizons), st.Variables, st.Clauses)
-	for _, h := range st.Horizons {
-		fmt.Fprintf(r.stdio.Err, "%s:   %d moves: %s, %.3f ms\n", textsafe.Name(rec.ID), h.Moves, h.Answer, h.MS)
+		textsafe.Name(rec.ID), rec.Backend, rec.Rule, rec.MS, bound, len(st.Rounds), st.Variables, st.Clauses)
+	for _, h := range st.Rounds {
+		fmt.Fprintf(r.stdio.Err, "%s:   %d moves: %s, %.3f ms\n", textsafe.Name(rec.ID), h.K, h.Answer, h.MS)
 	}
 }
 
