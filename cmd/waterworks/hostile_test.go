@@ -350,6 +350,9 @@ func hostileCases() []hostileCase {
 		{name: "empty, sort solve", args: []string{"sort", "solve", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
 		{name: "empty stdin, sort solve", args: []string{"sort", "solve"}, exit: 2, msg: positioned + `empty input`},
 		{name: "empty, compare", args: []string{"compare", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, tiles solve", args: []string{"tiles", "solve", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, rush solve", args: []string{"rush", "solve", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
+		{name: "empty, torch solve", args: []string{"torch", "solve", "{in}"}, in: "empty.txt", exit: 2, msg: positioned + `empty input`},
 
 		// Old Mac line ends are line ends.
 		{name: "CR-only Aquarium text", args: []string{"aquarium", "count", "{in}"}, in: "cr-aquarium.txt", exit: 0},

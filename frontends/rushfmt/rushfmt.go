@@ -59,7 +59,9 @@ func Parse(name string, data []byte) []Level {
 	return textblock.ParseEither(data,
 		func(data []byte) []Level { return ParseJSONLines(name, data) },
 		func(data []byte) []Level { return ParseText(name, data) },
-		func() Level { return Level{ID: name, Err: inputerr.List{inputerr.New(name, 0, 0, "no board")}} })
+		func() Level {
+			return Level{ID: name, Err: inputerr.List{inputerr.New(name, 1, 1, "empty input: no board: want a board as rows of cells, or JSON Lines")}}
+		})
 }
 
 // row is a line of a board with its place in the input: the line, and the

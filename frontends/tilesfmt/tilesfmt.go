@@ -78,7 +78,9 @@ func Parse(name string, data []byte) []Level {
 	return textblock.ParseEither(data,
 		func(data []byte) []Level { return ParseJSONLines(name, data) },
 		func(data []byte) []Level { return ParseText(name, data) },
-		func() Level { return Level{ID: name, Err: inputerr.List{inputerr.New(name, 0, 0, "no board")}} })
+		func() Level {
+			return Level{ID: name, Err: inputerr.List{inputerr.New(name, 1, 1, "empty input: no board: want a board as rows of tiles or Korf's one line, or JSON Lines")}}
+		})
 }
 
 // token is a tile of the text format with its place.
