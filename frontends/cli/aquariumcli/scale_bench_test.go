@@ -1,0 +1,187 @@
+package aquariumcli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
+	"github.com/waterworks-solver/waterworks/sat/sattest"
+)
+
+var (
+	scale        = flag.Bool("scale", false, "run BenchmarkScale: grown grids of 250x250 to 400x400, minutes per grid and engine")
+	scaleTimeout = flag.Duration("scale.timeout", 10*time.Minute, "BenchmarkScale: give up on one engine and grid after this long (reported as timedout=1)")
+)
+
+// scaleGrids are the grids of BenchmarkScale: grown grids
+// (generate.GrownPuzzle, the family of 'aquarium generate --layout grown'
+// and of issue 14) drawn from a PCG of (seed, 14), like aqcp's
+// BenchmarkGrownNodes. They are made in a few milliseconds, so they are
+// not stored. The seeds are the first of each size, none passed over for
+// being slow for some engine; TestScaleGridsUnique (with -scale) checks
+// that each grid has exactly one solution.
+var scaleGrids = []struct {
+	n     int
+	seeds []uint64
+}{
+	{250, []uint64{0, 1, 2, 3, 4}},
+	{300, []uint64{0, 1, 2, 3, 4}},
+	{400, []uint64{0, 1}},
+}
+
+// scaleEngines are the engines BenchmarkScale compares: the CP core and
+// clingo alone, one core each, and their race (with the engines raceEngines
+// picks for this machine's cores).
+func scaleEngines(b *testing.B) []raceEngine {
+	engines := []raceEngine{{name: "cp", solve: solveAquariumCP}}
+	if _, err := exec.LookPath(clingoBackend); err == nil {
+		engines = append(engines, raceEngine{name: clingoBackend, solve: solveAquariumClingo})
+	} else {
+		b.Log("clingo is not on the PATH: CP and race only")
+	}
+	racers, err := raceEngines(runtime.NumCPU())
+	if err != nil {
+		b.Fatal(err)
+	}
+	return append(engines, raceEngine{name: raceBackend, solve: race(racers)})
+}
+
+// scalePuzzle is grid seed of size n×n of BenchmarkScale.
+func scalePuzzle(n int, seed uint64) *aquarium.Puzzle {
+	p, _ := generate.GrownPuzzle(rand.New(rand.NewPCG(seed, 14)), n, n, generate.GrownAquariums(n, n), aquarium.RegionRule)
+	return p
+}
+
+// BenchmarkScale solves each grown grid of scaleGrids and proves it unique
+// (or finds a second solution) with each engine of scaleEngines, once per
+// run (use -benchtime 1x):
+//
+//	go test -run '^$' -bench Scale -benchtime 1x -timeout 0 ./frontends/cli/aquariumcli -scale
+//
+// (-bench 'Scale/300x300/.*/cp' picks grids and engines.)
+// Besides the wall time it reports cpu-ns/op, the CPU time of this process
+// and its children (clingo), which a loaded machine does not inflate as
+// much; nodes, props/node and nodes/s (per CPU second) of the CP core when
+// it gave the answer; timedout=1 for an engine stopped by -scale.timeout.
+// Every answer passes the independent checker, and the engines must agree
+// on the number of solutions.
+func BenchmarkScale(b *testing.B) {
+	if !*scale {
+		b.Skip("grids of 250x250 and more take minutes: run with -scale")
+	}
+	engines := scaleEngines(b)
+	for _, g := range scaleGrids {
+		size := fmt.Sprintf("%dx%d", g.n, g.n)
+		for _, seed := range g.seeds {
+			p := scalePuzzle(g.n, seed)
+			found := -1 // solutions found by the first engine that finished
+			for _, e := range engines {
+				b.Run(fmt.Sprintf("%s/seed=%d/%s", size, seed, e.name), func(b *testing.B) {
+					if n, ok := benchScaleRun(b, e.solve, p); ok {
+						if found >= 0 && n != found {
+							b.Errorf("%s found %d solutions, an engine before it %d", e.name, n, found)
+						}
+						found = n
+					}
+				})
+			}
+		}
+	}
+}
+
+// benchScaleRun runs solve on p for up to two solutions, once per
+// iteration, checks the answer and reports the figures of
+// BenchmarkScale. It returns the number of solutions and whether the run
+// came to an answer.
+func benchScaleRun(b *testing.B, solve aquariumBackend, p *aquarium.Puzzle) (int, bool) {
+	var got aquariumOutcome
+	var err error
+	cpu0, _ := sattest.CPUTime()
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(context.Background(), *scaleTimeout)
+		got, err = solve(ctx, p, aquarium.RegionRule, 2)
+		cancel()
+	}
+	cpu1, _ := sattest.CPUTime()
+	cpu := (cpu1 - cpu0) / time.Duration(b.N)
+	b.ReportMetric(float64(cpu.Nanoseconds()), "cpu-ns/op")
+	if errors.Is(err, context.DeadlineExceeded) {
+		b.ReportMetric(1, "timedout")
+		return 0, false
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i, s := range got.solutions {
+		if err := aquarium.Check(p, s, aquarium.RegionRule); err != nil {
+			b.Fatalf("solution %d fails the check: %v", i+1, err)
+		}
+	}
+	if !got.exhausted && len(got.solutions) < 2 {
+		b.Fatalf("%d solutions without the proof that there are no more", len(got.solutions))
+	}
+	if w, ok := statValue(got.stats, "winner"); ok {
+		b.Logf("winner %v", w)
+	}
+	nodes, okN := statValue(got.stats, "nodes")
+	props, okP := statValue(got.stats, "propagations")
+	if n, isInt := nodes.(int64); okN && okP && isInt {
+		// Search from the root only when probing leaves the grid open.
+		p := props.(int64)
+		b.ReportMetric(float64(n), "nodes")
+		b.ReportMetric(float64(p), "props")
+		b.ReportMetric(float64(n)/cpu.Seconds(), "nodes/s")
+		if n > 0 {
+			b.ReportMetric(float64(p)/float64(n), "props/node")
+		}
+	}
+	b.ReportMetric(float64(len(got.solutions)), "solutions")
+	return len(got.solutions), true
+}
+
+// statValue returns the value of the statistic called name, the first
+// one when several engines' statistics follow each other.
+func statValue(l clikit.StatList, name string) (any, bool) {
+	for _, s := range l {
+		if s.Name == name {
+			return s.Value, true
+		}
+	}
+	return nil, false
+}
+
+// TestScaleGridsUnique checks, with -scale, that every grid of
+// BenchmarkScale has exactly one solution, as the race decides it.
+func TestScaleGridsUnique(t *testing.T) {
+	if !*scale {
+		t.Skip("grids of 250x250 and more take minutes: run with -scale")
+	}
+	racers, err := raceEngines(runtime.NumCPU())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range scaleGrids {
+		for _, seed := range g.seeds {
+			t.Run(fmt.Sprintf("%dx%d/seed=%d", g.n, g.n, seed), func(t *testing.T) {
+				ctx, cancel := context.WithTimeout(context.Background(), *scaleTimeout)
+				defer cancel()
+				got, err := race(racers)(ctx, scalePuzzle(g.n, seed), aquarium.RegionRule, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(got.solutions) != 1 || !got.exhausted {
+					t.Errorf("%d solutions (exhausted %v), want exactly one", len(got.solutions), got.exhausted)
+				}
+			})
+		}
+	}
+}
