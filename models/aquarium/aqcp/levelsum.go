@@ -27,14 +27,22 @@ import (
 type levelSum struct {
 	k     int
 	terms []levelTerm
-	// lo[i]..hi[i] is the level index interval of term i, kept by Advise.
-	lo, hi []cp.Rev
+	// lo[i]..hi[i] is the level index interval of term i, and least[i] and
+	// most[i] the least and greatest values of f_i over it, kept by Advise
+	// with their sums sumLeast and sumMost, so that a run that can cut
+	// nothing costs a few reads.
+	lo, hi            []cp.Rev
+	least, most       []cp.Rev
+	sumLeast, sumMost cp.Rev
+	// span is the largest fMost-fLeast of a term: when the sums leave at
+	// least that much room on both sides of k, no level can be cut.
+	span int
+	// broken is 1 + a term whose interval Advise found empty, 0 for none.
+	broken cp.Rev
 
-	// Scratch: each term's least and greatest value over its interval,
-	// the picks of an explanation, and the explanation.
-	least, most []int
-	picks       []pick
-	reason      []cp.Lit
+	// Scratch: the picks of an explanation, and the explanation.
+	picks  []pick
+	reason []cp.Lit
 }
 
 // levelTerm is one aquarium's term: its blocks, top to bottom, and f[x],
@@ -49,13 +57,21 @@ type levelTerm struct {
 
 // newLevelSum posts f_1(L_1) + ... + f_n(L_n) = k on s.
 func newLevelSum(s *cp.Solver, k int, terms []levelTerm) *levelSum {
-	c := &levelSum{k: k, terms: terms, lo: make([]cp.Rev, len(terms)), hi: make([]cp.Rev, len(terms)),
-		least: make([]int, len(terms)), most: make([]int, len(terms))}
+	n := len(terms)
+	c := &levelSum{k: k, terms: terms, lo: make([]cp.Rev, n), hi: make([]cp.Rev, n),
+		least: make([]cp.Rev, n), most: make([]cp.Rev, n)}
+	sumLeast, sumMost := 0, 0
 	for i := range terms {
 		t := &terms[i]
 		t.fLeast, t.fMost = slices.Min(t.f), slices.Max(t.f)
 		c.lo[i], c.hi[i] = s.NewRev(0), s.NewRev(int64(len(t.blocks)))
+		c.least[i], c.most[i] = s.NewRev(int64(t.fLeast)), s.NewRev(int64(t.fMost))
+		sumLeast += t.fLeast
+		sumMost += t.fMost
+		c.span = max(c.span, t.fMost-t.fLeast)
 	}
+	c.sumLeast, c.sumMost = s.NewRev(int64(sumLeast)), s.NewRev(int64(sumMost))
+	c.broken = s.NewRev(0)
 	id := s.Add(c)
 	for i, t := range terms {
 		watchStack(s, id, c, i, t.blocks)
@@ -71,48 +87,73 @@ func (c *levelSum) Idempotent() bool      { return true }
 // block of each).
 func (c *levelSum) Explains() bool { return true }
 
-// Advise narrows a term's interval when one of its blocks is fixed. The
-// tag holds the term in its high bits and the block's index below.
+// Advise narrows a term's interval when one of its blocks is fixed, with
+// its least and greatest values and their sums. The tag holds the term in
+// its high bits and the block's index below. It asks for a run only when
+// one can deduce something the last did not: when the sums moved, or when
+// the term's new ends take values the others cannot complete to k (an
+// interval's inside may hold such values, which only its ends reveal).
 func (c *levelSum) Advise(s *cp.Solver, tag int32) bool {
 	i, j := int(tag>>16), int(tag&0xFFFF)
 	if s.Value(c.terms[i].blocks[j]) == 0 {
-		if int64(j+1) > s.Get(c.lo[i]) {
-			s.Set(c.lo[i], int64(j+1))
-			return true
+		if int64(j+1) <= s.Get(c.lo[i]) {
+			return false
 		}
-	} else if int64(j) < s.Get(c.hi[i]) {
+		s.Set(c.lo[i], int64(j+1))
+	} else {
+		if int64(j) >= s.Get(c.hi[i]) {
+			return false
+		}
 		s.Set(c.hi[i], int64(j))
-		return true
 	}
-	return false
+	lo, hi := int(s.Get(c.lo[i])), int(s.Get(c.hi[i]))
+	if lo > hi {
+		s.Set(c.broken, int64(i+1))
+		return true // Propagate fails
+	}
+	f := c.terms[i].f
+	least, most := slices.Min(f[lo:hi+1]), slices.Max(f[lo:hi+1])
+	least0, most0 := int(s.Get(c.least[i])), int(s.Get(c.most[i]))
+	if least == least0 && most == most0 {
+		low, high := c.room(s, least, most)
+		return f[lo] < low || f[lo] > high || f[hi] < low || f[hi] > high
+	}
+	s.Set(c.least[i], int64(least))
+	s.Set(c.most[i], int64(most))
+	s.Set(c.sumLeast, s.Get(c.sumLeast)+int64(least-least0))
+	s.Set(c.sumMost, s.Get(c.sumMost)+int64(most-most0))
+	return true
+}
+
+// room returns the values low..high a term whose least and greatest
+// values are least and most may take, given the others' bounds.
+func (c *levelSum) room(s *cp.Solver, least, most int) (low, high int) {
+	return c.k - (int(s.Get(c.sumMost)) - most), c.k - (int(s.Get(c.sumLeast)) - least)
 }
 
 // Propagate cuts off the levels at the ends of each interval that the
 // other terms cannot complete to k, until nothing changes.
 func (c *levelSum) Propagate(s *cp.Solver) error {
 	for {
-		sumLeast, sumMost := 0, 0
-		for i := range c.terms {
-			lo, hi := int(s.Get(c.lo[i])), int(s.Get(c.hi[i]))
-			if lo > hi {
-				return s.Fail(c.boundLits(s, nil, i)...)
-			}
-			f := c.terms[i].f[lo : hi+1]
-			c.least[i], c.most[i] = slices.Min(f), slices.Max(f)
-			sumLeast += c.least[i]
-			sumMost += c.most[i]
+		if i := int(s.Get(c.broken)) - 1; i >= 0 {
+			return s.Fail(c.boundLits(s, nil, i)...)
 		}
+		sumLeast, sumMost := int(s.Get(c.sumLeast)), int(s.Get(c.sumMost))
 		if sumLeast > c.k {
 			return s.Fail(c.whyLeast(s, -1, c.k)...)
 		}
 		if sumMost < c.k {
 			return s.Fail(c.whyMost(s, -1, c.k)...)
 		}
+		if min(c.k-sumLeast, sumMost-c.k) >= c.span {
+			return nil
+		}
 		changed := false
 		for i := range c.terms {
 			// The term's value must lie in low..high.
-			low, high := c.k-(sumMost-c.most[i]), c.k-(sumLeast-c.least[i])
-			if low <= c.least[i] && c.most[i] <= high {
+			least, most := int(s.Get(c.least[i])), int(s.Get(c.most[i]))
+			low, high := c.k-(sumMost-most), c.k-(sumLeast-least)
+			if low <= least && most <= high {
 				continue
 			}
 			cut, err := c.cut(s, i, low, high)
@@ -235,10 +276,10 @@ func (c *levelSum) whyBounds(s *cp.Solver, except, limit int, most bool) []cp.Li
 		if i == except {
 			continue
 		}
-		gain := c.least[i] - t.fLeast
+		gain := int(s.Get(c.least[i])) - t.fLeast
 		free += t.fLeast
 		if most {
-			gain = t.fMost - c.most[i]
+			gain = t.fMost - int(s.Get(c.most[i]))
 			free += t.fMost - t.fLeast
 		}
 		if gain > 0 {
