@@ -40,11 +40,22 @@ type lineSum struct {
 	settled cp.Rev
 
 	// sumLo and sumHi are the smallest and largest totals the chains'
-	// bounds allow, kept by Advise; maxLen is the longest chain. A line of
-	// unit weights whose totals leave more slack on both sides of need
-	// than any chain's length can narrow nothing, and returns at once.
+	// bounds allow, kept by Advise; maxRun is the largest contribution of
+	// a chain. A line whose totals leave at least that much slack on both
+	// sides of need can narrow nothing by bounds. For a line of unit
+	// weights (a column), where the totals other chains reach form an
+	// interval, that is all there is to it, and such a line returns at
+	// once. A weighted line (a row) is then still run for its dynamic
+	// program, which may find gaps in the totals, unless relaxed.
 	sumLo, sumHi cp.Rev
-	maxLen       int
+	maxRun       int
+	// relaxed leaves weighted lines with slack alone too: the dynamic
+	// program rarely narrows anything so far from the ends of the totals,
+	// at a cost that dominated the search on big grids (see "Aquarium at
+	// scale" in BENCHMARKS.md). Model.Search relaxes the rows for the
+	// search, after probing. It is a setting, not part of the state: it
+	// only weakens propagation, so turning it on needs no run.
+	relaxed bool
 
 	// Scratch, reused across runs: the active chains' bounds, and prefix[i]
 	// holding the sums reachable by the active chains before the i-th and
@@ -96,7 +107,7 @@ func newLineSum(s *cp.Solver, need int, chains []lineChain) *lineSum {
 		m := len(ch.vars)
 		c.most += ch.run[m]
 		c.unit = c.unit && ch.run[m] == m
-		c.maxLen = max(c.maxLen, m)
+		c.maxRun = max(c.maxRun, ch.run[m])
 	}
 	c.sumLo, c.sumHi = s.NewRev(0), s.NewRev(int64(c.most))
 	c.activeN = s.NewRev(int64(len(chains)))
@@ -309,9 +320,9 @@ func (c *lineSum) narrow(s *cp.Solver, i, lo, hi, sumLo, sumHi int) error {
 }
 
 // Advise narrows a chain's run bounds when one of its blocks is fixed, and
-// asks for a run only when they moved: the deductions depend on the bounds
-// alone. The tag holds the chain in its high bits and the block's index
-// below.
+// asks for a run only when they moved (the deductions depend on the bounds
+// alone), and not when the line is then idle. The tag holds the chain in
+// its high bits and the block's index below.
 func (c *lineSum) Advise(s *cp.Solver, tag int32) bool {
 	g, j := int(tag>>16), int(tag&0xFFFF)
 	run := c.chains[g].run
@@ -320,14 +331,21 @@ func (c *lineSum) Advise(s *cp.Solver, tag int32) bool {
 		if t, lo := m-j, int(s.Get(c.lo[g])); t > lo {
 			s.Set(c.lo[g], int64(t))
 			s.Set(c.sumLo, s.Get(c.sumLo)+int64(run[t]-run[lo]))
-			return true
+			return !c.idle(s)
 		}
 	} else if t, hi := m-j-1, int(s.Get(c.hi[g])); t < hi {
 		s.Set(c.hi[g], int64(t))
 		s.Set(c.sumHi, s.Get(c.sumHi)-int64(run[hi]-run[t]))
-		return true
+		return !c.idle(s)
 	}
 	return false
+}
+
+// idle reports whether Propagate would do nothing: the totals leave at
+// least maxRun of slack on both sides of need, and the line is of unit
+// weights or relaxed.
+func (c *lineSum) idle(s *cp.Solver) bool {
+	return (c.unit || c.relaxed) && min(c.need-int(s.Get(c.sumLo)), int(s.Get(c.sumHi))-c.need) >= c.maxRun
 }
 
 // Propagate keeps in each chain the run lengths that some choice of the
@@ -335,11 +353,8 @@ func (c *lineSum) Advise(s *cp.Solver, tag int32) bool {
 // length agrees on. Retiring the settled chains stays inline here: as a
 // function of its own it cost 0.4% more instructions on a 100x100 grid.
 func (c *lineSum) Propagate(s *cp.Solver) error {
-	if c.unit {
-		lo, hi := int(s.Get(c.sumLo)), int(s.Get(c.sumHi))
-		if min(c.need-lo, hi-c.need) >= c.maxLen {
-			return nil
-		}
+	if c.idle(s) {
+		return nil
 	}
 	// Retire the chains whose run has become settled.
 	n := int(s.Get(c.activeN))
