@@ -1,13 +1,18 @@
 package aquariumcli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,7 +24,8 @@ import (
 
 var (
 	scale        = flag.Bool("scale", false, "run BenchmarkScale: grown grids of 250x250 to 400x400, minutes per grid and engine")
-	scaleTimeout = flag.Duration("scale.timeout", 10*time.Minute, "BenchmarkScale: give up on one engine and grid after this long (reported as timedout=1)")
+	scaleTimeout = flag.Duration("scale.timeout", time.Hour, "BenchmarkScale: give up on one engine and grid after this long (reported as timedout=1)")
+	scaleCPU     = flag.Duration("scale.cpu", 5*time.Minute, "BenchmarkScale: give up on one engine and grid after this much CPU time per engine it runs (reported as timedout=1)")
 )
 
 // scaleGrids are the grids of BenchmarkScale: grown grids
@@ -41,18 +47,18 @@ var scaleGrids = []struct {
 // scaleEngines are the engines BenchmarkScale compares: the CP core and
 // clingo alone, one core each, and their race (with the engines raceEngines
 // picks for this machine's cores).
-func scaleEngines(b *testing.B) []raceEngine {
-	engines := []raceEngine{{name: "cp", solve: solveAquariumCP}}
+func scaleEngines(b *testing.B) (engines []raceEngine, racers int) {
+	engines = []raceEngine{{name: "cp", solve: solveAquariumCP}}
 	if _, err := exec.LookPath(clingoBackend); err == nil {
 		engines = append(engines, raceEngine{name: clingoBackend, solve: solveAquariumClingo})
 	} else {
 		b.Log("clingo is not on the PATH: CP and race only")
 	}
-	racers, err := raceEngines(runtime.NumCPU())
+	rs, err := raceEngines(runtime.NumCPU())
 	if err != nil {
 		b.Fatal(err)
 	}
-	return append(engines, raceEngine{name: raceBackend, solve: race(racers)})
+	return append(engines, raceEngine{name: raceBackend, solve: race(rs)}), len(rs)
 }
 
 // scalePuzzle is grid seed of size n×n of BenchmarkScale.
@@ -71,14 +77,15 @@ func scalePuzzle(n int, seed uint64) *aquarium.Puzzle {
 // Besides the wall time it reports cpu-ns/op, the CPU time of this process
 // and its children (clingo), which a loaded machine does not inflate as
 // much; nodes, props/node and nodes/s (per CPU second) of the CP core when
-// it gave the answer; timedout=1 for an engine stopped by -scale.timeout.
+// it gave the answer; timedout=1 for an engine stopped by -scale.cpu (CPU
+// time per engine it runs) or -scale.timeout (wall time).
 // Every answer passes the independent checker, and the engines must agree
 // on the number of solutions.
 func BenchmarkScale(b *testing.B) {
 	if !*scale {
 		b.Skip("grids of 250x250 and more take minutes: run with -scale")
 	}
-	engines := scaleEngines(b)
+	engines, racers := scaleEngines(b)
 	for _, g := range scaleGrids {
 		size := fmt.Sprintf("%dx%d", g.n, g.n)
 		for _, seed := range g.seeds {
@@ -86,7 +93,11 @@ func BenchmarkScale(b *testing.B) {
 			found := -1 // solutions found by the first engine that finished
 			for _, e := range engines {
 				b.Run(fmt.Sprintf("%s/seed=%d/%s", size, seed, e.name), func(b *testing.B) {
-					if n, ok := benchScaleRun(b, e.solve, p); ok {
+					engines := 1
+					if e.name == raceBackend {
+						engines = racers
+					}
+					if n, ok := benchScaleRun(b, e.solve, engines, p); ok {
 						if found >= 0 && n != found {
 							b.Errorf("%s found %d solutions, an engine before it %d", e.name, n, found)
 						}
@@ -98,23 +109,25 @@ func BenchmarkScale(b *testing.B) {
 	}
 }
 
-// benchScaleRun runs solve on p for up to two solutions, once per
-// iteration, checks the answer and reports the figures of
-// BenchmarkScale. It returns the number of solutions and whether the run
+// benchScaleRun runs solve, made of so many engines, on p for up to two
+// solutions, once per iteration, checks the answer and reports the
+// figures of BenchmarkScale. It returns the number of solutions and whether the run
 // came to an answer.
-func benchScaleRun(b *testing.B, solve aquariumBackend, p *aquarium.Puzzle) (int, bool) {
+func benchScaleRun(b *testing.B, solve aquariumBackend, engines int, p *aquarium.Puzzle) (int, bool) {
 	var got aquariumOutcome
 	var err error
 	cpu0, _ := sattest.CPUTime()
 	for b.Loop() {
 		ctx, cancel := context.WithTimeout(context.Background(), *scaleTimeout)
+		ctx, stop := cpuBudget(ctx, time.Duration(engines)**scaleCPU)
 		got, err = solve(ctx, p, aquarium.RegionRule, 2)
+		stop()
 		cancel()
 	}
 	cpu1, _ := sattest.CPUTime()
 	cpu := (cpu1 - cpu0) / time.Duration(b.N)
 	b.ReportMetric(float64(cpu.Nanoseconds()), "cpu-ns/op")
-	if errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		b.ReportMetric(1, "timedout")
 		return 0, false
 	}
@@ -146,6 +159,57 @@ func benchScaleRun(b *testing.B, solve aquariumBackend, p *aquarium.Puzzle) (int
 	}
 	b.ReportMetric(float64(len(got.solutions)), "solutions")
 	return len(got.solutions), true
+}
+
+// cpuBudget returns a context that is canceled once this process and its
+// children have used budget of CPU time from now on, and the function
+// that releases it. On a loaded machine an engine's wall time says little
+// of its work, and a wall-clock limit would stop engines after very
+// different amounts of it.
+func cpuBudget(ctx context.Context, budget time.Duration) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	start := treeCPU()
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if treeCPU()-start > budget {
+					cancel()
+					return
+				}
+			}
+		}
+	}()
+	return ctx, func() { close(done); cancel() }
+}
+
+// treeCPU returns the CPU time of this process, of its children waited
+// for, and of its running children (read from /proc, where there is one).
+func treeCPU() time.Duration {
+	total, _ := sattest.CPUTime()
+	tasks, _ := filepath.Glob("/proc/self/task/*/children")
+	for _, task := range tasks {
+		kids, _ := os.ReadFile(task)
+		for _, pid := range strings.Fields(string(kids)) {
+			stat, err := os.ReadFile("/proc/" + pid + "/stat")
+			if err != nil {
+				continue
+			}
+			// utime and stime, fields 14 and 15, in clock ticks of 10ms.
+			fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+			if len(fields) > 12 {
+				u, _ := strconv.ParseInt(fields[11], 10, 64)
+				s, _ := strconv.ParseInt(fields[12], 10, 64)
+				total += time.Duration(u+s) * 10 * time.Millisecond
+			}
+		}
+	}
+	return total
 }
 
 // statValue returns the value of the statistic called name, the first
