@@ -283,7 +283,8 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+
 		"for Water Sort whole or fits (default whole)")
 	fs.IntVar(&f.limit, "limit", 2, "Aquarium: count solutions up to this many (2 decides uniqueness)")
-	fs.IntVar(&f.maxMoves, "max-moves", sortcli.SATMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
+	fs.IntVar(&f.maxMoves, "max-steps", sortcli.SATMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
+	clikit.OldSpellings(fs)
 	fs.StringVar(&f.plot, "plot", "", "also draw the times as an SVG chart in `FILE.svg`: bars for one puzzle, a cactus plot\n(puzzles answered against time, one line per engine) for several")
 	clikit.Describe(fs, []string{
 		"waterworks compare testdata/aquarium/6x6-easy.txt",
@@ -310,7 +311,7 @@ func (f *compareFlags) check(kinds []clikit.CompareKind, files []string) error {
 	case f.limit < 1:
 		err = fmt.Errorf("--limit must be at least 1, got %d", f.limit)
 	case f.maxMoves < 0:
-		err = fmt.Errorf("negative --max-moves %d", f.maxMoves)
+		err = fmt.Errorf("negative --max-steps %d", f.maxMoves)
 	case f.rule != "" && !slices.Contains(rules, f.rule):
 		err = clikit.UnknownChoice("rule", f.rule, rules)
 	case f.kind != "" && !slices.Contains(kindNames, f.kind):

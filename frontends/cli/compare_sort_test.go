@@ -136,7 +136,7 @@ func TestCompareSortRule(t *testing.T) {
 	assert.Contains(t, errOut, `unknown --rule "most"`)
 	code, _, errOut = run(t, "", "compare", "--max-moves", "-1", level)
 	assert.Equal(t, ExitUsage, code)
-	assert.Contains(t, errOut, "negative --max-moves")
+	assert.Contains(t, errOut, "negative --max-steps")
 }
 
 // TestCompareSortCorpus compares BFS, A* and the SAT method on the corpus

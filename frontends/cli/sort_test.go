@@ -181,10 +181,14 @@ func TestSortSolveExitCodes(t *testing.T) {
 		{"sat on gophersat", nil, "", []string{"--method", "sat", "--backend", "gophersat", "--rule", "fits", sortFile("partial.txt")}, ExitOK, ""},
 		{"bad backend", nil, "", []string{"--method", "sat", "--backend", "minisatt", big}, ExitUsage, `unknown --backend "minisatt"`},
 		{"backend without sat", nil, "", []string{"--backend", "gini", big}, ExitUsage, "--backend applies to --method sat"},
-		{"max-moves without sat", nil, "", []string{"--max-moves", "5", big}, ExitUsage, "--max-moves applies to --method sat"},
-		{"limit-states with sat", nil, "", []string{"--method", "sat", "--limit-states", "5", big}, ExitUsage, "--limit-states applies to the search methods"},
-		{"negative max-moves", nil, "", []string{"--method", "sat", "--max-moves", "-1", big}, ExitUsage, "negative --max-moves"},
-		{"bad limit", nil, "", []string{"--limit-states", "-1", big}, ExitUsage, "negative --limit-states"},
+		{"max-steps without sat", nil, "", []string{"--max-steps", "5", big}, ExitUsage, "--max-steps applies to --method sat"},
+		{"max-states with sat", nil, "", []string{"--method", "sat", "--max-states", "5", big}, ExitUsage, "--max-states applies to the search methods"},
+		{"negative max-steps", nil, "", []string{"--method", "sat", "--max-steps", "-1", big}, ExitUsage, "negative --max-steps"},
+		{"bad limit", nil, "", []string{"--max-states", "-1", big}, ExitUsage, "negative --max-states"},
+		// The older spellings still work, and messages name the flags as
+		// help does.
+		{"old max-moves without sat", nil, "", []string{"--max-moves", "5", big}, ExitUsage, "--max-steps applies to --method sat"},
+		{"old limit-states with sat", nil, "", []string{"--method", "sat", "--limit-states", "5", big}, ExitUsage, "--max-states applies to the search methods"},
 		{"bad format", nil, "", []string{"--format", "xml", big}, ExitUsage, `unknown --format "xml"`},
 		{"help", nil, "", []string{"-h"}, ExitOK, ""}, // help goes to stdout
 		{"empty input", nil, "", []string{"-"}, ExitUsage, "-:1:1: empty input"},

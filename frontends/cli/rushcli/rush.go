@@ -26,7 +26,7 @@ func Command() *clikit.Command {
 	}}}
 }
 
-const solveArgs = "[--method bfs|astar] [--limit-states N] [--jobs N] [flags] FILE..."
+const solveArgs = "[--method bfs|astar] [--max-states N] [--jobs N] [flags] FILE..."
 
 // The methods.
 const (
@@ -34,7 +34,7 @@ const (
 	methodAStar = "astar"
 )
 
-// LimitStates is the default of --limit-states.
+// LimitStates is the default of --max-states.
 const LimitStates = 50_000_000
 
 type solveFlags struct {
@@ -87,15 +87,16 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	f.Register(fs)
 	res := clikit.RegisterResults(fs)
 	fs.StringVar(&f.method, "method", methodBFS, "`method`: bfs (breadth-first search) or astar (A*, counting the pieces in the way)")
-	fs.IntVar(&f.limitStates, "limit-states", LimitStates, "give up after storing this many boards; 0 means no limit")
+	fs.IntVar(&f.limitStates, "max-states", LimitStates, "give up after storing this many boards; 0 means no limit")
 	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many boards at once (output stays in input order)")
+	clikit.OldSpellings(fs)
 	clikit.Describe(fs, []string{
 		"waterworks rush solve testdata/rush/readme49.txt",
 		"waterworks rush solve --method astar --format json testdata/rush/forty.txt",
 	},
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest moves"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable: every reachable board was explored (status unsolvable)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired or --limit-states was reached (status unknown)"})
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired or --max-states was reached (status unknown)"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
@@ -109,7 +110,7 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	case f.method != methodBFS && f.method != methodAStar:
 		return clikit.UsageError(stdio, fs, fmt.Errorf("unknown method %q (want bfs or astar)", f.method))
 	case f.limitStates < 0:
-		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --limit-states %d", f.limitStates))
+		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.limitStates))
 	case f.jobs < 1:
 		return clikit.UsageError(stdio, fs, fmt.Errorf("--jobs %d: want at least 1", f.jobs))
 	}

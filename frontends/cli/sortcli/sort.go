@@ -42,7 +42,7 @@ type sortSolveFlags struct {
 	maxMoves    int    // sat: the horizon
 }
 
-// sortLimitStates is the default of --limit-states.
+// sortLimitStates is the default of --max-states.
 const sortLimitStates = 20_000_000
 
 // methodSAT names the bounded-horizon SAT method on the command line.
@@ -66,20 +66,20 @@ func (f *sortSolveFlags) parseMethod(name string) error {
 }
 
 // checkMethodFlags refuses the flags of one kind of method with the other:
-// --backend and --max-moves belong to sat, --limit-states to the searches.
+// --backend and --max-steps belong to sat, --max-states to the searches.
 func (f *sortSolveFlags) checkMethodFlags(fs *flag.FlagSet) error {
 	var err error
 	fs.Visit(func(fl *flag.Flag) {
 		switch {
 		case err != nil:
-		case f.method == methodSAT && fl.Name == "limit-states":
-			err = errors.New("--limit-states applies to the search methods; sat stops at --max-moves")
-		case f.method != methodSAT && (fl.Name == "backend" || fl.Name == "max-moves"):
+		case f.method == methodSAT && fl.Name == "max-states":
+			err = errors.New("--max-states applies to the search methods; sat stops at --max-steps")
+		case f.method != methodSAT && (fl.Name == "backend" || fl.Name == "max-steps"):
 			err = fmt.Errorf("--%s applies to --method sat", fl.Name)
 		}
 	})
 	if err == nil && f.maxMoves < 0 {
-		err = fmt.Errorf("negative --max-moves %d", f.maxMoves)
+		err = fmt.Errorf("negative --max-steps %d", f.maxMoves)
 	}
 	return err
 }
@@ -97,17 +97,18 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	},
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved (optimal unless --method greedy)"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "proven unsolvable (status unsolvable)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, --limit-states was reached, or with sat no plan within --max-moves (status unknown)"})
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, --max-states was reached, or with sat no plan within --max-steps (status unknown)"})
 	var f sortSolveFlags
 	f.Register(fs)
 	res := clikit.RegisterResults(fs)
 	rule := fs.String("rule", "whole", "pour `rule`: whole (the whole top run must fit) or fits (pour as much as fits)")
 	method := fs.String("method", "bfs", "`method`: bfs and astar search for the fewest moves, greedy is fast but not optimal,\n"+
 		"sat asks a SAT solver for plans of exactly k moves, k growing from a lower bound\n(optimal; small levels)")
-	fs.IntVar(&f.limitStates, "limit-states", sortLimitStates, "give up after storing this many states (about 150 bytes each\nat 40 bottles); 0 means no limit")
+	fs.IntVar(&f.limitStates, "max-states", sortLimitStates, "give up after storing this many states (about 150 bytes each\nat 40 bottles); 0 means no limit")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
-	fs.IntVar(&f.maxMoves, "max-moves", SATMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
+	fs.IntVar(&f.maxMoves, "max-steps", SATMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
 		"unknown: the SAT method cannot prove a level unsolvable")
+	clikit.OldSpellings(fs)
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)
@@ -125,7 +126,7 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		return clikit.UsageError(stdio, fs, err)
 	}
 	if f.limitStates < 0 {
-		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --limit-states %d", f.limitStates))
+		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.limitStates))
 	}
 	if err = f.checkMethodFlags(fs); err != nil {
 		return clikit.UsageError(stdio, fs, err)
@@ -216,7 +217,7 @@ type sortOutcome struct {
 	plan    watersort.Plan
 	optimal bool
 	stats   sortStats
-	horizon int // the SAT method's --max-moves
+	horizon int // the SAT method's --max-steps
 	// err is ctx's error, watersort.ErrLimit or watersort.ErrHorizon when
 	// the engine stopped early, or what went wrong.
 	err error

@@ -43,7 +43,7 @@ const (
 
 // Defaults of the limits.
 const (
-	// LimitStates is the default of --limit-states: BFS stores at most
+	// LimitStates is the default of --max-states: BFS stores at most
 	// this many boards (the 8 puzzle has 181,440 per parity class).
 	LimitStates = 50_000_000
 	// MaxMoves is the default horizon of the SAT method: the farthest
@@ -70,11 +70,12 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.heuristic, "heuristic", heuristicAuto, "ida: the `estimate`: pdb (pattern databases, 3×3 and 4×4), manhattan (Manhattan\n"+
 		"distance plus linear conflicts) or auto (pdb where there are databases)")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
-	fs.IntVar(&f.maxMoves, "max-moves", MaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is unknown")
-	fs.IntVar(&f.limitStates, "limit-states", LimitStates, "bfs: give up after storing this many boards; 0 means no limit")
+	fs.IntVar(&f.maxMoves, "max-steps", MaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is unknown")
+	fs.IntVar(&f.limitStates, "max-states", LimitStates, "bfs: give up after storing this many boards; 0 means no limit")
 	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many boards at once (output stays in input order)")
 	fs.StringVar(&f.pdbCache, "pdb-cache", defaultCacheDir(), "`directory` the pattern databases are kept in between runs (built on first\n"+
 		"use, rebuilt when missing, stale or corrupt); none keeps them in memory only")
+	clikit.OldSpellings(fs)
 }
 
 // check validates the flags after parsing.
@@ -88,15 +89,15 @@ func (f *solveFlags) check(fs *flag.FlagSet) error {
 	case !clikit.Contains([]string{heuristicAuto, heuristicPDB, heuristicManhattan}, f.heuristic):
 		return fmt.Errorf("unknown heuristic %q (want auto, pdb or manhattan)", f.heuristic)
 	case f.maxMoves < 0:
-		return fmt.Errorf("negative --max-moves %d", f.maxMoves)
+		return fmt.Errorf("negative --max-steps %d", f.maxMoves)
 	case f.limitStates < 0:
-		return fmt.Errorf("negative --limit-states %d", f.limitStates)
+		return fmt.Errorf("negative --max-states %d", f.limitStates)
 	case f.jobs < 1:
 		return fmt.Errorf("--jobs %d: want at least 1", f.jobs)
 	}
 	var err error
 	fs.Visit(func(fl *flag.Flag) {
-		owner := map[string]string{"heuristic": methodIDA, "backend": methodSAT, "max-moves": methodSAT, "limit-states": methodBFS}[fl.Name]
+		owner := map[string]string{"heuristic": methodIDA, "backend": methodSAT, "max-steps": methodSAT, "max-states": methodBFS}[fl.Name]
 		if err == nil && owner != "" && owner != f.method {
 			err = fmt.Errorf("--%s applies to --method %s", fl.Name, owner)
 		}
@@ -126,7 +127,7 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	},
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest moves"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable (status unsolvable)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --limit-states or --max-moves was reached (status unknown)"})
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --max-states or --max-steps was reached (status unknown)"})
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -92,6 +93,24 @@ func Alias(fs *flag.FlagSet, old, canonical string) {
 		panic("clikit.Alias: no flag " + canonical)
 	}
 	fs.Var(aliasValue{Value: f.Value, to: canonical}, old, "")
+}
+
+// oldSpellings maps the older spellings of the flags the solving commands
+// share to the names they all use now.
+var oldSpellings = map[string]string{
+	"limit-states": "max-states",
+	"max-moves":    "max-steps",
+}
+
+// OldSpellings registers, for each shared flag of fs, its older spellings
+// as hidden aliases (see Alias): --limit-states for --max-states and
+// --max-moves for --max-steps. Call it once the flags are registered.
+func OldSpellings(fs *flag.FlagSet) {
+	for _, old := range slices.Sorted(maps.Keys(oldSpellings)) {
+		if canonical := oldSpellings[old]; fs.Lookup(canonical) != nil && fs.Lookup(old) == nil {
+			Alias(fs, old, canonical)
+		}
+	}
 }
 
 func isBoolFlag(v flag.Value) bool {

@@ -51,6 +51,30 @@ func TestParseArgs(t *testing.T) {
 	assert.Empty(t, errOut.String())
 }
 
+// TestOldSpellings checks that every solving command's older spellings
+// set the shared flags, stay out of help, and are registered only for the
+// flags a command has.
+func TestOldSpellings(t *testing.T) {
+	var out bytes.Buffer
+	fs := NewFlagSet(IO{Out: &out, Err: &out}, "waterworks test", "FILE", "A command for the tests.")
+	states, steps := fs.Int("max-states", 1, "states"), fs.Int("max-steps", 1, "steps")
+	OldSpellings(fs)
+	_, err := ParseArgs(fs, []string{"--limit-states", "7", "--max-moves=9"})
+	require.NoError(t, err)
+	assert.Equal(t, 7, *states)
+	assert.Equal(t, 9, *steps)
+	WriteHelp(&out, fs)
+	assert.Contains(t, out.String(), "--max-states")
+	assert.NotContains(t, out.String(), "limit-states")
+	assert.NotContains(t, out.String(), "max-moves")
+
+	bfsOnly := NewFlagSet(IO{Out: &out, Err: &out}, "waterworks test", "FILE", "A command for the tests.")
+	bfsOnly.Int("max-states", 1, "states")
+	OldSpellings(bfsOnly)
+	assert.NotNil(t, bfsOnly.Lookup("limit-states"))
+	assert.Nil(t, bfsOnly.Lookup("max-moves"), "no alias of a flag the command lacks")
+}
+
 func TestParseArgsMistakes(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
