@@ -21,6 +21,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/rivercli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/rushcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/servecli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
@@ -64,6 +65,7 @@ func topCommands() []*clikit.Command {
 		tilescli.Command(),
 		rushcli.Command(),
 		torchcli.Command(),
+		rivercli.Command(),
 		compareCommand(),
 		servecli.Command(),
 	}

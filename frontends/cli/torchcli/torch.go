@@ -86,7 +86,7 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	} else {
 		var inputs []clikit.Input
 		inputs, code = clikit.Inputs(stdio, files, nil)
-		puzzles = fromInputs(inputs)
+		puzzles = crossing.FromInputs(inputs, read)
 	}
 	return clikit.Worse(code, crossing.Run(ctx, stdio, "waterworks torch solve", &f, res, puzzles))
 }
@@ -127,23 +127,15 @@ func check(fs *flag.FlagSet, f *crossing.Flags, pf *puzzleFlags, files []string)
 	return p.Validate()
 }
 
-// fromInputs reads the puzzles of every input.
-func fromInputs(inputs []clikit.Input) []crossing.Puzzle {
+// read reads the puzzles of one input.
+func read(in clikit.Input) []crossing.Puzzle {
 	var out []crossing.Puzzle
-	for _, in := range inputs {
-		switch {
-		case in.Interrupted():
-		case in.Err != nil:
-			out = append(out, crossing.Puzzle{ID: in.Name, Err: in.Err})
-		default:
-			for _, inst := range torchfmt.Parse(in.Name, in.Data) {
-				if inst.Err != nil {
-					out = append(out, crossing.Puzzle{ID: inst.ID, Err: inst.Err})
-					continue
-				}
-				out = append(out, Puzzle(inst.ID, inst.Puzzle))
-			}
+	for _, inst := range torchfmt.Parse(in.Name, in.Data) {
+		if inst.Err != nil {
+			out = append(out, crossing.Puzzle{ID: inst.ID, Err: inst.Err})
+			continue
 		}
+		out = append(out, Puzzle(inst.ID, inst.Puzzle))
 	}
 	return out
 }

@@ -337,3 +337,20 @@ func plural(n int, unit string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, unit)
 }
+
+// FromInputs reads the puzzles of every input with read, which gets an
+// input that was read; an input that could not be read is a Puzzle with
+// Err set, and one a signal interrupted is left out.
+func FromInputs(inputs []clikit.Input, read func(in clikit.Input) []Puzzle) []Puzzle {
+	var out []Puzzle
+	for _, in := range inputs {
+		switch {
+		case in.Interrupted():
+		case in.Err != nil:
+			out = append(out, Puzzle{ID: in.Name, Err: in.Err})
+		default:
+			out = append(out, read(in)...)
+		}
+	}
+	return out
+}
