@@ -476,6 +476,7 @@ var generators = map[string]func(b *bufio.Writer){
 		gridJSON(b, 1000, func(r, c int) int { return r*1000 + c }, nil, nil)
 	},
 	"grid-1000-cols.jsonl":  func(b *bufio.Writer) { gridJSON(b, 1000, func(r, c int) int { return c }, nil, nil) },
+	"grid-250-cells.jsonl":  func(b *bufio.Writer) { gridJSON(b, 250, func(r, c int) int { return r*250 + c }, nil, nil) },
 	"grid-1000-clues.jsonl": func(b *bufio.Writer) { cluedGrid(b, 1000) },
 }
 
@@ -723,25 +724,65 @@ func TestInterruptModelBuilding(t *testing.T) {
 	if read.exit != 124 {
 		t.Fatalf("the reading run exited %d, want 124; stderr:\n%s", read.exit, read.stderr)
 	}
+	r, atSignal := interruptAt(t, bin, dir, []string{"aquarium", "count", in}, read.cpu+150*time.Millisecond, read.wall+200*time.Millisecond)
+	assertStoppedPromptly(t, r, atSignal, "interrupted")
+}
+
+// TestInterruptRender sends SIGINT while render -o draws a 250x250 grid as
+// an 8064x8064 PNG (about half a second of CPU): it must exit 130 within
+// 300 ms, say that nothing was written, and leave the target as it was.
+func TestInterruptRender(t *testing.T) {
+	bin := program(t)
+	in := input(t, "grid-250-cells.jsonl")
+	dir := t.TempDir()
+	target := filepath.Join(dir, "picture.png")
+	const old = "the picture drawn before"
+	if err := os.WriteFile(target, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Reading and checking the grid take some 30 ms of CPU.
+	r, atSignal := interruptAt(t, bin, dir, []string{"aquarium", "render", "-o", target, in}, 100*time.Millisecond, 300*time.Millisecond)
+	assertStoppedPromptly(t, r, atSignal, "interrupted while drawing; nothing written")
+	if data, err := os.ReadFile(target); err != nil || string(data) != old {
+		t.Errorf("the target holds %q (%v), want it untouched", shorten(string(data), 40), err)
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 1 {
+		t.Errorf("the directory holds %d entries (%v), want the target alone", len(entries), err)
+	}
+}
+
+// interruptAt runs bin with args in dir and sends SIGINT once the program
+// has used cpu of CPU time, read from /proc, which keeps the moment right
+// on a loaded machine; without /proc, after wall. It returns the run and
+// the CPU time used when the signal went (0 without /proc).
+func interruptAt(t *testing.T, bin, dir string, args []string, cpu, wall time.Duration) (run, time.Duration) {
+	t.Helper()
 	start := time.Now()
-	var atSignal time.Duration // the CPU time used when the signal went; 0 without /proc
-	inModel := func(pid int) bool {
+	var atSignal time.Duration
+	due := func(pid int) bool {
 		if used, ok := cpuTime(pid); ok {
 			atSignal = used
-			return used > read.cpu+150*time.Millisecond
+			return used > cpu
 		}
-		return time.Since(start) > read.wall+200*time.Millisecond
+		return time.Since(start) > wall
 	}
-	r := runProgram(t, bin, dir, []string{"aquarium", "count", in}, "", inModel, time.Minute)
+	return runProgram(t, bin, dir, args, "", due, time.Minute), atSignal
+}
+
+// assertStoppedPromptly checks a run interrupted by SIGINT: exit 130, a
+// first line of stderr holding say, and an exit within 300 ms. The work
+// done after the signal is judged in CPU time, whatever the load; a
+// longer wall time is only logged when the program spent it waiting for
+// a core (see waited).
+func assertStoppedPromptly(t *testing.T, r run, atSignal time.Duration, say string) {
+	t.Helper()
 	if r.exit != 130 {
 		t.Fatalf("exit %d, want 130; stderr:\n%s", r.exit, r.stderr)
 	}
-	if !bytes.Contains(r.stderr, []byte("interrupted")) {
-		t.Errorf("stderr does not say the work was interrupted:\n%s", r.stderr)
+	if !bytes.Contains(r.stderr, []byte(say)) {
+		t.Errorf("stderr does not say %q:\n%s", say, r.stderr)
 	}
 	const limit = 300 * time.Millisecond
-	// The work after the signal, in CPU time: what the program did
-	// before it stopped, whatever the load.
 	after := r.cpu - atSignal
 	switch {
 	case atSignal > 0 && after > limit:
