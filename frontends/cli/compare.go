@@ -19,9 +19,11 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/rivercli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/rushcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/tilescli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/torchcli"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/membudget"
 )
@@ -36,10 +38,11 @@ func compareCommand() *clikit.Command {
 }
 
 const compareSummary = "Run every available engine on each puzzle of the files (Aquarium puzzles, jug\n" +
-	"puzzles, Water Sort levels, sliding-tile or Rush Hour boards, told apart by their\n" +
-	"content, or named with --kind), re-check every answer with the puzzle's own checker,\n" +
-	"and check that the engines agree: on the number of solutions up to --limit for\n" +
-	"Aquarium, on the optimal number of steps (or unsolvability) for the others. Engines\n" +
+	"puzzles, Water Sort levels, sliding-tile or Rush Hour boards, torch or river-crossing\n" +
+	"puzzles, told apart by their content, or named with --kind), re-check every answer\n" +
+	"with the puzzle's own checker, and check that the engines agree: on the number of\n" +
+	"solutions up to --limit for Aquarium, on the least total time for the torch, on the\n" +
+	"optimal number of steps (or unsolvability) for the others. Engines\n" +
 	"that time out are reported as unknown and left out of the agreement. --format bench\n" +
 	"prints Go benchmark lines for benchstat, --count times each. --plot FILE.svg also\n" +
 	"draws the times: bars for one puzzle, a cactus plot for several."
@@ -61,9 +64,12 @@ type compareFlags struct {
 // before Water Sort, which leaves it the text both readers accept; Rush
 // Hour comes before Water Sort too, whose reader takes rows without
 // spaces for bottles of one unit; sliding tiles come after Water Sort, so
-// that a level with numbers for colours stays Water Sort's.
+// that a level with numbers for colours stays Water Sort's. River
+// crossings come before Water Sort too, whose reader takes a line of
+// words for a bottle.
 func compareKinds() []clikit.CompareKind {
-	return []clikit.CompareKind{aquariumcli.CompareKind(), jugscli.CompareKind(), rushcli.CompareKind(), sortcli.CompareKind(), tilescli.CompareKind()}
+	return []clikit.CompareKind{aquariumcli.CompareKind(), jugscli.CompareKind(), rushcli.CompareKind(), torchcli.CompareKind(),
+		rivercli.CompareKind(), sortcli.CompareKind(), tilescli.CompareKind()}
 }
 
 // comparison runs one compare command: it times engines, checks agreement
@@ -277,7 +283,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 // register registers the flags of compare.
 func (f *compareFlags) register(fs *flag.FlagSet) {
 	f.Register(fs, clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
-	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs, sort, tiles or rush (default: told from the content)")
+	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs, sort, tiles, rush, torch or river (default: told from the content)")
 	fs.StringVar(&f.engines, "engines", "", "comma-separated `engines` to run (default: every available one)")
 	fs.IntVar(&f.count, "count", 1, "run each engine this many times (for --format bench and benchstat)")
 	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+

@@ -344,3 +344,15 @@ func names(p *river.Puzzle, kinds []int) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// Looks reports whether data looks like this format: its first line that
+// holds more than a comment starts with one of the Keywords. It tells a
+// river crossing from other puzzles' files, not a good one from a bad one.
+func Looks(data []byte) bool {
+	for _, line := range strings.Split(string(data), "\n") {
+		if toks := fields(line); len(toks) > 0 {
+			return slices.Contains(Keywords, toks[0].text)
+		}
+	}
+	return false
+}

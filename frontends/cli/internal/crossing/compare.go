@@ -1,0 +1,112 @@
+package crossing
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/sat/backends"
+)
+
+// engine is one method compare runs, with its flags.
+type engine struct {
+	name  string
+	flags Flags
+}
+
+// EngineNames lists the names compare's --engines takes for a command
+// with these methods: each method, sat/BACKEND for every available
+// backend, and the backends' own names.
+func EngineNames(methods []string) []string {
+	var names []string
+	for _, m := range methods {
+		names = append(names, m)
+		if m == MethodSAT {
+			for _, b := range backends.Available() {
+				names = append(names, MethodSAT+"/"+b, b)
+			}
+		}
+	}
+	return names
+}
+
+// engines lists the methods as far as --engines keeps them, the SAT
+// method once per available backend.
+func engines(c clikit.Comparison, methods []string) []engine {
+	var out []engine
+	for _, m := range methods {
+		base := Flags{Method: m, MaxStates: MaxStates, Jobs: 1}
+		base.Timeout = c.Options().Timeout // gophersat then runs in a worker it can stop
+		if m != MethodSAT {
+			if c.Wants(m) {
+				out = append(out, engine{name: m, flags: base})
+			}
+			continue
+		}
+		for _, b := range backends.Available() {
+			name := MethodSAT + "/" + b
+			if c.Wants(name) || c.Wants(MethodSAT) || c.Wants(b) {
+				f := base
+				f.Backend = b
+				out = append(out, engine{name: name, flags: f})
+			}
+		}
+	}
+	return out
+}
+
+// Compare runs the methods on every puzzle, kind naming the rows: the
+// optimum (the least total time where plans have a cost, else the fewest
+// crossings) or unsolvability must agree. It returns ExitUsage when a
+// puzzle could not be read.
+func Compare(ctx context.Context, c clikit.Comparison, kind string, methods []string, puzzles []Puzzle) int {
+	code := clikit.ExitOK
+	engs := engines(c, methods)
+	for _, p := range puzzles {
+		if p.Err != nil {
+			fmt.Fprintln(c.IO().Err, p.Err)
+			code = clikit.Worse(code, clikit.ExitUsage)
+			continue
+		}
+		var rows []clikit.CompareRow
+		for _, e := range engs {
+			rows = append(rows, compareRow(ctx, c, kind, e, p))
+		}
+		c.Puzzle(rows)
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return code
+}
+
+func compareRow(ctx context.Context, c clikit.Comparison, kind string, e engine, p Puzzle) clikit.CompareRow {
+	row := clikit.CompareRow{Kind: kind, ID: p.ID, Engine: e.name}
+	var rec Record
+	row.Runs, _ = c.Time(ctx, e.name, func(ctx context.Context) error {
+		rec = Solve(ctx, &e.flags, p)
+		if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
+			return fmt.Errorf("%s", rec.Status) // do not repeat
+		}
+		return nil
+	})
+	row.Status, row.Error, row.Answer = rec.Status, rec.Error, rec.Reason
+	switch rec.Status {
+	case clikit.StatusSolved:
+		if rec.Cost != nil {
+			row.Key = fmt.Sprintf("optimal %d %s", *rec.Cost, rec.Unit)
+		} else {
+			row.Key = fmt.Sprintf("optimal %d crossings", *rec.Steps)
+		}
+		row.Answer = row.Key
+	case clikit.StatusUnsolvable:
+		row.Answer, row.Key = "unsolvable ("+rec.Reason+")", "unsolvable"
+	}
+	st := rec.Stats
+	if len(st.Horizons) > 0 {
+		row.Stats = clikit.StatList{{Name: "horizons", Value: len(st.Horizons)}, {Name: "variables", Value: st.Variables}, {Name: "clauses", Value: st.Clauses}}
+	} else {
+		row.Stats = clikit.StatList{{Name: "expanded", Value: st.Expanded}, {Name: "stored", Value: st.Stored}}
+	}
+	return row
+}
