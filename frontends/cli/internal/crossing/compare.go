@@ -103,8 +103,8 @@ func compareRow(ctx context.Context, c clikit.Comparison, kind string, e engine,
 		row.Answer, row.Key = "unsolvable ("+rec.Reason+")", "unsolvable"
 	}
 	st := rec.Stats
-	if len(st.Horizons) > 0 {
-		row.Stats = clikit.StatList{{Name: "horizons", Value: len(st.Horizons)}, {Name: "variables", Value: st.Variables}, {Name: "clauses", Value: st.Clauses}}
+	if n := len(st.Rounds); n > 0 {
+		row.Stats = clikit.StatList{{Name: "horizons", Value: n}, {Name: "variables", Value: st.Rounds[n-1].Vars}, {Name: "clauses", Value: st.Rounds[n-1].Clauses}}
 	} else {
 		row.Stats = clikit.StatList{{Name: "expanded", Value: st.Expanded}, {Name: "stored", Value: st.Stored}}
 	}

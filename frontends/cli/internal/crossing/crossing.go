@@ -121,25 +121,14 @@ type Record struct {
 	Unit string `json:"-"`
 }
 
-// Stats are a method's statistics: the search's, or the SAT horizons'.
+// Stats are a method's statistics: the search's, or the SAT horizons'
+// (for the torch, a horizon is a time budget in minutes).
 type Stats struct {
-	Expanded  int64     `json:"expanded,omitempty"`
-	Generated int64     `json:"generated,omitempty"`
-	Stored    int64     `json:"stored,omitempty"`
-	PeakBytes int64     `json:"peak_bytes,omitempty"`
-	Horizons  []Horizon `json:"horizons,omitempty"`
-	Variables int       `json:"variables,omitempty"`
-	Clauses   int       `json:"clauses,omitempty"`
-}
-
-// Horizon is the SAT method's question at one horizon.
-type Horizon struct {
-	// K is the horizon: crossings, or minutes for a time budget.
-	K int `json:"k"`
-	// Steps is the number of steps unrolled for it.
-	Steps  int     `json:"steps"`
-	Answer string  `json:"answer"`
-	MS     float64 `json:"ms"`
+	Expanded  int64         `json:"expanded,omitempty"`
+	Generated int64         `json:"generated,omitempty"`
+	Stored    int64         `json:"stored,omitempty"`
+	PeakBytes int64         `json:"peak_bytes,omitempty"`
+	Rounds    clikit.Rounds `json:"rounds,omitempty"`
 }
 
 // SearchStats converts a search's statistics.
@@ -149,12 +138,7 @@ func SearchStats(s statespace.Stats) Stats {
 
 // HorizonStats converts the SAT horizons' records.
 func HorizonStats(rounds []statespace.Round) Stats {
-	var st Stats
-	for _, rd := range rounds {
-		st.Horizons = append(st.Horizons, Horizon{K: rd.K, Steps: rd.Steps, Answer: rd.Answer.String(), MS: clikit.Millis(rd.Time)})
-		st.Variables, st.Clauses = rd.Vars, rd.Clauses
-	}
-	return st
+	return Stats{Rounds: clikit.RoundsOf(rounds)}
 }
 
 // Outcome is what a method returned on one puzzle.
@@ -280,9 +264,9 @@ func (r *reporter) report(ctx context.Context, rec Record) int {
 }
 
 func (s Stats) words() string {
-	if len(s.Horizons) > 0 {
-		last := s.Horizons[len(s.Horizons)-1]
-		return fmt.Sprintf("%d horizons asked, the last of %d steps: %d variables, %d clauses", len(s.Horizons), last.Steps, s.Variables, s.Clauses)
+	if n := len(s.Rounds); n > 0 {
+		last := s.Rounds[n-1]
+		return fmt.Sprintf("%d horizons asked (k:ms %s), the last %d variables, %d clauses", n, s.Rounds, last.Vars, last.Clauses)
 	}
 	return fmt.Sprintf("%d states expanded, %d stored, peak memory about %d KiB", s.Expanded, s.Stored, s.PeakBytes>>10)
 }
