@@ -111,7 +111,7 @@ func TestChainsArcConsistent(t *testing.T) {
 	for _, tc := range []struct {
 		enc       sat.Encoding
 		maxWeight int
-	}{{sat.Totalizer, 1}, {sat.BDD, 1}, {sat.BDD, 4}, {sat.Auto, 1}, {sat.Auto, 3}} {
+	}{{sat.Totalizer, 1}, {sat.BDD, 1}, {sat.BDD, 4}, {sat.MDD, 1}, {sat.MDD, 4}, {sat.Auto, 1}, {sat.Auto, 3}} {
 		t.Run(fmt.Sprintf("%v/weights<=%d", tc.enc, tc.maxWeight), func(t *testing.T) {
 			for range 150 {
 				c, order := randomChained(rng, vars, tc.maxWeight)
@@ -224,4 +224,30 @@ func TestChainsShrinkTotalizer(t *testing.T) {
 	assert.Less(t, runVars, plainVars)
 	assert.Less(t, runClauses, plainClauses)
 	t.Logf("runs of 12: %d aux variables, %d clauses; term by term: %d, %d", runVars, runClauses, plainVars, plainClauses)
+}
+
+// TestMDDHoles checks what the equality diagram adds to the bounds' BDDs:
+// for 2 x1 + 2 x2 + 3 x3 = 3 no literal is fixed by either bound alone
+// (2+2 passes "at least 3"), but only x3 makes 3, so unit propagation on
+// the MDD fixes all three from nothing; and with x3 false, where no sum
+// can be 3, it finds the conflict.
+func TestMDDHoles(t *testing.T) {
+	c := sat.Linear{Terms: []sat.Term{{Lit: 1, Weight: 2}, {Lit: 2, Weight: 2}, {Lit: 3, Weight: 3}}, Op: sat.Exactly, K: 3}
+	for _, tc := range []struct {
+		enc  sat.Encoding
+		want []sattest.Value // x1, x2, x3 from nothing
+	}{{sat.BDD, []sattest.Value{0, 0, 0}}, {sat.MDD, []sattest.Value{-1, -1, 1}}} {
+		f := sat.NewFormula()
+		f.NewVars(3)
+		require.NoError(t, tc.enc.Encode(f, c))
+		p := make(sattest.Partial, f.NumVars()+1)
+		require.True(t, sattest.Propagate(f, p), "%v", tc.enc)
+		assert.Equal(t, tc.want, []sattest.Value(p[1:4]), "%v", tc.enc)
+	}
+	f := sat.NewFormula()
+	f.NewVars(3)
+	require.NoError(t, sat.MDD.Encode(f, c))
+	p := make(sattest.Partial, f.NumVars()+1)
+	p[3] = -1
+	assert.False(t, sattest.Propagate(f, p), "x3 false leaves no way to make 3")
 }

@@ -66,6 +66,13 @@ const (
 	// whose totalizer nodes fill up at few terms, and the totalizer for
 	// the others, whose nodes "at least j" make good learned clauses.
 	Auto
+	// MDD is the BDD of each bound and, for an Exactly constraint, the
+	// decision diagram of the equality as well (mdd.go): its nodes are
+	// the exact sums the later chains can make, at most K+1 per chain,
+	// so propagation rules out a sum that the weights cannot make (a
+	// hole of the subset sum), which the two bounds' diagrams, each arc
+	// consistent on its own, cannot see together.
+	MDD
 )
 
 var encodingNames = [...]string{
@@ -75,15 +82,16 @@ var encodingNames = [...]string{
 	Native:         "native",
 	BDD:            "bdd",
 	Auto:           "auto",
+	MDD:            "mdd",
 }
 
 // Encodings returns every encoding, Native last.
 func Encodings() []Encoding {
-	return []Encoding{Totalizer, Sequential, SortingNetwork, BDD, Auto, Native}
+	return []Encoding{Totalizer, Sequential, SortingNetwork, BDD, MDD, Auto, Native}
 }
 
 // String returns the name ParseEncoding accepts: totalizer, sequential,
-// sortnet, bdd, auto or native.
+// sortnet, bdd, mdd, auto or native.
 func (e Encoding) String() string {
 	if e >= 0 && int(e) < len(encodingNames) {
 		return encodingNames[e]
@@ -157,7 +165,7 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 		count = sequential
 	case SortingNetwork:
 		count = sortingNetwork
-	case BDD, Auto:
+	case BDD, MDD, Auto:
 	default:
 		return fmt.Errorf("sat: %v is not a CNF encoding", e)
 	}
@@ -178,7 +186,10 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 			e = BDD
 		}
 	}
-	if e == BDD {
+	if e == MDD && n.needLeast && n.needMost && n.atLeast == n.atMost {
+		mddExact(em, runs, n.atMost)
+	}
+	if e == BDD || e == MDD {
 		if most {
 			bddAtMost(em, runs, n.atMost)
 		}

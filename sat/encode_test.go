@@ -12,7 +12,7 @@ import (
 	"github.com/waterworks-solver/waterworks/sat/sattest"
 )
 
-var cnfEncodings = []sat.Encoding{sat.Totalizer, sat.Sequential, sat.SortingNetwork, sat.BDD, sat.Auto}
+var cnfEncodings = []sat.Encoding{sat.Totalizer, sat.Sequential, sat.SortingNetwork, sat.BDD, sat.MDD, sat.Auto}
 
 // checkExact encodes c over variables 1..vars and checks, for every
 // assignment of those variables, that the clauses have an extension to the

@@ -33,11 +33,13 @@ func ExamplePrepare() {
 	// gini sequential 5 true <nil>
 	// gini sortnet 5 true <nil>
 	// gini bdd 5 true <nil>
+	// gini mdd 5 true <nil>
 	// gini auto 5 true <nil>
 	// gophersat totalizer 5 true <nil>
 	// gophersat sequential 5 true <nil>
 	// gophersat sortnet 5 true <nil>
 	// gophersat bdd 5 true <nil>
+	// gophersat mdd 5 true <nil>
 	// gophersat auto 5 true <nil>
 	// gophersat native 5 true <nil>
 }

@@ -147,7 +147,7 @@ func TestBruteForce(t *testing.T) {
 			}
 		}
 		slices.Sort(want)
-		for _, enc := range []sat.Encoding{sat.Totalizer, sat.Sequential, sat.SortingNetwork, sat.BDD, sat.Auto} {
+		for _, enc := range []sat.Encoding{sat.Totalizer, sat.Sequential, sat.SortingNetwork, sat.BDD, sat.MDD, sat.Auto} {
 			got, exhausted := aqtest.SATCount(t, p, rule, backends.Gini, enc, 0)
 			require.True(t, exhausted)
 			require.Equal(t, want, got, "case %d, %v: %+v", i, enc, p)
