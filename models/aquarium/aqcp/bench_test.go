@@ -6,30 +6,21 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
+	"github.com/waterworks-solver/waterworks/models/internal/cpuclock"
 )
-
-// reportCPU reports the process's CPU time per iteration since cpu0 (a
-// processCPU reading), as cpu-ns/op: unlike ns/op it does not grow when
-// other jobs share the machine.
-func reportCPU(b *testing.B, cpu0 time.Duration) {
-	if cpu := processCPU() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
-	}
-}
 
 // benchSolveUnique solves p and proves the solution unique, as
 // "aquarium solve --unique" does.
 func benchSolveUnique(b *testing.B, p *aquarium.Puzzle, rule aquarium.Rule) {
 	b.ReportAllocs()
 	var nodes int64
-	defer reportCPU(b, processCPU())
+	defer cpuclock.Report(b, cpuclock.Process())
 	for b.Loop() {
 		res, err := aqcp.SolveCP(context.Background(), p, rule, 2, cp.Limits{})
 		if err != nil || len(res.Solutions) != 1 || !res.Exhausted {
@@ -98,7 +89,7 @@ func BenchmarkGrownNodes(b *testing.B) {
 			p := grownBenchPuzzle(n, 1)
 			b.ReportAllocs()
 			var st cp.Stats
-			cpu0 := processCPU()
+			cpu0 := cpuclock.Process()
 			for b.Loop() {
 				res, err := aqcp.SolveCP(context.Background(), p, aquarium.RegionRule, 2, cp.Limits{Failures: 2000})
 				if err != nil && !errors.Is(err, cp.ErrLimit) {
@@ -108,8 +99,8 @@ func BenchmarkGrownNodes(b *testing.B) {
 			}
 			b.ReportMetric(float64(st.Nodes), "nodes")
 			b.ReportMetric(float64(st.Propagations)/float64(st.Nodes), "props/node")
-			reportCPU(b, cpu0)
-			b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N)/float64(st.Nodes), "cpu-ns/node")
+			cpuclock.Report(b, cpu0)
+			b.ReportMetric(float64((cpuclock.Process()-cpu0).Nanoseconds())/float64(b.N)/float64(st.Nodes), "cpu-ns/node")
 		})
 	}
 }
