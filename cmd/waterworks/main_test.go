@@ -153,7 +153,8 @@ func TestRaceInterrupted(t *testing.T) {
 // the puzzle's record written within 300 ms of the timeout (its ms field
 // times the work from the moment the timeout starts to count), and no
 // child left. A shared machine may slow one run down, so the time is the
-// best of three.
+// best of three. Under the race detector the time is not checked: the
+// program is the test binary, instrumented, several times slower.
 func TestRaceTimeout(t *testing.T) {
 	dir, pids := fakeClingo(t, "wait")
 	grid := hardGrid(t, 200)
@@ -179,6 +180,10 @@ func TestRaceTimeout(t *testing.T) {
 		}
 	}
 	t.Logf("best run: %v with --timeout %v", best, timeout)
+	if raceDetector {
+		t.Logf("the time is not checked under the race detector")
+		return
+	}
 	assert.Less(t, best, timeout+300*time.Millisecond)
 }
 
