@@ -62,9 +62,10 @@ const (
 	// node and child, generalized arc consistent for each bound.
 	BDD
 	// Auto picks per constraint, by what measured best on Aquarium grids
-	// (BENCHMARKS.md): the BDD for a constraint with a weight above 1,
-	// whose totalizer nodes fill up at few terms, and the totalizer for
-	// the others, whose nodes "at least j" make good learned clauses.
+	// (BENCHMARKS.md): the MDD for a constraint with a weight above 1,
+	// whose totalizer nodes fill up at few terms and whose sums have
+	// holes, and the totalizer for the others, whose nodes "at least j"
+	// make good learned clauses.
 	Auto
 	// MDD is the BDD of each bound and, for an Exactly constraint, the
 	// decision diagram of the equality as well (mdd.go): its nodes are
@@ -183,7 +184,7 @@ func (e Encoding) Encode(a Adder, c Linear) error {
 	if e == Auto {
 		e, count = Totalizer, totalizer
 		if slices.ContainsFunc(n.terms, func(t Term) bool { return t.Weight > 1 }) {
-			e = BDD
+			e = MDD
 		}
 	}
 	if e == MDD && n.needLeast && n.needMost && n.atLeast == n.atMost {

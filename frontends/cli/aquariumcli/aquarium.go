@@ -63,7 +63,7 @@ func aquariumBackendNames() []string {
 // backend (gini, gophersat, dimacs:CMD) on the Aquarium SAT encoding with
 // its linear constraints written by the named encoding. An empty encoding
 // means the backend's best: native constraints for gophersat, the
-// totalizer for the others. With timeouts, gophersat, which cannot be
+// auto encoding for the others. With timeouts, gophersat, which cannot be
 // stopped, runs in a child process that is killed when time is up;
 // without, it runs in this process, which an interrupt ends anyway.
 func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend, error) {
@@ -92,7 +92,7 @@ func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend,
 		}
 		return nil, err
 	}
-	enc := sat.Totalizer
+	enc := sat.Auto
 	if name == backends.Gophersat {
 		enc = sat.Native
 	}
@@ -174,7 +174,7 @@ type aquariumFlags struct {
 func (f *aquariumFlags) register(fs *flag.FlagSet) {
 	f.CommonFlags.Register(fs)
 	fs.StringVar(&f.backend, "backend", "cp", "solving `engine`: "+strings.Join(aquariumBackendNames(), ", "))
-	fs.StringVar(&f.encoding, "encoding", "", "how SAT backends get row and column counts: "+encodingNames()+"\n(default native for gophersat, totalizer for the others)")
+	fs.StringVar(&f.encoding, "encoding", "", "how SAT backends get row and column counts: "+encodingNames()+"\n(default native for gophersat, auto for the others)")
 	fs.StringVar(&f.rule, "rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
 }
 

@@ -23,7 +23,7 @@ const aquariumEncodeSummary = "Write the SAT encoding of one Aquarium puzzle, fo
 func runAquariumEncode(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium encode", "[flags] FILE", aquariumEncodeSummary)
 	format := fs.String("format", "", "output `format`: dimacs, opb or asp (default: the -o file's extension, .cnf,\n.dimacs, .opb or .lp, else dimacs)")
-	encoding := fs.String("encoding", sat.Totalizer.String(), "CNF encoding of the counts for dimacs: "+encodingNames())
+	encoding := fs.String("encoding", sat.Auto.String(), "CNF encoding of the counts for dimacs: "+encodingNames())
 	rule := fs.String("rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
 	id := fs.String("id", "", "the `ID` of the puzzle to encode, when the input holds several")
 	output := fs.String("o", "", "write to `FILE` (atomically) instead of standard output")
