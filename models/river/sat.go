@@ -212,8 +212,9 @@ type SATResult = statespace.HorizonResult[Trip]
 // a plan of exactly k crossings exists, for k = 1, 2, ... (from opts.From
 // when larger), through the state-space library's bounded-horizon driver.
 // An unsolvable puzzle is proven so by opts.Complete (no loop-free path
-// of k crossings exists at all: SAT alone, but the paths may be long) or
-// by opts.Bound (every horizon up to it refuted; ExploreBound gives one);
+// of k crossings exists at all: SAT alone, but the paths may be long: 4
+// jealous couples took over 5 minutes) or by opts.Bound (every horizon up
+// to it refuted; ExploreBound gives one, 6 crossings for those couples);
 // without either the search goes on to opts.MaxHorizon.
 func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts statespace.SATOptions) (SATResult, error) {
 	if err := p.Validate(); err != nil {
