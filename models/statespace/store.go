@@ -132,7 +132,12 @@ func (s *keyStore[K]) add(k K) (uint32, bool) {
 		if 4*(s.keys.n+1) > 3*len(s.slots) {
 			s.growInline()
 		}
-		h := s.hashOf(k)
+		var h uint64
+		if s.hashK == hashWord { // the common case, inline
+			h = mix64(*(*uint64)(unsafe.Pointer(&k)))
+		} else {
+			h = s.hashOf(k)
+		}
 		hi := uint32(h >> 32)
 		mask := uint64(len(s.slots) - 1)
 		for i := h >> s.shift; ; i = (i + 1) & mask {
