@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -370,13 +371,21 @@ func TestHorizonBoundProof(t *testing.T) {
 		require.NoError(t, err)
 		require.False(t, bfs.Solvable())
 		opts := jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: 30}, ExploreStates: 1000}
+		began := time.Now()
 		s, serr := jugs.SolveSAT(t.Context(), p, gini.New(), opts)
 		c, cerr := jugs.SolveCP(t.Context(), p, jugs.CPOptions{HorizonOptions: opts})
-		for _, r := range []struct {
+		type outcome struct {
 			name string
 			r    jugs.HorizonResult
 			err  error
-		}{{"sat", s, serr}, {"cp", c, cerr}} {
+		}
+		outcomes := []outcome{{"sat/gini", s, serr}, {"cp", c, cerr}}
+		if bfs.Stats.Stored <= 16 { // gophersat solves each horizon afresh: seconds on larger ones
+			g, gerr := jugs.SolveSAT(t.Context(), p, gophersat.New(), opts)
+			outcomes = append(outcomes, outcome{"sat/gophersat", g, gerr})
+		}
+		t.Logf("%v: %d engines in %v", p.Capacities, len(outcomes), time.Since(began))
+		for _, r := range outcomes {
 			require.NoError(t, r.err, r.name)
 			assert.Equal(t, statespace.Unsolvable, r.r.Status, r.name)
 			assert.Equal(t, statespace.ProofBound, r.r.Proof, r.name)
