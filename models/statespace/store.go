@@ -75,7 +75,7 @@ const maxStored = 1<<32 - 2
 // which keeps no numbers for keys seen before.
 const noID = maxStored + 1
 
-const initialTableBits = 10
+const initialTableBits = 6
 
 // newStore returns the store opts ask for, for the keys of sp.
 func newStore[K comparable, A any](sp Space[K, A], opts Options) (*keyStore[K], error) {
@@ -294,7 +294,14 @@ const chunkBits = 12
 
 func (a *arena[K]) push(k K) uint32 {
 	if a.n&(1<<chunkBits-1) == 0 {
-		a.chunks = append(a.chunks, make([]K, 0, 1<<chunkBits))
+		// The first chunk starts small and grows by append, so that a
+		// search of a few states does not allocate and clear a whole
+		// chunk; the others are full-sized from the start.
+		size := 1 << chunkBits
+		if a.n == 0 {
+			size = 16
+		}
+		a.chunks = append(a.chunks, make([]K, 0, size))
 	}
 	last := len(a.chunks) - 1
 	a.chunks[last] = append(a.chunks[last], k)
@@ -311,7 +318,10 @@ func (a *arena[K]) growth(n int) int64 {
 }
 
 func (a *arena[K]) bytes() int64 {
-	return int64(len(a.chunks)) << chunkBits * int64(unsafe.Sizeof(*new(K)))
+	if len(a.chunks) == 0 {
+		return 0
+	}
+	return (int64(len(a.chunks)-1)<<chunkBits + int64(cap(a.chunks[0]))) * int64(unsafe.Sizeof(*new(K)))
 }
 
 // hasherOf returns how to hash the keys of sp: with its own Hash when
