@@ -694,6 +694,10 @@ func TestPour(t *testing.T) {
 		{"tiles unsolvable", pourRequest{Text: "2 1 .\n3 4 5\n6 7 8\n"}, "tiles", "unsolvable", 0},
 		{"rush", pourRequest{Text: "BBBCDE\nFGGCDE\nF.AADE\nHHI...\n.JI.KK\n.JLLMM\n"}, "rush", "solved", 49},
 		{"rush json", pourRequest{Text: `{"id":"r","board":["....","AA.B","...B","...."]}`, Kind: "rush"}, "rush", "solved", 2},
+		{"torch", pourRequest{Text: `{"id": "classic", "times": [1, 2, 5, 10]}`}, "torch", "solved", 5},
+		{"torch impossible", pourRequest{Text: `{"times": [1, 2, 5, 10], "limit": 16}`}, "torch", "unsolvable", 0},
+		{"river", pourRequest{Text: "items farmer wolf goat cabbage\nboat 2\nrowers farmer\nforbid wolf goat unless farmer\nforbid goat cabbage unless farmer\n"}, "river", "solved", 7},
+		{"river unsolvable", pourRequest{Text: "items m*4 c*4\nboat 2\nnever more c than m\n"}, "river", "unsolvable", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, v := call(t, s, "/api/pour/solve", tc.body)
@@ -707,7 +711,8 @@ func TestPour(t *testing.T) {
 			}
 			require.NotEmpty(t, pv.Steps)
 			assert.Empty(t, pv.Steps[0].Action)
-			ids := map[string]string{"jugs": `id="v0-glass"`, "sort": `id="v0-glass"`, "tiles": `id="t1"`, "rush": `id="pA"`}
+			ids := map[string]string{"jugs": `id="v0-glass"`, "sort": `id="v0-glass"`, "tiles": `id="t1"`, "rush": `id="pA"`,
+				"torch": `id="m0"`, "river": `id="m0-0"`}
 			for i, st := range pv.Steps {
 				assert.Contains(t, st.SVG, ids[tc.kind], "step %d", i)
 				if i > 0 {
@@ -726,6 +731,8 @@ func TestPour(t *testing.T) {
 		{"unknown kind", "unknown kind", pourRequest{Text: "x", Kind: "hanoi"}},
 		{"bad tiles", "input:1:", pourRequest{Text: "1 1 .\n3 4 5\n6 7 8\n", Kind: "tiles"}},
 		{"bad rush", "input:", pourRequest{Text: "..B\nAAB\n.C.\n", Kind: "rush"}},
+		{"bad torch", "input:1:", pourRequest{Text: `{"times": [1, -2]}`}},
+		{"bad river", "input:3:8", pourRequest{Text: "items a b\nboat 1\nrowers c\n"}},
 		{"no such level", "no puzzle 3", pourRequest{Text: `{"capacities":[3,5],"target":4}`, Index: 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

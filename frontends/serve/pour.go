@@ -20,8 +20,8 @@ import (
 )
 
 // A planKind is a kind of puzzle solved by a plan of actions over states
-// (pour puzzles, and the other state-space puzzles: sliding tiles and
-// Rush Hour):
+// (pour puzzles, and the other state-space puzzles: sliding tiles, Rush
+// Hour, the torch and river crossings):
 // it reads its puzzles, solves one, re-checks the plan with the puzzle's
 // independent checker, and draws every state along the plan. The page
 // knows nothing of the kinds: it steps through the pictures, and animates
@@ -51,6 +51,8 @@ func planKinds() []planKind {
 		{name: "jugs", title: "Water jugs", detect: isJugsInput, solve: solveJugs},
 		{name: "rush", title: "Rush Hour", detect: isRushInput, solve: solveRush},
 		{name: "tiles", title: "Sliding tiles", detect: isTilesInput, solve: solveTiles},
+		{name: "torch", title: "Torch and bridge", detect: isTorchInput, solve: solveTorch},
+		{name: "river", title: "River crossing", detect: isRiverInput, solve: solveRiver},
 		{name: "sort", title: "Water Sort", detect: func([]byte) bool { return true }, solve: solveSort},
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/crossing"
@@ -197,47 +195,15 @@ func satReason(p *torch.Puzzle, r torch.SATResult) string {
 	return fmt.Sprintf("every budget from %d to %d minutes refuted", r.Rounds[0].K, r.LongestPath)
 }
 
-// Steps words a plan: people are named by their times ("1 and 2 cross (2
-// min)", "1 returns (1 min)"), with their number after a time two share.
+// Steps words a plan (torchfmt.Words) and gives each crossing's JSON.
 func Steps(p *torch.Puzzle, plan torch.Plan) []crossing.Step {
-	count := map[int]int{}
-	for _, t := range p.Times {
-		count[t]++
-	}
-	name := func(i int) string {
-		if count[p.Times[i]] > 1 {
-			return fmt.Sprintf("%d (person %d)", p.Times[i], i+1)
-		}
-		return strconv.Itoa(p.Times[i])
-	}
 	steps := make([]crossing.Step, len(plan))
 	for k, c := range plan {
-		names := make([]string, len(c.People))
-		slowest := 0
-		for j, i := range c.People {
-			names[j] = name(i)
-			slowest = max(slowest, p.Times[i])
-		}
-		op, verb := "cross", "cross"
+		op := "cross"
 		if c.Back {
-			op, verb = "return", "return"
+			op = "return"
 		}
-		if len(names) == 1 {
-			verb += "es"
-			if c.Back {
-				verb = "returns"
-			}
-		}
-		steps[k] = crossing.Step{Op: op, People: c.People, Minutes: slowest,
-			Words: fmt.Sprintf("%s %s (%d min)", andList(names), verb, slowest)}
+		steps[k] = crossing.Step{Op: op, People: c.People, Minutes: torch.Plan{c}.Cost(p.Times), Words: torchfmt.Words(p, c)}
 	}
 	return steps
-}
-
-// andList writes "1", "1 and 2", "1, 2 and 5".
-func andList(words []string) string {
-	if len(words) <= 1 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

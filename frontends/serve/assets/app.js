@@ -669,6 +669,14 @@ $('pour-example-rush').addEventListener('click', () => {
   $('pour-input').value = 'BBBCDE\nFGGCDE\nF.AADE\nHHI...\n.JI.KK\n.JLLMM\n';
   $('pour-kind').value = '';
 });
+$('pour-example-torch').addEventListener('click', () => {
+  $('pour-input').value = '{"id": "classic", "times": [1, 2, 5, 10]}\n';
+  $('pour-kind').value = '';
+});
+$('pour-example-river').addEventListener('click', () => {
+  $('pour-input').value = 'items farmer wolf goat cabbage\nboat 2\nrowers farmer\nforbid wolf goat unless farmer\nforbid goat cabbage unless farmer\n';
+  $('pour-kind').value = '';
+});
 
 async function solvePour(req) {
   showError($('pour-error'), null, $('pour-input'));

@@ -1,0 +1,181 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/waterworks-solver/waterworks/frontends/riverfmt"
+	"github.com/waterworks-solver/waterworks/frontends/torchfmt"
+	"github.com/waterworks-solver/waterworks/models/river"
+	"github.com/waterworks-solver/waterworks/models/statespace"
+	"github.com/waterworks-solver/waterworks/models/torch"
+)
+
+// This file holds the crossing puzzles: the torch and bridge, and river
+// crossings. Their pictures show two banks; every person or item is a
+// labelled disc with an id ("m<i>"), and so is the torch; the boat too,
+// so the page moves them across from one state to the next.
+
+// isTorchInput reports whether data holds torch puzzles the reader
+// accepts.
+func isTorchInput(data []byte) bool {
+	ins := torchfmt.Parse("", data)
+	return len(ins) > 0 && ins[0].Err == nil
+}
+
+// isRiverInput reports whether data looks like a river crossing.
+func isRiverInput(data []byte) bool { return riverfmt.Looks(data) }
+
+func solveTorch(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
+	v := planView{ID: name, Index: index, Method: "a*", Optimal: true}
+	in, err := level(&v, name, torchfmt.Parse(name, data), index,
+		func(in torchfmt.Instance) (string, error) { return in.ID, in.Err })
+	if err != nil {
+		return v, err
+	}
+	p := in.Puzzle
+	res, err := torch.SolveAStar(ctx, p, statespace.Options{MaxStates: lim.maxStates})
+	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
+	why := "No plan gets everyone across: every state was searched."
+	if p.Limit > 0 {
+		why = fmt.Sprintf("No plan gets everyone across within %d minutes: every state within the limit was searched.", p.Limit)
+	}
+	if err := searchOutcome(&v, res.Status, err, lim, why); err != nil {
+		return v, err
+	}
+	across := make([]bool, len(p.Times))
+	torchAcross := false
+	v.Steps = append(v.Steps, stepView{SVG: drawTorch(p, across, torchAcross)})
+	if v.Status != statusSolved {
+		return v, nil
+	}
+	total, err := torch.Check(p, res.Plan)
+	if err != nil {
+		return v, fmt.Errorf("the plan found fails the check: %w", err)
+	}
+	v.Message = fmt.Sprintf("Everyone is across in %d minutes, the least possible (A*), in %d crossings; the plan passes the checker.", total, len(res.Plan))
+	for _, c := range res.Plan {
+		for _, i := range c.People {
+			across[i] = !across[i]
+		}
+		torchAcross = !torchAcross
+		v.Steps = append(v.Steps, stepView{Action: torchfmt.Words(p, c), SVG: drawTorch(p, across, torchAcross)})
+	}
+	return v, nil
+}
+
+func solveRiver(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
+	v := planView{ID: name, Index: index, Method: "bfs", Optimal: true, Count: 1}
+	if err := pick(name, 1, index); err != nil {
+		return v, err
+	}
+	p, err := riverfmt.Parse(name, data)
+	if err != nil {
+		return v, inputError(err)
+	}
+	res, err := river.Solve(ctx, p, statespace.Options{MaxStates: lim.maxStates})
+	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
+	if err := searchOutcome(&v, res.Status, err, lim, "No plan gets everything across: every reachable state was searched."); err != nil {
+		return v, err
+	}
+	far := make([]int, len(p.Kinds))
+	boatFar := false
+	v.Steps = append(v.Steps, stepView{SVG: drawRiver(p, far, boatFar)})
+	if v.Status != statusSolved {
+		return v, nil
+	}
+	if err := river.Check(p, res.Plan); err != nil {
+		return v, fmt.Errorf("the plan found fails the check: %w", err)
+	}
+	v.Message = fmt.Sprintf("Everything is across in %d crossings, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan))
+	for _, t := range res.Plan {
+		for k, n := range t.Load {
+			if t.Back {
+				far[k] -= n
+			} else {
+				far[k] += n
+			}
+		}
+		boatFar = !boatFar
+		v.Steps = append(v.Steps, stepView{Action: riverfmt.Words(p, t), SVG: drawRiver(p, far, boatFar)})
+	}
+	return v, nil
+}
+
+// banks starts a picture of two banks, the left third and the right
+// third, with between (the river, or the dark under a bridge) in the
+// middle.
+func banks(b *strings.Builder, w, h int, between string) {
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" class="crossing">`+"\n", w, h, w, h)
+	fmt.Fprintf(b, `<rect x="0" y="0" width="%d" height="%d" fill="#a5d6a7"/>`+"\n", w, h)
+	fmt.Fprintf(b, `<rect x="%d" y="0" width="%d" height="%d" fill="%s"/>`+"\n", w/3, w/3, h, between)
+}
+
+// disc draws a labelled disc centred at (x, y): a rectangle with round
+// corners, since the page moves rectangles and texts by their id.
+func disc(b *strings.Builder, id string, x, y int, fill, label string) {
+	fmt.Fprintf(b, `<rect id="%s" x="%d" y="%d" width="32" height="32" rx="16" fill="%s" stroke="#263238"/>`+"\n", id, x-16, y-16, fill)
+	fmt.Fprintf(b, `<text id="%s-n" x="%d" y="%d" text-anchor="middle" font-family="sans-serif" font-size="11" fill="#fff">%s</text>`+"\n",
+		id, x, y+4, html.EscapeString(label))
+}
+
+// drawTorch draws the people on either side of a bridge: person i is the
+// disc "m<i>" labelled with their time, the torch the disc "torch".
+func drawTorch(p *torch.Puzzle, across []bool, torchAcross bool) string {
+	const row = 40
+	w, h := 480, 60+row*len(p.Times)
+	var b strings.Builder
+	banks(&b, w, h, "#263238")
+	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="14" fill="#8d6e63"/>`+"\n", w/3, h/2-7, w/3)
+	for i, t := range p.Times {
+		x := w / 6
+		if across[i] {
+			x = 5 * w / 6
+		}
+		disc(&b, fmt.Sprintf("m%d", i), x, 40+row*i, colourPalette[i%len(colourPalette)], fmt.Sprint(t))
+	}
+	x := w/6 - 44
+	if torchAcross {
+		x = 5*w/6 + 44
+	}
+	disc(&b, "torch", x, 30, "#f4d03f", "torch")
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+// drawRiver draws the items on either bank: item j of kind k is the disc
+// "m<k>-<j>", the first far[k] of them across; the boat is "boat".
+func drawRiver(p *river.Puzzle, far []int, boatFar bool) string {
+	const row = 40
+	items := 0
+	for _, k := range p.Kinds {
+		items += k.Count
+	}
+	w, h := 480, 60+row*items
+	var b strings.Builder
+	banks(&b, w, h, waterBlue)
+	x := w/3 + 30
+	if boatFar {
+		x = 2*w/3 - 30
+	}
+	fmt.Fprintf(&b, `<rect id="boat" x="%d" y="%d" width="60" height="24" rx="10" fill="#8d6e63"/>`+"\n", x-30, h/2-12)
+	y := 40
+	for k, kind := range p.Kinds {
+		for j := range kind.Count {
+			x := w / 6
+			if j < far[k] {
+				x = 5 * w / 6
+			}
+			label := kind.Name
+			if len(label) > 7 {
+				label = label[:7]
+			}
+			disc(&b, fmt.Sprintf("m%d-%d", k, j), x, y, colourPalette[k%len(colourPalette)], label)
+			y += row
+		}
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
