@@ -66,11 +66,15 @@ func (b *Bridge) Successors(k uint64, yield func(Crossing, uint64, int) bool) {
 		m++
 	}
 	// Groups as increasing index lists, by recursion over the members.
+	// Their People share one slab per call, so that a state's successors
+	// cost one allocation rather than one each.
 	var group [MaxPeople]int
+	slab := make([]int, 0, groupInts(m, b.cap))
 	var rec func(from, size int, mask uint64, slowest int) bool
 	rec = func(from, size int, mask uint64, slowest int) bool {
 		if size > 0 {
-			c := Crossing{People: slices.Clone(group[:size]), Back: back}
+			slab = append(slab, group[:size]...)
+			c := Crossing{People: slab[len(slab)-size : len(slab) : len(slab)], Back: back}
 			if !yield(c, (k^mask)^torch, slowest) {
 				return false
 			}
@@ -88,6 +92,17 @@ func (b *Bridge) Successors(k uint64, yield func(Crossing, uint64, int) bool) {
 		return true
 	}
 	rec(0, 0, 0, 0)
+}
+
+// groupInts returns the indices the groups of 1..c of m people hold in
+// all: the sum over sizes s of s times m choose s.
+func groupInts(m, c int) int {
+	total, choose := 0, 1 // choose: m choose s
+	for s := 1; s <= min(c, m); s++ {
+		choose = choose * (m - s + 1) / s
+		total += s * choose
+	}
+	return total
 }
 
 // Estimate implements statespace.Estimator with an admissible bound on the
