@@ -24,12 +24,9 @@ import (
 
 // Command returns the jugs command and its subcommands.
 func Command() *clikit.Command {
-	return &clikit.Command{Name: "jugs", Sub: []*clikit.Command{{
-		Name:    "solve",
-		Args:    jugsSolveArgs,
-		Summary: "solve water jug puzzles (or --capacities 3,5 --target 4)",
-		Run:     runJugsSolve,
-	}}}
+	return clikit.Verb("jugs", "solve", jugsSolveArgs,
+		"solve water jug puzzles (or --capacities 3,5 --target 4)",
+		runJugsSolve)
 }
 
 const jugsSolveArgs = "[--capacities 3,5 --target 4 | FILE...] [flags]"
@@ -142,15 +139,9 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) (code int
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest steps"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "proven unsolvable (status unsolvable)"},
 		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired or a --max-* limit was reached (status unknown)"})
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
-	}
-	if err := res.Format(fs, &f.Format); err != nil {
-		return clikit.UsageError(stdio, fs, err)
-	}
-	if err := f.Check(); err != nil {
-		return clikit.UsageError(stdio, fs, err)
+	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.Check() })
+	if !ok {
+		return code
 	}
 	solve, ok := jugsMethods[f.method]
 	if !ok {

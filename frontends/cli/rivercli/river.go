@@ -19,12 +19,9 @@ import (
 
 // Command returns the river command and its subcommands.
 func Command() *clikit.Command {
-	return &clikit.Command{Name: "river", Sub: []*clikit.Command{{
-		Name:    "solve",
-		Args:    solveArgs,
-		Summary: "solve river-crossing puzzles declared in a small text format",
-		Run:     runSolve,
-	}}}
+	return clikit.Verb("river", "solve", solveArgs,
+		"solve river-crossing puzzles declared in a small text format",
+		runSolve)
 }
 
 const solveArgs = "[--method bfs|sat] [--backend B] [--max-steps N] [flags] FILE..."
@@ -52,15 +49,9 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest crossings"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable: proven to have no plan (status unsolvable)"},
 		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --max-states or --max-steps was reached (status unknown)"})
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
-	}
-	if err := res.Format(fs, &f.Format); err != nil {
-		return clikit.UsageError(stdio, fs, err)
-	}
-	if err := f.Check(fs); err != nil {
-		return clikit.UsageError(stdio, fs, err)
+	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.Check(fs) })
+	if !ok {
+		return code
 	}
 	inputs, code := clikit.Inputs(stdio, files, nil)
 	return clikit.Worse(code, crossing.Run(ctx, stdio, "waterworks river solve", &f, res, crossing.FromInputs(inputs, read)))

@@ -18,12 +18,9 @@ import (
 
 // Command returns the rush command and its subcommands.
 func Command() *clikit.Command {
-	return &clikit.Command{Name: "rush", Sub: []*clikit.Command{{
-		Name:    "solve",
-		Args:    solveArgs,
-		Summary: "solve Rush Hour boards (fogleman/rush's ASCII format)",
-		Run:     runSolve,
-	}}}
+	return clikit.Verb("rush", "solve", solveArgs,
+		"solve Rush Hour boards (fogleman/rush's ASCII format)",
+		runSolve)
 }
 
 const solveArgs = "[--method bfs|astar] [--max-states N] [--jobs N] [flags] FILE..."
@@ -42,6 +39,21 @@ type solveFlags struct {
 	method      string
 	limitStates int
 	jobs        int
+}
+
+// check validates the flags after parsing.
+func (f *solveFlags) check() error {
+	switch err := f.Check(); {
+	case err != nil:
+		return err
+	case f.method != methodBFS && f.method != methodAStar:
+		return fmt.Errorf("unknown method %q (want bfs or astar)", f.method)
+	case f.limitStates < 0:
+		return fmt.Errorf("negative --max-states %d", f.limitStates)
+	case f.jobs < 1:
+		return fmt.Errorf("--jobs %d: want at least 1", f.jobs)
+	}
+	return nil
 }
 
 // Move is one move of a plan as JSON prints it: the piece's label and the
@@ -97,22 +109,9 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest moves"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable: every reachable board was explored (status unsolvable)"},
 		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired or --max-states was reached (status unknown)"})
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
-	}
-	if err := res.Format(fs, &f.Format); err != nil {
-		return clikit.UsageError(stdio, fs, err)
-	}
-	switch err := f.Check(); {
-	case err != nil:
-		return clikit.UsageError(stdio, fs, err)
-	case f.method != methodBFS && f.method != methodAStar:
-		return clikit.UsageError(stdio, fs, fmt.Errorf("unknown method %q (want bfs or astar)", f.method))
-	case f.limitStates < 0:
-		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.limitStates))
-	case f.jobs < 1:
-		return clikit.UsageError(stdio, fs, fmt.Errorf("--jobs %d: want at least 1", f.jobs))
+	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.check() })
+	if !ok {
+		return code
 	}
 	inputs, code := clikit.Inputs(stdio, files, nil)
 	var levels []rushfmt.Level

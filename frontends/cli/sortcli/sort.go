@@ -21,12 +21,9 @@ import (
 
 // Command returns the sort command and its subcommands.
 func Command() *clikit.Command {
-	return &clikit.Command{Name: "sort", Sub: []*clikit.Command{{
-		Name:    "solve",
-		Args:    sortSolveArgs,
-		Summary: "solve Water Sort levels",
-		Run:     runSortSolve,
-	}}}
+	return clikit.Verb("sort", "solve", sortSolveArgs,
+		"solve Water Sort levels",
+		runSortSolve)
 }
 
 const sortSolveArgs = "[--rule whole|fits] [--method bfs|astar|greedy|sat] [flags] FILE..."
@@ -109,16 +106,11 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs.IntVar(&f.maxMoves, "max-steps", SATMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
 		"unknown: the SAT method cannot prove a level unsolvable")
 	clikit.OldSpellings(fs)
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
+	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.Check() })
+	if !ok {
+		return code
 	}
-	if err := res.Format(fs, &f.Format); err != nil {
-		return clikit.UsageError(stdio, fs, err)
-	}
-	if err := f.Check(); err != nil {
-		return clikit.UsageError(stdio, fs, err)
-	}
+	var err error
 	if f.rule, err = watersort.ParseRule(*rule); err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}

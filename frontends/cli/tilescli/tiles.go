@@ -16,12 +16,9 @@ import (
 
 // Command returns the tiles command and its subcommands.
 func Command() *clikit.Command {
-	return &clikit.Command{Name: "tiles", Sub: []*clikit.Command{{
-		Name:    "solve",
-		Args:    solveArgs,
-		Summary: "solve sliding-tile puzzles (8, 15, 24 puzzle, any w×h board)",
-		Run:     runSolve,
-	}}}
+	return clikit.Verb("tiles", "solve", solveArgs,
+		"solve sliding-tile puzzles (8, 15, 24 puzzle, any w×h board)",
+		runSolve)
 }
 
 const solveArgs = "[--method ida|bfs|sat] [--heuristic auto|pdb|manhattan] [--jobs N] [flags] FILE..."
@@ -128,15 +125,9 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest moves"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable (status unsolvable)"},
 		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --max-states or --max-steps was reached (status unknown)"})
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
-	}
-	if err := res.Format(fs, &f.Format); err != nil {
-		return clikit.UsageError(stdio, fs, err)
-	}
-	if err := f.check(fs); err != nil {
-		return clikit.UsageError(stdio, fs, err)
+	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.check(fs) })
+	if !ok {
+		return code
 	}
 	inputs, code := clikit.Inputs(stdio, files, nil)
 	var levels []tilesfmt.Level

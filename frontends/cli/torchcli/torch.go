@@ -18,12 +18,9 @@ import (
 
 // Command returns the torch command and its subcommands.
 func Command() *clikit.Command {
-	return &clikit.Command{Name: "torch", Sub: []*clikit.Command{{
-		Name:    "solve",
-		Args:    solveArgs,
-		Summary: "solve torch-and-bridge puzzles for the least total time",
-		Run:     runSolve,
-	}}}
+	return clikit.Verb("torch", "solve", solveArgs,
+		"solve torch-and-bridge puzzles for the least total time",
+		runSolve)
 }
 
 const solveArgs = "[--times 1,2,5,10 [--capacity 2] [--limit N]] [--method astar|ucs|sat] [flags] [FILE...]"
@@ -65,18 +62,11 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the least total time"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable: no plan within the limit (status unsolvable)"},
 		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --max-states or --max-steps was reached (status unknown)"})
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
-	}
-	if err := res.Format(fs, &f.Format); err != nil {
-		return clikit.UsageError(stdio, fs, err)
-	}
-	if err := check(fs, &f, &pf, files); err != nil {
-		return clikit.UsageError(stdio, fs, err)
+	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func(files []string) error { return check(fs, &f, &pf, files) })
+	if !ok {
+		return code
 	}
 	var puzzles []crossing.Puzzle
-	code := clikit.ExitOK
 	if pf.times != "" {
 		times, _ := torchfmt.ParseTimes(pf.times) // checked
 		p := &torch.Puzzle{Times: times, Capacity: pf.capacity, Limit: pf.limit}

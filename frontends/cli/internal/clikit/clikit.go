@@ -69,3 +69,9 @@ type Command struct {
 	Run func(ctx context.Context, stdio IO, args []string) int
 	Sub []*Command
 }
+
+// Verb returns the command puzzle with the one verb name ("tiles solve"),
+// whose argument synopsis, summary and Run are args, summary and run.
+func Verb(puzzle, name, args, summary string, run func(ctx context.Context, stdio IO, args []string) int) *Command {
+	return &Command{Name: puzzle, Sub: []*Command{{Name: name, Args: args, Summary: summary, Run: run}}}
+}

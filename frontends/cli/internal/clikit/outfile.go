@@ -172,3 +172,23 @@ func (r Results) Format(fs *flag.FlagSet, format *string) error {
 	}
 	return err
 }
+
+// Parse parses args with fs (ParseArgs), settles *format against -o
+// (Format) and runs check, if not nil, on the file arguments. It returns
+// the file arguments and ok, or, when parsing or a check failed (the
+// problem already printed), the exit code to return and !ok.
+func (r Results) Parse(stdio IO, fs *flag.FlagSet, args []string, format *string, check func(files []string) error) (files []string, code int, ok bool) {
+	files, err := ParseArgs(fs, args)
+	if err != nil {
+		return nil, ParseFailed(err), false
+	}
+	if err := r.Format(fs, format); err != nil {
+		return nil, UsageError(stdio, fs, err), false
+	}
+	if check != nil {
+		if err := check(files); err != nil {
+			return nil, UsageError(stdio, fs, err), false
+		}
+	}
+	return files, ExitOK, true
+}
