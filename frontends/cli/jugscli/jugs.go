@@ -147,14 +147,9 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) (code int
 	if !ok {
 		return clikit.UsageError(stdio, fs, clikit.UnknownChoice("method", f.method, MethodNames()))
 	}
-	if f.maxStates < 0 {
-		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.maxStates))
-	}
-	if f.maxSteps < 0 {
-		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-steps %d", f.maxSteps))
-	}
-	if f.maxClauses < 0 {
-		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-clauses %d", f.maxClauses))
+	if err := clikit.CheckCounts(clikit.Count{Name: "max-states", Value: f.maxStates},
+		clikit.Count{Name: "max-steps", Value: f.maxSteps}, clikit.Count{Name: "max-clauses", Value: f.maxClauses}); err != nil {
+		return clikit.UsageError(stdio, fs, err)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
@@ -249,8 +244,8 @@ type jugsReporter struct {
 	out     *bufio.Writer
 	printer *clikit.Printer
 	method  jugsMethod
-	ids     *clikit.IDs // --id
-	written int         // records written so far, to separate text records
+	ids     *clikit.IDs        // --id
+	records clikit.TextRecords // separates the text records
 }
 
 // jugsRecord is one result as JSON Lines prints it.
@@ -369,13 +364,9 @@ func (r *jugsReporter) emit(rec jugsRecord, p *jugs.Puzzle, note string) {
 // text writes a record as people read it: a line with the outcome and,
 // for a solved puzzle, the plan as a table. Errors appear on stderr only.
 func (r *jugsReporter) text(rec jugsRecord, p *jugs.Puzzle, note string) error {
-	if rec.Status == clikit.StatusError {
+	if !r.records.Start(r.out, rec.Status) {
 		return nil
 	}
-	if r.written > 0 {
-		fmt.Fprintln(r.out)
-	}
-	r.written++
 	if rec.Status == clikit.StatusInterrupted {
 		_, err := fmt.Fprintf(r.out, "%s: interrupted\n", textsafe.Name(rec.ID))
 		return err

@@ -48,12 +48,8 @@ func (f *solveFlags) check() error {
 		return err
 	case f.method != methodBFS && f.method != methodAStar:
 		return fmt.Errorf("unknown method %q (want bfs or astar)", f.method)
-	case f.limitStates < 0:
-		return fmt.Errorf("negative --max-states %d", f.limitStates)
-	case f.jobs < 1:
-		return fmt.Errorf("--jobs %d: want at least 1", f.jobs)
 	}
-	return nil
+	return clikit.CheckCounts(clikit.Count{Name: "max-states", Value: f.limitStates}, clikit.Count{Name: "jobs", Value: f.jobs, Min: 1})
 }
 
 // Move is one move of a plan as JSON prints it: the piece's label and the
@@ -191,7 +187,7 @@ type reporter struct {
 	stdio   clikit.IO
 	out     *bufio.Writer
 	printer *clikit.Printer
-	written int
+	records clikit.TextRecords // separates the text records
 }
 
 // CSVHeader names the columns of CSV output.
@@ -236,13 +232,9 @@ func moves(plan []Move) string {
 
 // text writes a record as people read it; errors appear on stderr only.
 func (r *reporter) text(rec Record) error {
-	if rec.Status == clikit.StatusError {
+	if !r.records.Start(r.out, rec.Status) {
 		return nil
 	}
-	if r.written > 0 {
-		fmt.Fprintln(r.out)
-	}
-	r.written++
 	if rec.Status != clikit.StatusSolved {
 		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s)\n", rec.ID, rec.Status, rec.Reason, rec.Method)
 		return err

@@ -161,7 +161,7 @@ type sortReporter struct {
 	stdio   clikit.IO
 	out     *bufio.Writer
 	printer *clikit.Printer
-	written int // text records written so far, to separate them
+	records clikit.TextRecords // separates the text records
 }
 
 // Move is one move of a plan as JSON prints it, bottles from 0.
@@ -417,13 +417,9 @@ func (r *sortReporter) emit(rec Record, note string) {
 // a solved level, one numbered line a move, bottles numbered from 1. Errors
 // appear on stderr only.
 func (r *sortReporter) text(rec Record, note string) error {
-	if rec.Status == clikit.StatusError {
+	if !r.records.Start(r.out, rec.Status) {
 		return nil
 	}
-	if r.written > 0 {
-		fmt.Fprintln(r.out)
-	}
-	r.written++
 	engine := rec.Method
 	if rec.Backend != "" {
 		engine += "/" + rec.Backend

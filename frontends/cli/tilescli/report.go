@@ -16,7 +16,7 @@ type reporter struct {
 	stdio   clikit.IO
 	out     *bufio.Writer
 	printer *clikit.Printer
-	written int // text records written so far, to separate them
+	records clikit.TextRecords // separates the text records
 }
 
 // CSVHeader names the columns of CSV output.
@@ -76,13 +76,9 @@ func engineName(rec Record) string {
 // for a solved board, the blank's moves and the tiles slid. Errors appear
 // on stderr only.
 func (r *reporter) text(rec Record) error {
-	if rec.Status == clikit.StatusError {
+	if !r.records.Start(r.out, rec.Status) {
 		return nil
 	}
-	if r.written > 0 {
-		fmt.Fprintln(r.out)
-	}
-	r.written++
 	switch rec.Status {
 	case clikit.StatusUnsolvable:
 		_, err := fmt.Fprintf(r.out, "%s: unsolvable (%s)\n", rec.ID, rec.Reason)

@@ -85,12 +85,10 @@ func (f *solveFlags) check(fs *flag.FlagSet) error {
 		return fmt.Errorf("unknown method %q (want ida, bfs or sat)", f.method)
 	case !clikit.Contains([]string{heuristicAuto, heuristicPDB, heuristicManhattan}, f.heuristic):
 		return fmt.Errorf("unknown heuristic %q (want auto, pdb or manhattan)", f.heuristic)
-	case f.maxMoves < 0:
-		return fmt.Errorf("negative --max-steps %d", f.maxMoves)
-	case f.limitStates < 0:
-		return fmt.Errorf("negative --max-states %d", f.limitStates)
-	case f.jobs < 1:
-		return fmt.Errorf("--jobs %d: want at least 1", f.jobs)
+	}
+	if err := clikit.CheckCounts(clikit.Count{Name: "max-steps", Value: f.maxMoves},
+		clikit.Count{Name: "max-states", Value: f.limitStates}, clikit.Count{Name: "jobs", Value: f.jobs, Min: 1}); err != nil {
+		return err
 	}
 	var err error
 	fs.Visit(func(fl *flag.Flag) {

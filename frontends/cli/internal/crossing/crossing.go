@@ -64,12 +64,10 @@ func (f *Flags) Check(fs *flag.FlagSet) error {
 	switch {
 	case !clikit.Contains(f.methods, f.Method):
 		return clikit.UnknownChoice("method", f.Method, f.methods)
-	case f.MaxStates < 0:
-		return fmt.Errorf("negative --max-states %d", f.MaxStates)
-	case f.MaxSteps < 0:
-		return fmt.Errorf("negative --max-steps %d", f.MaxSteps)
-	case f.Jobs < 1:
-		return fmt.Errorf("--jobs %d: want at least 1", f.Jobs)
+	}
+	if err := clikit.CheckCounts(clikit.Count{Name: "max-states", Value: f.MaxStates},
+		clikit.Count{Name: "max-steps", Value: f.MaxSteps}, clikit.Count{Name: "jobs", Value: f.Jobs, Min: 1}); err != nil {
+		return err
 	}
 	var err error
 	fs.Visit(func(fl *flag.Flag) {
@@ -242,7 +240,7 @@ type reporter struct {
 	stdio   clikit.IO
 	out     *bufio.Writer
 	printer *clikit.Printer
-	written int
+	records clikit.TextRecords // separates the text records
 }
 
 // CSVHeader names the columns of CSV output.
@@ -288,13 +286,9 @@ func planWords(plan []Step, sep string) string {
 
 // text writes a record as people read it; errors appear on stderr only.
 func (r *reporter) text(rec Record) error {
-	if rec.Status == clikit.StatusError {
+	if !r.records.Start(r.out, rec.Status) {
 		return nil
 	}
-	if r.written > 0 {
-		fmt.Fprintln(r.out)
-	}
-	r.written++
 	if rec.Status != clikit.StatusSolved {
 		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s)\n", rec.ID, rec.Status, rec.Reason, rec.Method)
 		return err

@@ -1,0 +1,47 @@
+package clikit
+
+import (
+	"fmt"
+	"io"
+)
+
+// TextRecords separates the text records a command writes with blank
+// lines. The zero value is ready to use.
+type TextRecords struct{ written int }
+
+// Start begins a record of status s on w and reports whether the record
+// has text: one with StatusError has none (errors appear on stderr only);
+// any other gets a blank line before it unless it is the first.
+func (t *TextRecords) Start(w io.Writer, s Status) bool {
+	if s == StatusError {
+		return false
+	}
+	if t.written > 0 {
+		fmt.Fprintln(w)
+	}
+	t.written++
+	return true
+}
+
+// A Count is an integer flag, its name without dashes and its value, with
+// the least value it accepts.
+type Count struct {
+	Name       string
+	Value, Min int
+}
+
+// CheckCounts returns an error for the first count below its minimum,
+// worded "negative --max-states -1" when the minimum is 0 and
+// "--jobs 0: want at least 1" otherwise, or nil.
+func CheckCounts(counts ...Count) error {
+	for _, c := range counts {
+		switch {
+		case c.Value >= c.Min:
+		case c.Min == 0:
+			return fmt.Errorf("negative --%s %d", c.Name, c.Value)
+		default:
+			return fmt.Errorf("--%s %d: want at least %d", c.Name, c.Value, c.Min)
+		}
+	}
+	return nil
+}
