@@ -1,6 +1,9 @@
 package aquarium
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // A Block is a set of cells of one row that are full or empty together:
 // under the region rule, all the cells of an aquarium in a row; under the
@@ -37,6 +40,19 @@ type Layout struct {
 	// Above lists, for each block, the blocks directly above it in the same
 	// aquarium (pool rule only; used by the level constraint).
 	Above [][]int
+}
+
+// LayoutFor checks that p is valid and rule is the region or the pool
+// rule, then computes the blocks of p under rule (NewLayoutContext): the
+// first step of every model of a puzzle.
+func LayoutFor(ctx context.Context, p *Puzzle, rule Rule) (*Layout, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if rule != RegionRule && rule != PoolRule {
+		return nil, fmt.Errorf("unknown rule %v", rule)
+	}
+	return NewLayoutContext(ctx, p, rule)
 }
 
 // NewLayout computes the blocks of a valid puzzle under rule. It is

@@ -44,13 +44,7 @@ const checkEvery = 4096
 // the model would not fit; while it builds, it checks ctx every few
 // thousand blocks and lines, and stops with ctx's error when ctx is done.
 func NewModelContext(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule) (*Model, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	if rule != aquarium.RegionRule && rule != aquarium.PoolRule {
-		return nil, fmt.Errorf("unknown rule %v", rule)
-	}
-	l, err := aquarium.NewLayoutContext(ctx, p, rule)
+	l, err := aquarium.LayoutFor(ctx, p, rule)
 	if err != nil {
 		return nil, err
 	}

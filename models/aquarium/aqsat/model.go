@@ -66,13 +66,7 @@ type Options struct {
 
 // EncodeSATWith is EncodeSATContext with options.
 func EncodeSATWith(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, opt Options) (*SATModel, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	if rule != aquarium.RegionRule && rule != aquarium.PoolRule {
-		return nil, fmt.Errorf("unknown rule %v", rule)
-	}
-	l, err := aquarium.NewLayoutContext(ctx, p, rule)
+	l, err := aquarium.LayoutFor(ctx, p, rule)
 	if err != nil {
 		return nil, err
 	}

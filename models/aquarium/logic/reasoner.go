@@ -108,13 +108,7 @@ const checkEvery = 4096
 // done, checked every few thousand blocks and every line: setting up the
 // reasoning on a million-cell grid takes a while.
 func NewReasonerContext(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution) (*Reasoner, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	if rule != aquarium.RegionRule && rule != aquarium.PoolRule {
-		return nil, fmt.Errorf("unknown rule %v", rule)
-	}
-	l, err := aquarium.NewLayoutContext(ctx, p, rule)
+	l, err := aquarium.LayoutFor(ctx, p, rule)
 	if err != nil {
 		return nil, err
 	}
