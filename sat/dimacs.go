@@ -147,6 +147,20 @@ func (lr *lineReader) next() (text string, ok bool) {
 	return strings.TrimSuffix(s, "\r"), true
 }
 
+// nextFields returns the next line that holds a token, with its tokens
+// and their columns (fields), skipping blank lines; ok is false at the end
+// or on a read error (kept in lr.err).
+func (lr *lineReader) nextFields() (line string, toks []string, cols []int, ok bool) {
+	for {
+		if line, ok = lr.next(); !ok {
+			return "", nil, nil, false
+		}
+		if toks, cols = fields(line); len(toks) > 0 {
+			return line, toks, cols, true
+		}
+	}
+}
+
 // fields splits a line into whitespace-separated tokens with their 1-based
 // byte columns.
 func fields(line string) (toks []string, cols []int) {

@@ -99,13 +99,9 @@ func ReadOPB(r io.Reader, opts ReadOptions) (*Formula, error) {
 		constrs               int
 	)
 	for {
-		line, ok := lr.next()
+		line, toks, cols, ok := lr.nextFields()
 		if !ok {
 			break
-		}
-		toks, cols := fields(line)
-		if len(toks) == 0 {
-			continue
 		}
 		if strings.HasPrefix(toks[0], "*") {
 			if n, m, ok := opbHeader(toks); ok && lr.line == 1 {

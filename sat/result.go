@@ -27,13 +27,9 @@ func ReadResult(r io.Reader) (Result, error) {
 	lr := newLineReader(r)
 	ended := false // the "v" lines ended with 0
 	for {
-		line, ok := lr.next()
+		line, toks, cols, ok := lr.nextFields()
 		if !ok {
 			break
-		}
-		toks, cols := fields(line)
-		if len(toks) == 0 {
-			continue
 		}
 		switch toks[0] {
 		case "s":
