@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/models/rush"
 )
@@ -209,6 +210,10 @@ func shape(name string, pc *piece) (rush.Piece, *inputerr.Error) {
 	return out, nil
 }
 
+// Fields are the members a line of JSON Lines may hold; another is an
+// error that names it, with the field it may stand for.
+var Fields = []string{"id", "board"}
+
 // Record is one line of the JSON Lines format.
 type Record struct {
 	ID    string   `json:"id"`
@@ -222,10 +227,13 @@ func ParseJSONLines(name string, data []byte) []Level {
 		line, lineNo := []byte(rl.Text), rl.No
 		lv := Level{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
 		var rec Record
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&rec); err != nil {
+		if err := json.Unmarshal(line, &rec); err != nil {
 			lv.Err = inputerr.List{inputerr.JSON(name, lineNo, err)}
+			levels = append(levels, lv)
+			continue
+		}
+		if key, col := jsonfields.Unknown(line, Fields); key != "" {
+			lv.Err = inputerr.List{inputerr.New(name, lineNo, col, "%s", jsonfields.Message(key, Fields))}
 			levels = append(levels, lv)
 			continue
 		}

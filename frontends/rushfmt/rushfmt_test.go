@@ -71,7 +71,9 @@ func TestJSONErrors(t *testing.T) {
 	assert.EqualError(t, all[1], "x.jsonl:1:35: row 2 has 3 cells; the first row has 4")
 	assert.ErrorContains(t, levels[1].Err, "x.jsonl:2:")
 	assert.ErrorContains(t, levels[2].Err, "unknown field")
-	assert.ErrorContains(t, Parse("empty", []byte("# nothing\n"))[0].Err, "no board")
+	assert.EqualError(t, Parse("empty", []byte("# nothing\n"))[0].Err, "empty:1:1: empty input: no board: want a board as rows of cells, or JSON Lines")
+	// A misspelt member is named where it stands, with the one meant.
+	assert.EqualError(t, Parse("x.jsonl", []byte(`{"id":"a","bord":["AA."]}`+"\n"))[0].Err, `x.jsonl:1:11: unknown field "bord"; did you mean "board"?`)
 }
 
 func checkRoundTrip(t *testing.T, p *rush.Puzzle) {

@@ -29,7 +29,6 @@
 package tilesfmt
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -37,6 +36,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/models/tiles"
 )
@@ -56,6 +56,10 @@ type Level struct {
 	// inputerr.List).
 	Err error
 }
+
+// Fields are the members a line of JSON Lines may hold; another is an
+// error that names it, with the field it may stand for.
+var Fields = []string{"id", "tiles", "width", "optimal", "korf_md_nodes"}
 
 // Record is one line of the JSON Lines format.
 type Record struct {
@@ -244,10 +248,13 @@ func ParseJSONLines(name string, data []byte) []Level {
 		line, lineNo := []byte(rl.Text), rl.No
 		lv := Level{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
 		var rec Record
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&rec); err != nil {
+		if err := json.Unmarshal(line, &rec); err != nil {
 			lv.Err = inputerr.List{inputerr.JSON(name, lineNo, err)}
+			levels = append(levels, lv)
+			continue
+		}
+		if key, col := jsonfields.Unknown(line, Fields); key != "" {
+			lv.Err = inputerr.List{inputerr.New(name, lineNo, col, "%s", jsonfields.Message(key, Fields))}
 			levels = append(levels, lv)
 			continue
 		}

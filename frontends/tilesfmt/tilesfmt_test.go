@@ -83,7 +83,9 @@ func TestBadInput(t *testing.T) {
 			assert.True(t, strings.HasPrefix(got[i], want[i]), "%s: %q", file, got[i])
 		}
 	}
-	assert.ErrorContains(t, Parse("empty", []byte("# nothing\n"))[0].Err, "no board")
+	assert.EqualError(t, Parse("empty", []byte("# nothing\n"))[0].Err, "empty:1:1: empty input: no board: want a board as rows of tiles or Korf's one line, or JSON Lines")
+	// A misspelt member is named where it stands, with the one meant.
+	assert.EqualError(t, Parse("x.jsonl", []byte(`{"id":"a","tile":[1,0,2,3]}`+"\n"))[0].Err, `x.jsonl:1:11: unknown field "tile"; did you mean "tiles"?`)
 }
 
 func checkRoundTrip(t *testing.T, p *tiles.Puzzle) {
