@@ -497,20 +497,15 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved (with --unique: and the solution is unique)"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "proven unsolvable (status unsolvable), or with --unique several solutions (status not-unique)"},
 		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --logic-only stopped short (status unknown)"})
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
-	}
-	err = res.Format(fs, &f.Format)
 	var backend aquariumBackend
-	if err == nil {
-		backend, err = f.resolve()
-	}
-	if err == nil {
-		err = lf.check(f.backend)
-	}
-	if err != nil {
-		return clikit.UsageError(stdio, fs, err)
+	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) (err error) {
+		if backend, err = f.resolve(); err != nil {
+			return err
+		}
+		return lf.check(f.backend)
+	})
+	if !ok {
+		return code
 	}
 	limit := 1
 	if *unique {
@@ -576,20 +571,16 @@ func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "counted: one solution or more (up to --limit)"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "no solution (status unsolvable)"},
 		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired before --limit was reached (status unknown)"})
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
-	}
-	err = res.Format(fs, &f.Format)
 	var backend aquariumBackend
-	if err == nil {
+	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) (err error) {
 		backend, err = f.resolve()
-	}
-	if err == nil && (*limit < 0 || *show < 0) {
-		err = fmt.Errorf("negative --limit or --show (%d, %d)", *limit, *show)
-	}
-	if err != nil {
-		return clikit.UsageError(stdio, fs, err)
+		if err == nil && (*limit < 0 || *show < 0) {
+			err = fmt.Errorf("negative --limit or --show (%d, %d)", *limit, *show)
+		}
+		return err
+	})
+	if !ok {
+		return code
 	}
 	if *show > 0 && *limit > 0 && *limit < *show {
 		*limit = *show // counting must find the solutions to show
@@ -672,17 +663,14 @@ func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "every solution is right (status ok)"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "a solution is wrong or incomplete (status wrong)"},
 		clikit.Exit{Code: clikit.ExitUsage, Meaning: "bad flags or bad input, or a puzzle without a solution to check (status error)"})
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
-	}
-	err = res.Format(fs, format)
-	f := aquariumFlags{CommonFlags: clikit.CommonFlags{Format: *format}, rule: *rule, backend: "cp"}
-	if err == nil {
-		_, err = f.resolve()
-	}
-	if err != nil {
-		return clikit.UsageError(stdio, fs, err)
+	var f aquariumFlags
+	files, code, ok := res.Parse(stdio, fs, args, format, func([]string) error {
+		f = aquariumFlags{CommonFlags: clikit.CommonFlags{Format: *format}, rule: *rule, backend: "cp"}
+		_, err := f.resolve()
+		return err
+	})
+	if !ok {
+		return code
 	}
 	r := newAquariumRun(res.Output.Redirect(stdio), *format, false)
 	r.ids = res.IDs

@@ -54,36 +54,32 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "every puzzle was made"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "no puzzle of the --difficulty asked for was found"},
 		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --attempts layouts were tried in vain (--budget)"})
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
-	}
 	opt := generate.GenerateOptions{Singles: *singles}
-	err = clikit.Results{Output: out}.Format(fs, &cf.Format)
-	if err == nil {
-		err = cf.Check(clikit.FormatText, clikit.FormatJSON)
-	}
-	if err == nil {
-		err = lf.apply(&opt)
-	}
-	if err == nil && len(files) > 0 {
-		err = fmt.Errorf("generate reads no files (got %q)", files[0])
-	}
-	if err == nil {
-		opt.Width, opt.Height, err = parseSize(*size)
-	}
-	if err == nil {
-		opt.Rule, err = aquarium.ParseRule(*ruleName)
-	}
-	if err == nil && *difficulty != "" {
-		opt.Graded = true
-		opt.Difficulty, err = logic.ParseDifficulty(*difficulty)
-	}
-	if err == nil && (*count < 1 || *first < 0) {
-		err = fmt.Errorf("--count must be at least 1 and --first at least 0 (got %d and %d)", *count, *first)
-	}
-	if err != nil {
-		return clikit.UsageError(stdio, fs, err)
+	_, code, ok := clikit.Results{Output: out}.Parse(stdio, fs, args, &cf.Format, func(files []string) error {
+		err := cf.Check(clikit.FormatText, clikit.FormatJSON)
+		if err == nil {
+			err = lf.apply(&opt)
+		}
+		if err == nil && len(files) > 0 {
+			err = fmt.Errorf("generate reads no files (got %q)", files[0])
+		}
+		if err == nil {
+			opt.Width, opt.Height, err = parseSize(*size)
+		}
+		if err == nil {
+			opt.Rule, err = aquarium.ParseRule(*ruleName)
+		}
+		if err == nil && *difficulty != "" {
+			opt.Graded = true
+			opt.Difficulty, err = logic.ParseDifficulty(*difficulty)
+		}
+		if err == nil && (*count < 1 || *first < 0) {
+			err = fmt.Errorf("--count must be at least 1 and --first at least 0 (got %d and %d)", *count, *first)
+		}
+		return err
+	})
+	if !ok {
+		return code
 	}
 	work, cancel := cf.WithTimeout(ctx)
 	defer cancel()

@@ -511,25 +511,22 @@ func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "a hint was given, or the grid is complete"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "the cells filled in cannot be completed (status wrong)"},
 		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "reasoning up to --depth finds nothing, or --timeout expired (status unknown)"})
-	files, err := clikit.ParseArgs(fs, args)
-	if err != nil {
-		return clikit.ParseFailed(err)
-	}
 	f.backend = "cp"
-	if err = res.Format(fs, &f.Format); err == nil {
-		err = f.Check(clikit.FormatText, clikit.FormatJSON)
-	}
-	if err == nil {
-		_, err = f.resolve()
-	}
-	if err == nil {
-		err = checkDepth(depth)
-	}
-	if err == nil && *steps < 0 {
-		err = fmt.Errorf("negative --steps %d", *steps)
-	}
-	if err != nil {
-		return clikit.UsageError(stdio, fs, err)
+	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error {
+		err := f.Check(clikit.FormatText, clikit.FormatJSON)
+		if err == nil {
+			_, err = f.resolve()
+		}
+		if err == nil {
+			err = checkDepth(depth)
+		}
+		if err == nil && *steps < 0 {
+			err = fmt.Errorf("negative --steps %d", *steps)
+		}
+		return err
+	})
+	if !ok {
+		return code
 	}
 	r := newAquariumRun(res.Output.Redirect(stdio), f.Format, f.Stats)
 	r.separate, r.ids = *apply, res.IDs
