@@ -13,7 +13,7 @@ import (
 // crossings, or on unsolvability.
 func CompareKind() clikit.CompareKind {
 	return clikit.CompareKind{Name: "river", Detect: riverfmt.Looks, Run: compareRiver,
-		Engines: func() []string { return crossing.EngineNames(methods) }}
+		Engines: func() []string { return clikit.EngineNames(methods...) }}
 }
 
 func compareRiver(ctx context.Context, c clikit.Comparison, in clikit.Input) int {

@@ -17,11 +17,7 @@ import (
 func CompareKind() clikit.CompareKind {
 	return clikit.CompareKind{Name: "sort", Detect: isSortInput, Rules: []string{"whole", "fits"}, Run: compareSort,
 		Engines: func() []string {
-			names := []string{watersort.BFS.String(), watersort.AStar.String(), watersort.Greedy.String(), methodSAT}
-			for _, b := range backends.Available() {
-				names = append(names, methodSAT+"/"+b, b)
-			}
-			return names
+			return clikit.EngineNames(watersort.BFS.String(), watersort.AStar.String(), watersort.Greedy.String(), methodSAT)
 		}}
 }
 

@@ -13,11 +13,7 @@ import (
 // CompareKind is compare's part for sliding-tile boards.
 func CompareKind() clikit.CompareKind {
 	return clikit.CompareKind{Name: "tiles", Detect: isTilesInput, Run: compareTiles, Engines: func() []string {
-		names := []string{"ida", "ida-manhattan", "bfs", methodSAT}
-		for _, b := range backends.Available() {
-			names = append(names, methodSAT+"/"+b, b)
-		}
-		return names
+		return clikit.EngineNames("ida", "ida-manhattan", "bfs", methodSAT)
 	}}
 }
 

@@ -12,7 +12,7 @@ import (
 // on the least total time.
 func CompareKind() clikit.CompareKind {
 	return clikit.CompareKind{Name: "torch", Detect: isTorchInput, Run: compareTorch,
-		Engines: func() []string { return crossing.EngineNames(methods) }}
+		Engines: func() []string { return clikit.EngineNames(methods...) }}
 }
 
 // isTorchInput reports whether data holds JSON Lines with "times".

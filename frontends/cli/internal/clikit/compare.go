@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"io"
 	"time"
+
+	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 // CompareRow is one engine's result on one puzzle.
@@ -100,4 +102,20 @@ func FirstJSONObject(data []byte) (fields map[string]json.RawMessage, ok bool) {
 		return fields, json.NewDecoder(io.LimitReader(bytes.NewReader(line), 1<<20)).Decode(&fields) == nil
 	}
 	return nil, false
+}
+
+// EngineNames lists the names compare's --engines takes for a kind with
+// these methods: each method, and after the SAT method ("sat")
+// sat/BACKEND and the backend's own name for every available backend.
+func EngineNames(methods ...string) []string {
+	var names []string
+	for _, m := range methods {
+		names = append(names, m)
+		if m == "sat" {
+			for _, b := range backends.Available() {
+				names = append(names, m+"/"+b, b)
+			}
+		}
+	}
+	return names
 }

@@ -14,22 +14,6 @@ type engine struct {
 	flags Flags
 }
 
-// EngineNames lists the names compare's --engines takes for a command
-// with these methods: each method, sat/BACKEND for every available
-// backend, and the backends' own names.
-func EngineNames(methods []string) []string {
-	var names []string
-	for _, m := range methods {
-		names = append(names, m)
-		if m == MethodSAT {
-			for _, b := range backends.Available() {
-				names = append(names, MethodSAT+"/"+b, b)
-			}
-		}
-	}
-	return names
-}
-
 // engines lists the methods as far as --engines keeps them, the SAT
 // method once per available backend.
 func engines(c clikit.Comparison, methods []string) []engine {
