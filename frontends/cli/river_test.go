@@ -119,6 +119,7 @@ func TestRiverSolveLimits(t *testing.T) {
 		{"", []string{"--max-steps", "6", wgc}},
 		{"", []string{"--method", "sat", "--max-steps", "6", wgc}},
 		{"", []string{"--max-states", "5", wgc}},
+		{"", []string{"--method", "sat", "--max-states", "5", "--max-steps", "6", wgc}},
 		{big, []string{"--timeout", "30ms", "-"}},
 		{big, []string{"--method", "sat", "--timeout", "100ms", "-"}},
 	} {

@@ -74,6 +74,9 @@ func TestTorchSolveText(t *testing.T) {
 	code, out, _ = run(t, "", "torch", "solve", "--times", "3,3,3", "--capacity", "1", "--method", "sat")
 	require.Equal(t, ExitFailed, code)
 	assert.Contains(t, out, "unsolvable (no plan: with a capacity of 1")
+	code, out, _ = run(t, "", "torch", "solve", "--times", "1,2,5,10", "--limit", "12", "--method", "sat")
+	require.Equal(t, ExitFailed, code)
+	assert.Contains(t, out, "unsolvable (no plan within the limit of 12 minutes: crossing takes at least 14; sat)")
 	code, out, _ = run(t, "", "torch", "solve", "--times", "3,3,3")
 	require.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "3 (person 1) and 3 (person 2) cross (3 min)")
@@ -94,7 +97,7 @@ func TestTorchSolveBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"--times", "1,-2"}, {"--times", "1,0"}, {"--times", "1,x"}, {"--times", "1,2", "--capacity", "0"},
 		{"--capacity", "3", "x.jsonl"}, {"--method", "bfs", "--times", "1"}, {"--times", "1", "--method", "sat", "--backend", "nope"},
-		{"--times", "1", "--max-steps", "3"}, {"--times", "1", "--backend", "gini"},
+		{"--times", "1", "--max-steps", "3"}, {"--times", "1", "--backend", "gini"}, {"--times", "1", "--method", "sat", "--max-states", "9"},
 	} {
 		code, _, errOut := run(t, "", append([]string{"torch", "solve"}, args...)...)
 		assert.Equal(t, ExitUsage, code, "%v: %s", args, errOut)

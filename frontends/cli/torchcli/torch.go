@@ -92,6 +92,8 @@ func check(fs *flag.FlagSet, f *crossing.Flags, pf *puzzleFlags, files []string)
 			err = fmt.Errorf("--%s applies with --times (a file gives each puzzle's own)", fl.Name)
 		case fl.Name == "max-steps" && f.Method != crossing.MethodSAT:
 			err = fmt.Errorf("--max-steps applies to --method sat (the searches are bounded by the limit)")
+		case fl.Name == "max-states" && f.Method == crossing.MethodSAT:
+			err = fmt.Errorf("--max-states applies to --method astar and ucs")
 		}
 	})
 	switch {
@@ -178,7 +180,8 @@ func satReason(p *torch.Puzzle, r torch.SATResult) string {
 	case len(r.Rounds) == 0 && p.Capacity == 1:
 		return "no plan: with a capacity of 1 whoever brings the torch back undoes the only crossing"
 	case len(r.Rounds) == 0:
-		return fmt.Sprintf("no plan within the limit of %d minutes: everyone needs at least %d", p.Limit, p.Limit+1)
+		b, _ := torch.NewBridge(p) // p is valid: SolveSAT answered
+		return fmt.Sprintf("no plan within the limit of %d minutes: crossing takes at least %d", p.Limit, b.Estimate(b.Start()))
 	case p.Limit > 0 && r.LongestPath == p.Limit:
 		return fmt.Sprintf("no plan within the limit of %d minutes: every budget from %d to %d minutes refuted", p.Limit, r.Rounds[0].K, p.Limit)
 	}

@@ -74,9 +74,6 @@ func (f *Flags) Check(fs *flag.FlagSet) error {
 		if err == nil && fl.Name == "backend" && f.Method != MethodSAT {
 			err = fmt.Errorf("--backend applies to --method sat")
 		}
-		if err == nil && fl.Name == "max-states" && f.Method == MethodSAT {
-			err = fmt.Errorf("--max-states applies to the searches, not --method sat")
-		}
 	})
 	if err == nil && f.Method == MethodSAT {
 		if _, openErr := backends.Open(f.Backend); errors.Is(openErr, backends.ErrUnknown) {
