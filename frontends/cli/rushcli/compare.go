@@ -29,13 +29,8 @@ func isRushInput(data []byte) bool {
 // compareRush runs BFS and A* on every board of one input: the fewest
 // moves, or unsolvability, must agree.
 func compareRush(ctx context.Context, c clikit.Comparison, in clikit.Input) int {
-	code := clikit.ExitOK
-	for _, lv := range rushfmt.Parse(in.Name, in.Data) {
-		if lv.Err != nil {
-			fmt.Fprintln(c.IO().Err, lv.Err)
-			code = clikit.Worse(code, clikit.ExitUsage)
-			continue
-		}
+	levels := rushfmt.Parse(in.Name, in.Data)
+	return clikit.ComparePuzzles(ctx, c, levels, func(lv rushfmt.Level) error { return lv.Err }, func(lv rushfmt.Level) []clikit.CompareRow {
 		var rows []clikit.CompareRow
 		for _, method := range []string{methodBFS, methodAStar} {
 			if !c.Wants(method) {
@@ -43,12 +38,9 @@ func compareRush(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 			}
 			row := clikit.CompareRow{Kind: "rush", ID: lv.ID, Engine: method}
 			var rec Record
-			row.Runs, _ = c.Time(ctx, row.Engine, func(ctx context.Context) error {
+			row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) clikit.Status {
 				rec = solve(ctx, lv, method, LimitStates)
-				if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
-					return fmt.Errorf("%s", rec.Status) // do not repeat
-				}
-				return nil
+				return rec.Status
 			})
 			row.Status, row.Error, row.Answer = rec.Status, rec.Error, rec.Reason
 			switch rec.Status {
@@ -61,10 +53,6 @@ func compareRush(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 			row.Stats = clikit.StatList{{Name: "expanded", Value: rec.Stats.Expanded}, {Name: "stored", Value: rec.Stats.Stored}}
 			rows = append(rows, row)
 		}
-		c.Puzzle(rows)
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	return code
+		return rows
+	})
 }

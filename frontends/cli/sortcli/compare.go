@@ -101,23 +101,13 @@ func compareSort(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 		fmt.Fprintf(c.IO().Err, "%s: no levels\n", in.Name)
 		return clikit.ExitUsage
 	}
-	code := clikit.ExitOK
-	for _, lv := range levels {
-		if lv.Err != nil {
-			fmt.Fprintln(c.IO().Err, lv.Err)
-			code = clikit.Worse(code, clikit.ExitUsage)
-			continue
-		}
+	return clikit.ComparePuzzles(ctx, c, levels, func(lv sortfmt.Level) error { return lv.Err }, func(lv sortfmt.Level) []clikit.CompareRow {
 		rows := make([]clikit.CompareRow, 0, len(engines))
 		for _, e := range engines {
 			rows = append(rows, sortRow(c, ctx, e, lv, rule))
 		}
-		c.Puzzle(rows)
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	return code
+		return rows
+	})
 }
 
 // sortRow times one engine on one level and fills in its row.
@@ -126,7 +116,7 @@ func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv s
 	var out sortOutcome
 	var status clikit.Status
 	var note, failure string
-	row.Runs, _ = c.Time(ctx, row.Engine, func(ctx context.Context) error {
+	row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) clikit.Status {
 		if err := clikit.Safely(lv.ID, func() error {
 			out = e.run(ctx, lv.Puzzle, rule)
 			return nil
@@ -134,10 +124,7 @@ func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv s
 			out = sortOutcome{err: err}
 		}
 		status, note, failure = out.judge(ctx, lv.Puzzle, rule, e.name)
-		if status != clikit.StatusSolved && status != clikit.StatusUnsolvable {
-			return fmt.Errorf("%s", status) // do not repeat
-		}
-		return nil
+		return status
 	})
 	row.Status, row.Error = status, failure
 	switch status {

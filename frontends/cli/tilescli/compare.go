@@ -81,37 +81,24 @@ func compareTiles(ctx context.Context, c clikit.Comparison, in clikit.Input) int
 	for _, ce := range engines {
 		ce.e.prepare(ctx, c.IO(), levels)
 	}
-	code := clikit.ExitOK
-	for _, lv := range levels {
-		if lv.Err != nil {
-			fmt.Fprintln(c.IO().Err, lv.Err)
-			code = clikit.Worse(code, clikit.ExitUsage)
-			continue
-		}
+	return clikit.ComparePuzzles(ctx, c, levels, func(lv tilesfmt.Level) error { return lv.Err }, func(lv tilesfmt.Level) []clikit.CompareRow {
 		var rows []clikit.CompareRow
 		for _, ce := range engines {
 			if ce.fits(lv.Puzzle) {
 				rows = append(rows, compareRow(ctx, c, ce, lv))
 			}
 		}
-		c.Puzzle(rows)
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	return code
+		return rows
+	})
 }
 
 // compareRow times one engine on one board and fills in its row.
 func compareRow(ctx context.Context, c clikit.Comparison, ce compareEngine, lv tilesfmt.Level) clikit.CompareRow {
 	row := clikit.CompareRow{Kind: "tiles", ID: lv.ID, Engine: ce.name}
 	var rec Record
-	row.Runs, _ = c.Time(ctx, row.Engine, func(ctx context.Context) error {
+	row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) clikit.Status {
 		rec = ce.e.solve(ctx, lv)
-		if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
-			return fmt.Errorf("%s", rec.Status) // do not repeat
-		}
-		return nil
+		return rec.Status
 	})
 	row.Status, row.Error = rec.Status, rec.Error
 	st := rec.Stats

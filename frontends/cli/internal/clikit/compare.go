@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"time"
 
@@ -118,4 +119,37 @@ func EngineNames(methods ...string) []string {
 		}
 	}
 	return names
+}
+
+// TimeSolve times solve as the engine called engine (Comparison.Time): a
+// run whose status is neither solved nor unsolvable counts as failed, so
+// it is not repeated. It returns every run's duration.
+func TimeSolve(ctx context.Context, c Comparison, engine string, solve func(ctx context.Context) Status) []time.Duration {
+	runs, _ := c.Time(ctx, engine, func(ctx context.Context) error {
+		if s := solve(ctx); s != StatusSolved && s != StatusUnsolvable {
+			return fmt.Errorf("%s", s) // do not repeat
+		}
+		return nil
+	})
+	return runs
+}
+
+// ComparePuzzles has c check and print rows(p) for each puzzle p in
+// turn, stopping when ctx is done. A puzzle for which errOf is not nil
+// (one that could not be read) is reported on stderr instead, and makes
+// the exit code ExitUsage; otherwise it is ExitOK.
+func ComparePuzzles[P any](ctx context.Context, c Comparison, puzzles []P, errOf func(P) error, rows func(P) []CompareRow) int {
+	code := ExitOK
+	for _, p := range puzzles {
+		if err := errOf(p); err != nil {
+			fmt.Fprintln(c.IO().Err, err)
+			code = Worse(code, ExitUsage)
+			continue
+		}
+		c.Puzzle(rows(p))
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return code
 }

@@ -44,35 +44,22 @@ func engines(c clikit.Comparison, methods []string) []engine {
 // crossings) or unsolvability must agree. It returns ExitUsage when a
 // puzzle could not be read.
 func Compare(ctx context.Context, c clikit.Comparison, kind string, methods []string, puzzles []Puzzle) int {
-	code := clikit.ExitOK
 	engs := engines(c, methods)
-	for _, p := range puzzles {
-		if p.Err != nil {
-			fmt.Fprintln(c.IO().Err, p.Err)
-			code = clikit.Worse(code, clikit.ExitUsage)
-			continue
-		}
+	return clikit.ComparePuzzles(ctx, c, puzzles, func(p Puzzle) error { return p.Err }, func(p Puzzle) []clikit.CompareRow {
 		var rows []clikit.CompareRow
 		for _, e := range engs {
 			rows = append(rows, compareRow(ctx, c, kind, e, p))
 		}
-		c.Puzzle(rows)
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	return code
+		return rows
+	})
 }
 
 func compareRow(ctx context.Context, c clikit.Comparison, kind string, e engine, p Puzzle) clikit.CompareRow {
 	row := clikit.CompareRow{Kind: kind, ID: p.ID, Engine: e.name}
 	var rec Record
-	row.Runs, _ = c.Time(ctx, e.name, func(ctx context.Context) error {
+	row.Runs = clikit.TimeSolve(ctx, c, e.name, func(ctx context.Context) clikit.Status {
 		rec = Solve(ctx, &e.flags, p)
-		if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
-			return fmt.Errorf("%s", rec.Status) // do not repeat
-		}
-		return nil
+		return rec.Status
 	})
 	row.Status, row.Error, row.Answer = rec.Status, rec.Error, rec.Reason
 	switch rec.Status {
