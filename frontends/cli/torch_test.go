@@ -103,6 +103,10 @@ func TestTorchSolveBadInput(t *testing.T) {
 		assert.Equal(t, ExitUsage, code, "%v: %s", args, errOut)
 		assert.NotEmpty(t, errOut, args)
 	}
+	code, out, errOut = run(t, "", "torch", "solve", "--times", "1,1000,100000,1000000", "--capacity", "3", "--method", "sat")
+	assert.Equal(t, ExitUsage, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "times 1,1000,100000,1000000: too large for the SAT method: the time budgets up to 1101002 minutes")
 	code, out, errOut = run(t, "", "torch", "solve", "--format", "json", "missing.jsonl")
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, out, `"status":"error"`, "a record for a missing file too")

@@ -21,6 +21,7 @@ package torch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/models/statespace"
@@ -200,6 +201,15 @@ func EscortTime(times []int) int {
 	return total - fastest + (len(times)-2)*fastest
 }
 
+// MaxSATVars bounds the SAT encoding: the variables of the unrolling at
+// the largest budget it may ask about (a state holds a variable per
+// minute of that budget).
+const MaxSATVars = 4_000_000
+
+// ErrTooLarge is wrapped by the error of SolveSAT for a puzzle whose
+// encoding would pass MaxSATVars.
+var ErrTooLarge = errors.New("too large for the SAT method")
+
 // SATResult is the answer of the bounded-horizon SAT engine.
 type SATResult = statespace.HorizonResult[Crossing]
 
@@ -212,7 +222,7 @@ type SATResult = statespace.HorizonResult[Crossing]
 // two people or more no plan exists at all (whoever brings the torch back
 // undoes the only crossing), and the search stops at once. The encoding
 // has a variable per minute of the bound in every state, so it suits
-// small times.
+// small times: past MaxSATVars it returns ErrTooLarge.
 func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts statespace.SATOptions) (SATResult, error) {
 	b, err := NewBridge(p)
 	if err != nil {
@@ -232,6 +242,10 @@ func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts statespace.SATO
 		return SATResult{Status: statespace.Unsolvable, Proof: statespace.ProofBound, LongestPath: m.bound}, nil
 	}
 	m.top = m.bound + 1
+	if vars := m.Steps(m.bound) * (2*len(p.Times) + 2 + m.top); vars > MaxSATVars {
+		return SATResult{}, fmt.Errorf("%w: the time budgets up to %d minutes unroll %d crossings of %d variables each, over %d in all; use A* or uniform-cost search",
+			ErrTooLarge, m.bound, m.Steps(m.bound), 2*len(p.Times)+2+m.top, MaxSATVars)
+	}
 	opts.Bound = m.bound
 	return statespace.SolveSAT(ctx, m, s, opts)
 }

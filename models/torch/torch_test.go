@@ -291,6 +291,13 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+func TestSATTooLarge(t *testing.T) {
+	p := &Puzzle{Times: []int{1, 1000, 100000, 1000000}, Capacity: 3}
+	if _, err := SolveSAT(t.Context(), p, gini.New(), statespace.SATOptions{}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("%v, want ErrTooLarge", err)
+	}
+}
+
 // Cancellation stops the search with the context's error.
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())

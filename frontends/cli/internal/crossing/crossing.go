@@ -203,6 +203,9 @@ func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
 		steps := len(out.Plan)
 		rec.Status, rec.Optimal, rec.Plan, rec.Steps, rec.Cost = clikit.StatusSolved, true, out.Plan, &steps, out.Cost
 	}
+	if rec.Error != "" {
+		rec.Error = p.ID + ": " + rec.Error // a reading error names its place instead
+	}
 	return rec
 }
 
