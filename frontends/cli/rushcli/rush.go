@@ -232,11 +232,7 @@ func moves(plan []Move) string {
 
 // text writes a record as people read it; errors appear on stderr only.
 func (r *reporter) text(rec Record) error {
-	if !r.records.Start(r.out, rec.Status) {
-		return nil
-	}
-	if rec.Status != clikit.StatusSolved {
-		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s)\n", rec.ID, rec.Status, rec.Reason, rec.Method)
+	if solved, err := r.records.StartSolved(r.out, rec.ID, rec.Status, rec.Reason, rec.Method); !solved {
 		return err
 	}
 	unit := "moves"

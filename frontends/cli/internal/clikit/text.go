@@ -23,6 +23,21 @@ func (t *TextRecords) Start(w io.Writer, s Status) bool {
 	return true
 }
 
+// StartSolved begins a record like Start and writes the whole text of one
+// that is not solved, the line "id: status (reason; engine)". It reports
+// whether the record is solved, its text still to write, or else the
+// error of the write.
+func (t *TextRecords) StartSolved(w io.Writer, id string, s Status, reason, engine string) (solved bool, err error) {
+	if !t.Start(w, s) {
+		return false, nil
+	}
+	if s != StatusSolved {
+		_, err := fmt.Fprintf(w, "%s: %s (%s; %s)\n", id, s, reason, engine)
+		return false, err
+	}
+	return true, nil
+}
+
 // A Count is an integer flag, its name without dashes and its value, with
 // the least value it accepts.
 type Count struct {
