@@ -307,6 +307,13 @@ func TestCheckRejects(t *testing.T) {
 	}
 }
 
+func TestSATTooLarge(t *testing.T) {
+	p := missionaries(1000, 2)
+	if _, err := SolveSAT(t.Context(), p, gini.New(), statespace.SATOptions{}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("%v, want ErrTooLarge", err)
+	}
+}
+
 func TestValidate(t *testing.T) {
 	for name, p := range map[string]*Puzzle{
 		"no kinds":         {Capacity: 2},

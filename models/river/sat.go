@@ -16,6 +16,7 @@ package river
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/models/statespace"
@@ -204,6 +205,29 @@ func (m *satModel) Check(plan []Trip, k int) error {
 	return Check(m.p, plan)
 }
 
+// MaxStepClauses bounds the SAT encoding: the clauses of one crossing and
+// the state after it, as stepClauses estimates them.
+const MaxStepClauses = 1_000_000
+
+// ErrTooLarge is wrapped by the error of SolveSAT for a puzzle whose
+// crossings would each pass MaxStepClauses.
+var ErrTooLarge = errors.New("too large for the SAT method")
+
+// stepClauses estimates from above the clauses of one step: exactly one
+// count per kind in the state and in the load (pairwise), the moves, and
+// the counted rules' pairs of values on two banks and in the boat.
+func stepClauses(p *Puzzle) int {
+	n := 0
+	for _, k := range p.Kinds {
+		c, l := k.Count+1, min(k.Count, p.Capacity)+1
+		n += c*c/2 + l*l/2 + 2*c*l
+	}
+	for _, o := range p.Outnumbers {
+		n += 3 * (p.Kinds[o.Few].Count + 1) * (p.Kinds[o.Many].Count + 1)
+	}
+	return n + 3*len(p.Forbids) + 3*len(p.Couples)*len(p.Couples)
+}
+
 // SATResult is the answer of the bounded-horizon SAT engine.
 type SATResult = statespace.HorizonResult[Trip]
 
@@ -219,6 +243,10 @@ type SATResult = statespace.HorizonResult[Trip]
 func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts statespace.SATOptions) (SATResult, error) {
 	if err := p.Validate(); err != nil {
 		return SATResult{}, err
+	}
+	if n := stepClauses(p); n > MaxStepClauses {
+		return SATResult{}, fmt.Errorf("%w: one crossing takes about %d clauses, over %d (counts are one-hot, pairs of values are clauses); use BFS",
+			ErrTooLarge, n, MaxStepClauses)
 	}
 	opts.From = max(opts.From, 1)
 	return statespace.SolveSAT(ctx, &satModel{p: p}, s, opts)
