@@ -31,6 +31,7 @@ import (
 type keyStore[K comparable] struct {
 	mode  storeMode
 	hashK hashKind
+	words int // for hashKind hashWords
 	hash  func(K) uint64 // for hashKind hashFunc
 	keys  arena[K]
 	// inline
@@ -59,6 +60,7 @@ const (
 	hashFunc   hashKind = iota
 	hashWord            // a 64-bit integer
 	hashWord32          // a 32-bit integer
+	hashWords           // an array of 64-bit integers (keyStore.words of them)
 )
 
 type inlineSlot[K comparable] struct {
@@ -103,6 +105,9 @@ func newStore[K comparable, A any](sp Space[K, A], opts Options) (*keyStore[K], 
 	}
 	s := &keyStore[K]{shift: 64 - initialTableBits}
 	s.hashK, s.hash = hasherOf(sp)
+	if t := reflect.TypeFor[K](); s.hashK == hashFunc && s.hash == nil {
+		s.hashK, s.words = hashWords, t.Len()
+	}
 	if unsafe.Sizeof(*new(K)) <= 16 {
 		s.mode = modeInline
 		s.slots = make([]inlineSlot[K], 1<<initialTableBits)
@@ -120,6 +125,8 @@ func (s *keyStore[K]) hashOf(k K) uint64 {
 		return mix64(*(*uint64)(unsafe.Pointer(&k)))
 	case hashWord32:
 		return mix64(uint64(*(*uint32)(unsafe.Pointer(&k))))
+	case hashWords:
+		return mixWords(unsafe.Slice((*uint64)(unsafe.Pointer(&k)), s.words))
 	}
 	return s.hash(k)
 }
@@ -326,7 +333,8 @@ func (a *arena[K]) bytes() int64 {
 
 // hasherOf returns how to hash the keys of sp: with its own Hash when
 // it has one, inline for 64- and 32-bit integers, by a multiplicative hash
-// for other integers and arrays of 64-bit integers, and with
+// for other integers and arrays of 64-bit integers (these inline too: the
+// function is nil, and the store hashes them as hashWords), and with
 // hash/maphash for the others.
 func hasherOf[K comparable, A any](sp Space[K, A]) (hashKind, func(K) uint64) {
 	if h, ok := sp.(Hasher[K]); ok {
@@ -349,8 +357,7 @@ func hasherOf[K comparable, A any](sp Space[K, A]) (hashKind, func(K) uint64) {
 	case reflect.Array:
 		switch t.Elem().Kind() {
 		case reflect.Int64, reflect.Uint64:
-			n := t.Len()
-			return hashFunc, func(k K) uint64 { return mixWords(unsafe.Slice((*uint64)(unsafe.Pointer(&k)), n)) }
+			return hashFunc, nil // hashWords, inline in the store
 		}
 	case reflect.String:
 		seed := maphash.MakeSeed()
