@@ -31,7 +31,7 @@ import (
 type keyStore[K comparable] struct {
 	mode  storeMode
 	hashK hashKind
-	words int // for hashKind hashWords
+	words int            // for hashKind hashWords
 	hash  func(K) uint64 // for hashKind hashFunc
 	keys  arena[K]
 	// inline
