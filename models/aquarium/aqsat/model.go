@@ -243,7 +243,7 @@ func (m *SATModel) encodePoolLevels(ctx context.Context) error {
 // tight on the difference, as in the CP model's levelSum. It is implied
 // by the two columns' constraints, but unit propagation on their
 // encodings cannot see it; on the generated 200x200 grids it cut gini's
-// time 2-5x (BENCHMARKS.md).
+// time 6-12x (BENCHMARKS.md).
 func (m *SATModel) encodeColumnDifferences(ctx context.Context) error {
 	p, l := m.Puzzle, m.Layout
 	w := p.Width
