@@ -1,7 +1,6 @@
 package rushcli
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"runtime"
@@ -122,9 +121,8 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	}
 	levels = slices.DeleteFunc(levels, func(lv rushfmt.Level) bool { return !res.IDs.Keep(lv.ID) })
 	code = clikit.Worse(code, res.IDs.Missing(stdio))
-	out := bufio.NewWriter(res.Output.Redirect(stdio).Out)
-	defer out.Flush()
-	r := &reporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
+	r := &reporter{flags: &f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
+	defer r.Out.Flush()
 	clikit.RunOrdered(len(levels), f.jobs, func(i int) Record {
 		work, cancel := f.WithTimeout(ctx)
 		defer cancel()
@@ -132,7 +130,7 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	}, func(_ int, rec Record) {
 		code = clikit.Worse(code, r.report(ctx, rec))
 	})
-	out.Flush()
+	r.Out.Flush()
 	return res.Output.Finish(stdio, code)
 }
 
@@ -183,11 +181,8 @@ func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Reco
 
 // reporter prints records in the chosen format.
 type reporter struct {
-	flags   *solveFlags
-	stdio   clikit.IO
-	out     *bufio.Writer
-	printer *clikit.Printer
-	records clikit.TextRecords // separates the text records
+	clikit.Sink
+	flags *solveFlags
 }
 
 // CSVHeader names the columns of CSV output.
@@ -200,13 +195,13 @@ func (r *reporter) report(ctx context.Context, rec Record) int {
 		if rec.Size != "" {
 			line = rec.ID + ": " + line
 		}
-		fmt.Fprintln(r.stdio.Err, line)
+		fmt.Fprintln(r.Stdio.Err, line)
 	}
 	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != clikit.StatusError {
-		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %d boards expanded, %d stored, peak memory about %d KiB\n",
+		fmt.Fprintf(r.Stdio.Err, "%s: %s: %.3f ms, %d boards expanded, %d stored, peak memory about %d KiB\n",
 			rec.ID, rec.Method, rec.MS, rec.Stats.Expanded, rec.Stats.Stored, rec.Stats.PeakBytes>>10)
 	}
-	r.printer.Emit(r.stdio, "waterworks rush solve", r.out, rec, CSVHeader, func() []string {
+	r.Printer.Emit(r.Stdio, "waterworks rush solve", r.Out, rec, CSVHeader, func() []string {
 		return []string{rec.ID, string(rec.Status), rec.Method, rec.Size, itoa(rec.Steps), itoa(rec.Cells),
 			strconv.FormatBool(rec.Optimal), strconv.FormatFloat(rec.MS, 'f', 3, 64),
 			strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10), moves(rec.Plan), rec.Reason, rec.Error}
@@ -232,14 +227,14 @@ func moves(plan []Move) string {
 
 // text writes a record as people read it; errors appear on stderr only.
 func (r *reporter) text(rec Record) error {
-	if solved, err := r.records.StartSolved(r.out, rec.ID, rec.Status, rec.Reason, rec.Method); !solved {
+	if solved, err := r.Records.StartSolved(r.Out, rec.ID, rec.Status, rec.Reason, rec.Method); !solved {
 		return err
 	}
 	unit := "moves"
 	if *rec.Steps == 1 {
 		unit = "move"
 	}
-	_, err := fmt.Fprintf(r.out, "%s: solved in %d %s, %d cells slid (optimal; %s)\nmoves: %s\n",
+	_, err := fmt.Fprintf(r.Out, "%s: solved in %d %s, %d cells slid (optimal; %s)\nmoves: %s\n",
 		rec.ID, *rec.Steps, unit, *rec.Cells, rec.Method, moves(rec.Plan))
 	return err
 }

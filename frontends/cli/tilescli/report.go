@@ -1,7 +1,6 @@
 package tilescli
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"strconv"
@@ -12,11 +11,8 @@ import (
 
 // reporter prints records in the chosen format.
 type reporter struct {
-	flags   *solveFlags
-	stdio   clikit.IO
-	out     *bufio.Writer
-	printer *clikit.Printer
-	records clikit.TextRecords // separates the text records
+	clikit.Sink
+	flags *solveFlags
 }
 
 // CSVHeader names the columns of CSV output.
@@ -27,12 +23,12 @@ var CSVHeader = []string{"id", "status", "method", "heuristic", "size", "steps",
 // stderr.
 func (r *reporter) report(ctx context.Context, rec Record) int {
 	if rec.Error != "" {
-		fmt.Fprintf(r.stdio.Err, "%s\n", errorLine(rec))
+		fmt.Fprintf(r.Stdio.Err, "%s\n", errorLine(rec))
 	}
 	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != clikit.StatusError {
 		r.textStats(rec)
 	}
-	r.printer.Emit(r.stdio, "waterworks tiles solve", r.out, rec, CSVHeader,
+	r.Printer.Emit(r.Stdio, "waterworks tiles solve", r.Out, rec, CSVHeader,
 		func() []string { return csvRow(rec) }, func() error { return r.text(rec) })
 	return rec.Status.ExitCode(ctx)
 }
@@ -76,15 +72,15 @@ func engineName(rec Record) string {
 // for a solved board, the blank's moves and the tiles slid. Errors appear
 // on stderr only.
 func (r *reporter) text(rec Record) error {
-	if !r.records.Start(r.out, rec.Status) {
+	if !r.Records.Start(r.Out, rec.Status) {
 		return nil
 	}
 	switch rec.Status {
 	case clikit.StatusUnsolvable:
-		_, err := fmt.Fprintf(r.out, "%s: unsolvable (%s)\n", rec.ID, rec.Reason)
+		_, err := fmt.Fprintf(r.Out, "%s: unsolvable (%s)\n", rec.ID, rec.Reason)
 		return err
 	case clikit.StatusUnknown, clikit.StatusInterrupted:
-		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s)\n", rec.ID, rec.Status, rec.Reason, engineName(rec))
+		_, err := fmt.Fprintf(r.Out, "%s: %s (%s; %s)\n", rec.ID, rec.Status, rec.Reason, engineName(rec))
 		return err
 	}
 	unit := "moves"
@@ -95,7 +91,7 @@ func (r *reporter) text(rec Record) error {
 	for i, t := range rec.Slid {
 		slid[i] = strconv.Itoa(t)
 	}
-	_, err := fmt.Fprintf(r.out, "%s: solved in %d %s (optimal; %s)\nblank: %s\ntiles: %s\n",
+	_, err := fmt.Fprintf(r.Out, "%s: solved in %d %s (optimal; %s)\nblank: %s\ntiles: %s\n",
 		rec.ID, *rec.Steps, unit, engineName(rec), strings.Join(rec.Plan, ""), strings.Join(slid, " "))
 	return err
 }
@@ -105,10 +101,10 @@ func (r *reporter) text(rec Record) error {
 func (r *reporter) textStats(rec Record) {
 	st := rec.Stats
 	if st.LowerBound == nil {
-		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %d nodes expanded, %d generated, %d stored, %d iterations\n",
+		fmt.Fprintf(r.Stdio.Err, "%s: %s: %.3f ms, %d nodes expanded, %d generated, %d stored, %d iterations\n",
 			rec.ID, engineName(rec), rec.MS, st.Expanded, st.Generated, st.Stored, st.Iterations)
 		return
 	}
-	fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, lower bound %d, %d horizons, %d variables, %d clauses\n",
+	fmt.Fprintf(r.Stdio.Err, "%s: %s: %.3f ms, lower bound %d, %d horizons, %d variables, %d clauses\n",
 		rec.ID, engineName(rec), rec.MS, *st.LowerBound, len(st.Horizons), st.Variables, st.Clauses)
 }

@@ -1,7 +1,6 @@
 package tilescli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -140,9 +139,8 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	}
 	levels = slices.DeleteFunc(levels, func(lv tilesfmt.Level) bool { return !res.IDs.Keep(lv.ID) })
 	code = clikit.Worse(code, res.IDs.Missing(stdio))
-	out := bufio.NewWriter(res.Output.Redirect(stdio).Out)
-	defer out.Flush()
-	r := &reporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
+	r := &reporter{flags: &f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
+	defer r.Out.Flush()
 	e := &engine{flags: &f}
 	e.prepare(ctx, stdio, levels)
 	clikit.RunOrdered(len(levels), f.jobs, func(i int) Record {
@@ -150,6 +148,6 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	}, func(_ int, rec Record) {
 		code = clikit.Worse(code, r.report(ctx, rec))
 	})
-	out.Flush()
+	r.Out.Flush()
 	return res.Output.Finish(stdio, code)
 }

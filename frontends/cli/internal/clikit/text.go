@@ -1,6 +1,7 @@
 package clikit
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 )
@@ -59,4 +60,21 @@ func CheckCounts(counts ...Count) error {
 		}
 	}
 	return nil
+}
+
+// A Sink is where a command's records go: the streams, standard output
+// (or the -o file) buffered, the printer of the --format, and the blank
+// lines between text records.
+type Sink struct {
+	Stdio   IO
+	Out     *bufio.Writer
+	Printer *Printer
+	Records TextRecords
+}
+
+// NewSink returns the sink of records in format, written to w through a
+// buffer that the caller flushes.
+func NewSink(stdio IO, w io.Writer, format string) Sink {
+	out := bufio.NewWriter(w)
+	return Sink{Stdio: stdio, Out: out, Printer: NewPrinter(format, out)}
 }

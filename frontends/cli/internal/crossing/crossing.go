@@ -7,7 +7,6 @@
 package crossing
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -221,26 +220,22 @@ func Run(ctx context.Context, stdio clikit.IO, command string, f *Flags, res cli
 		}
 	}
 	code = clikit.Worse(code, res.IDs.Missing(stdio))
-	out := bufio.NewWriter(res.Output.Redirect(stdio).Out)
-	defer out.Flush()
-	r := &reporter{command: command, flags: f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
+	r := &reporter{command: command, flags: f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
+	defer r.Out.Flush()
 	clikit.RunOrdered(len(kept), f.Jobs, func(i int) Record {
 		return Solve(ctx, f, kept[i])
 	}, func(_ int, rec Record) {
 		code = clikit.Worse(code, r.report(ctx, rec))
 	})
-	out.Flush()
+	r.Out.Flush()
 	return res.Output.Finish(stdio, code)
 }
 
 // reporter prints records in the chosen format.
 type reporter struct {
+	clikit.Sink
 	command string
 	flags   *Flags
-	stdio   clikit.IO
-	out     *bufio.Writer
-	printer *clikit.Printer
-	records clikit.TextRecords // separates the text records
 }
 
 // CSVHeader names the columns of CSV output.
@@ -248,12 +243,12 @@ var CSVHeader = []string{"id", "status", "method", "steps", "cost", "optimal", "
 
 func (r *reporter) report(ctx context.Context, rec Record) int {
 	if rec.Error != "" {
-		fmt.Fprintln(r.stdio.Err, rec.Error)
+		fmt.Fprintln(r.Stdio.Err, rec.Error)
 	}
 	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != clikit.StatusError {
-		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %s\n", rec.ID, rec.Method, rec.MS, rec.Stats.words())
+		fmt.Fprintf(r.Stdio.Err, "%s: %s: %.3f ms, %s\n", rec.ID, rec.Method, rec.MS, rec.Stats.words())
 	}
-	r.printer.Emit(r.stdio, r.command, r.out, rec, CSVHeader, func() []string {
+	r.Printer.Emit(r.Stdio, r.command, r.Out, rec, CSVHeader, func() []string {
 		return []string{rec.ID, string(rec.Status), rec.Method, itoa(rec.Steps), itoa(rec.Cost), strconv.FormatBool(rec.Optimal),
 			strconv.FormatFloat(rec.MS, 'f', 3, 64), strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10),
 			planWords(rec.Plan, "; "), rec.Reason, rec.Error}
@@ -286,18 +281,18 @@ func planWords(plan []Step, sep string) string {
 
 // text writes a record as people read it; errors appear on stderr only.
 func (r *reporter) text(rec Record) error {
-	if solved, err := r.records.StartSolved(r.out, rec.ID, rec.Status, rec.Reason, rec.Method); !solved {
+	if solved, err := r.Records.StartSolved(r.Out, rec.ID, rec.Status, rec.Reason, rec.Method); !solved {
 		return err
 	}
 	what := plural(*rec.Steps, "crossing")
 	if rec.Cost != nil {
 		what = plural(*rec.Cost, strings.TrimSuffix(rec.Unit, "s")) + ", " + what
 	}
-	if _, err := fmt.Fprintf(r.out, "%s: solved in %s (optimal; %s)\n", rec.ID, what, rec.Method); err != nil {
+	if _, err := fmt.Fprintf(r.Out, "%s: solved in %s (optimal; %s)\n", rec.ID, what, rec.Method); err != nil {
 		return err
 	}
 	for i, s := range rec.Plan {
-		if _, err := fmt.Fprintf(r.out, "%3d. %s\n", i+1, s.Words); err != nil {
+		if _, err := fmt.Fprintf(r.Out, "%3d. %s\n", i+1, s.Words); err != nil {
 			return err
 		}
 	}
