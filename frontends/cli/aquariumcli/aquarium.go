@@ -496,7 +496,8 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	},
 		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved (with --unique: and the solution is unique)"},
 		clikit.Exit{Code: clikit.ExitFailed, Meaning: "proven unsolvable (status unsolvable), or with --unique several solutions (status not-unique)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --logic-only stopped short (status unknown)"})
+		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --logic-only stopped short (status unknown)"},
+		clikit.Exit{Code: clikit.ExitInterrupted, Meaning: "interrupted (Ctrl-C or SIGTERM); --logic-only still prints the cells decided so far"})
 	var backend aquariumBackend
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) (err error) {
 		if backend, err = f.resolve(); err != nil {
@@ -507,6 +508,7 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	if !ok {
 		return code
 	}
+	fs.Visit(func(fl *flag.Flag) { lf.depthSet = lf.depthSet || fl.Name == "depth" })
 	limit := 1
 	if *unique {
 		limit = 2

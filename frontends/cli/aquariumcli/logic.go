@@ -1,6 +1,7 @@
 package aquariumcli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -23,17 +24,34 @@ type logicFlags struct {
 	logicOnly bool
 	explain   bool
 	depth     int
+	depthSet  bool // --depth was given
+}
+
+// logicDepthBudget is how deep --logic-only and --explain reason when
+// --depth is not given: nested probing of depth 3 takes minutes on a 30×30
+// grid that depth 2 leaves in seconds, so they stop there and say how to
+// go deeper.
+const logicDepthBudget = 2
+
+// reasoning returns the depth to reason to, and whether it is the default
+// budget rather than the --depth asked for.
+func (lf *logicFlags) reasoning() (depth int, budgeted bool) {
+	if lf.depthSet {
+		return lf.depth, false
+	}
+	return min(lf.depth, logicDepthBudget), true
 }
 
 func (lf *logicFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&lf.logicOnly, "logic-only", false, "reason without guessing (propagation, then probing), from the cells of a partial solution block if any; where reasoning stops short, print the partial grid (status unknown)")
 	fs.BoolVar(&lf.explain, "explain", false, "print the chain of deductions in words (as comments above the grid), to the solution or as far as reasoning goes; JSON: the explanation field")
-	registerDepth(fs, &lf.depth)
+	registerDepth(fs, &lf.depth, ";\nwhen it is not given, --logic-only and --explain stop at depth 2 and say so")
 }
 
-// registerDepth adds the --depth flag of hint and solve.
-func registerDepth(fs *flag.FlagSet, depth *int) {
-	fs.IntVar(depth, "depth", aqcp.DefaultLogicDepth, "deepest nested probing to try (0: no probing, 1: probing, 2 and more: probing inside suppositions)")
+// registerDepth adds the --depth flag of hint and solve, with extra at the
+// end of its help.
+func registerDepth(fs *flag.FlagSet, depth *int, extra string) {
+	fs.IntVar(depth, "depth", aqcp.DefaultLogicDepth, "deepest nested probing to try (0: no probing, 1: probing, 2 and more: probing inside suppositions)"+extra)
 }
 
 func checkDepth(depth int) error {
@@ -224,26 +242,35 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	start := startOf(d, true)
 	fail := func(status clikit.Status, err error) int { return r.fail(work, rec, started, status, err) }
 	clikit.ProgressFrom(ctx).SetEngine("logic")
+	depth, budgeted := lf.reasoning()
 
-	// Logic-only solving on the CP model: the status and the depth.
-	m, res, status, err := reasonOnModel(work, d.Puzzle, rule, start, lf.depth)
+	// Logic-only solving on the CP model: the status and the depth. Each
+	// step is told on stderr as it is found, and a reasoning stopped by a
+	// signal or the timeout keeps and reports what it decided.
+	m, res, status, err := reasonOnModel(work, d.Puzzle, rule, start, depth, r.logicStep(rec.ID))
+	var halt error
 	if err != nil {
-		return fail(status, err)
-	}
-	open := 0
-	for _, c := range res.Solution.Cells {
-		if c == aquarium.Unknown {
-			open++
+		if m == nil || !clikit.Halted(err) {
+			return fail(status, err)
 		}
+		halt = clikit.Cause(work, err)
+		rec.stopped = clikit.StopReason(work, halt)
 	}
-	rec.Logic = &logicJSON{Solved: res.Solved, Depth: res.Depth, Fixed: res.Fixed, Open: open}
+	rec.Logic = &logicJSON{Solved: res.Solved, Depth: res.Depth, Fixed: res.Fixed, Open: countOpen(res.Solution)}
 	rec.Stats = cpStats(m.Solver.Stats())
+	if halt != nil {
+		rec.Status = clikit.StatusUnknown
+		rec.MS = clikit.Millis(time.Since(started))
+		rec.Solution = res.Solution.Rows()
+		what := fmt.Sprintf("%s with %s undecided", rec.stopped, cellsWord(res.Solution))
+		return r.reportLogic(ctx, f, lf, d, rec, res, res.Solution, nil, "", what, depth, started)
+	}
 
 	// The chain in words, from the same start.
 	var chain []logic.Deduction
 	var stopped string
 	if lf.explain {
-		if chain, stopped, status, err = explainChain(work, d.Puzzle, rule, start, lf.depth, res.Solved); err != nil {
+		if chain, stopped, status, err = explainChain(work, d.Puzzle, rule, start, depth, res.Solved); err != nil {
 			return fail(status, err)
 		}
 		rec.Explanation = deductionsOf(d.Puzzle, chain)
@@ -285,13 +312,55 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	}
 	rec.MS = clikit.Millis(time.Since(started))
 	rec.Solution = grid.Rows()
-	return r.reportLogic(ctx, f, lf, d, rec, res, grid, chain, stopped, started)
+	what := ""
+	if rec.Status == clikit.StatusUnknown {
+		what = fmt.Sprintf("reasoning up to depth %d stops short: %s undecided", depth, cellsWord(grid))
+		if budgeted && res.Depth < depth {
+			what += fmt.Sprintf(" (probing deeper than %d found nothing; --depth %d to go deeper)", res.Depth, depth+1)
+		} else if budgeted {
+			what = fmt.Sprintf("stopped at depth %d with %s undecided; --depth %d to go deeper", depth, cellsWord(grid), depth+1)
+		}
+	}
+	return r.reportLogic(ctx, f, lf, d, rec, res, grid, chain, stopped, what, depth, started)
+}
+
+// logicStep returns what tells, on stderr in text format, each step of
+// logic-only reasoning on the puzzle id as it is found, or nil.
+func (r *aquariumRun) logicStep(id string) func(aqcp.LogicStep) {
+	if r.format != clikit.FormatText {
+		return nil
+	}
+	return func(s aqcp.LogicStep) {
+		fmt.Fprintf(r.stdio.Err, "%s: %s decided %s, %s left\n", textsafe.Name(id), stepLabel(s.Depth), nounsOf(s.Cells, "cell"), nounsOf(s.Open, "cell"))
+	}
+}
+
+// stepLabel names the reasoning of a depth: "propagation", "probing",
+// "nested probing (depth 2)".
+func stepLabel(depth int) string {
+	switch depth {
+	case 0:
+		return "propagation"
+	case 1:
+		return "probing"
+	}
+	return fmt.Sprintf("nested probing (depth %d)", depth)
+}
+
+// nounsOf says n of a thing: "1 cell", "12 cells".
+func nounsOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // reasonOnModel builds the CP model of p under rule, fixes the cells start
-// decides, and reasons without guessing up to depth. When that fails, or
-// proves there is no solution, it returns the status to report.
-func reasonOnModel(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution, depth int) (*aqcp.Model, aqcp.LogicResult, clikit.Status, error) {
+// decides, and reasons without guessing up to depth, telling onStep (when
+// not nil) each step. When that fails, or proves there is no solution, it
+// returns the status to report; when the reasoning was stopped it returns
+// the model too, and the result holds what was decided.
+func reasonOnModel(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution, depth int, onStep func(aqcp.LogicStep)) (*aqcp.Model, aqcp.LogicResult, clikit.Status, error) {
 	m, err := aqcp.NewModelContext(ctx, p, rule)
 	switch {
 	case clikit.Halted(err):
@@ -304,10 +373,10 @@ func reasonOnModel(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, 
 			return nil, aqcp.LogicResult{}, clikit.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err)
 		}
 	}
-	res, err := m.Logic(ctx, depth)
+	res, err := m.LogicSteps(ctx, depth, 0, onStep)
 	switch {
 	case err != nil:
-		return nil, res, clikit.StatusUnknown, err
+		return m, res, clikit.StatusUnknown, err // res holds what was decided
 	case res.Contradiction && start.Width > 0:
 		return nil, res, clikit.StatusUnsolvable, errors.New("reasoning proves that no solution agrees with the cells filled in")
 	case res.Contradiction:
@@ -370,23 +439,23 @@ func searchRest(ctx context.Context, m *aqcp.Model, unique bool, rec *aquariumRe
 	return found.Solutions[0], "", nil
 }
 
-// reportLogic reports the outcome of solveByLogic, its grade when asked,
-// and prints the grid with the summary and the chain of deductions as
-// comments; it returns the exit code.
+// reportLogic reports the outcome of solveByLogic (what says why the
+// grid is left open, for status unknown), its grade when asked, and prints
+// the grid with the summary and the chain of deductions as comments;
+// depth is the depth reasoning went to. It returns the exit code.
 func (r *aquariumRun) reportLogic(ctx context.Context, f *aquariumFlags, lf *logicFlags, d aquariumfmt.Document, rec aquariumRecord,
-	res aqcp.LogicResult, grid aquarium.Solution, chain []logic.Deduction, stopped string, started time.Time) int {
-	what := ""
-	if rec.Status == clikit.StatusUnknown {
-		what = fmt.Sprintf("reasoning up to depth %d stops short: %s undecided", lf.depth, cellsWord(grid))
-	}
+	res aqcp.LogicResult, grid aquarium.Solution, chain []logic.Deduction, stopped, what string, depth int, started time.Time) int {
 	if rec.Status == clikit.StatusUnknown && errors.Is(ctx.Err(), context.Canceled) {
 		rec.Status = clikit.StatusInterrupted
 	}
 	code := rec.Status.ExitCode(ctx)
-	if rec.Status == clikit.StatusUnknown && ctx.Err() == nil {
+	switch {
+	case rec.Status == clikit.StatusUnknown && ctx.Err() == nil:
 		code = clikit.ExitTimeout // a limit of reasoning reached, not an interrupt
 		r.noteLogic(rec, what)
-	} else {
+	case rec.stopped != "":
+		r.noteLogic(rec, what) // what says it was stopped, and where
+	default:
 		r.note(ctx, rec, what)
 	}
 	r.addGrade(ctx, f, lf.depth, d, &rec, started)
@@ -398,7 +467,7 @@ func (r *aquariumRun) reportLogic(ctx context.Context, f *aquariumFlags, lf *log
 	r.emit(rec, func(w io.Writer) error {
 		var b strings.Builder
 		if lf.logicOnly {
-			fmt.Fprintf(&b, "# %s\n", logicSummary(res, lf.depth))
+			fmt.Fprintf(&b, "# %s\n", logicSummary(res, depth))
 		}
 		if lf.explain {
 			b.WriteString("# Deductions, easiest first:\n")
@@ -472,17 +541,17 @@ func (r *aquariumRun) noteLogic(rec aquariumRecord, what string) {
 }
 
 // cellsWord says how many cells of s are undecided: "1 cell", "12 cells".
-func cellsWord(s aquarium.Solution) string {
+func cellsWord(s aquarium.Solution) string { return nounsOf(countOpen(s), "cell") }
+
+// countOpen counts the undecided cells of s.
+func countOpen(s aquarium.Solution) int {
 	n := 0
 	for _, c := range s.Cells {
 		if c == aquarium.Unknown {
 			n++
 		}
 	}
-	if n == 1 {
-		return "1 cell"
-	}
-	return fmt.Sprintf("%d cells", n)
+	return n
 }
 
 const aquariumHintSummary = "Give the next deduction for Aquarium puzzles, in words: the easiest rule that\n" +
@@ -502,7 +571,7 @@ func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
 	steps := fs.Int("steps", 1, "give this many deductions, each applied before the next; 0: all, to the end")
 	apply := fs.Bool("apply", false, "text format: print the puzzle with the hinted cells filled in")
 	var depth int
-	registerDepth(fs, &depth)
+	registerDepth(fs, &depth, "")
 	res := clikit.RegisterResults(fs)
 	clikit.Describe(fs, []string{
 		"waterworks aquarium hint testdata/aquarium/partial-solution.txt",
@@ -560,19 +629,12 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 	case err != nil:
 		return fail(clikit.StatusWrong, err)
 	}
-	var hints []logic.Deduction
-	for steps == 0 || len(hints) < steps {
-		h, ok, err := rsn.Next(work, depth)
-		if err != nil {
-			return fail(clikit.StatusUnknown, err)
-		}
-		if !ok {
-			break
-		}
-		if err := rsn.Apply(h); err != nil {
-			return fail(clikit.StatusWrong, err)
-		}
-		hints = append(hints, h)
+	hints, halt, err := r.nextHints(work, rsn, rec.ID, steps, depth, !apply)
+	if err != nil {
+		return fail(clikit.StatusWrong, err)
+	}
+	if halt != nil && len(hints) == 0 {
+		return fail(clikit.StatusUnknown, halt)
 	}
 	rec.MS = clikit.Millis(time.Since(started))
 	rec.Hints = deductionsOf(d.Puzzle, hints)
@@ -582,6 +644,13 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 	rec.Status = clikit.StatusOK
 	var note string
 	switch {
+	case halt != nil:
+		// Stopped midway: the hints found are kept (and were printed as
+		// they came); the status says why it stopped.
+		rec.Status = clikit.StopStatus(clikit.Cause(work, halt))
+		code = rec.Status.ExitCode(ctx)
+		why := cmp.Or(clikit.StopReason(work, clikit.Cause(work, halt)), halt.Error())
+		note = fmt.Sprintf("%s after %s", why, nounsOf(len(hints), "hint"))
 	case len(hints) == 0 && rsn.Solved():
 		note = "the grid is complete; nothing is left to deduce"
 	case len(hints) == 0:
@@ -595,26 +664,60 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 			return fail(clikit.StatusError, fmt.Errorf("internal error: the hints give a grid that fails the check: %w", err))
 		}
 	}
-	if note != "" && r.format == clikit.FormatText && !apply {
+	switch {
+	case halt != nil && r.format == clikit.FormatText && !apply:
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), note)
+		return code // the hints were printed as they were found
+	case note != "" && r.format == clikit.FormatText && !apply:
 		r.emit(rec, func(w io.Writer) error {
 			_, err := fmt.Fprintf(w, "%s: %s\n", textsafe.Name(rec.ID), note)
 			return err
 		})
 		return code
+	case r.format == clikit.FormatText && !apply:
+		return code // the hints were printed as they were found
 	}
 	r.emit(rec, func(w io.Writer) error {
 		var b strings.Builder
-		if apply {
-			if note != "" {
-				b.WriteString("# " + note + "\n")
-			}
-			outline(&b, "# ", 1, hints)
-			return writeAnnotated(w, b.String(), d, grid)
+		if note != "" {
+			b.WriteString("# " + note + "\n")
 		}
-		fmt.Fprintf(&b, "%s:\n", textsafe.Name(rec.ID))
-		outline(&b, "  ", 1, hints)
-		_, err := io.WriteString(w, b.String())
-		return err
+		outline(&b, "# ", 1, hints)
+		return writeAnnotated(w, b.String(), d, grid)
 	})
 	return code
+}
+
+// nextHints finds up to steps deductions (0: all) by reasoning up to
+// depth, applying each before the next. With stream, in text format, it
+// prints each as it is found, under a line naming the puzzle id. When the
+// reasoning is stopped (a timeout, a signal, the memory budget) it returns
+// the hints found so far and why in halt; err is a deduction that does
+// not apply, which is an internal error.
+func (r *aquariumRun) nextHints(ctx context.Context, rsn *logic.Reasoner, id string, steps, depth int, stream bool) (hints []logic.Deduction, halt, err error) {
+	stream = stream && r.format == clikit.FormatText
+	for steps == 0 || len(hints) < steps {
+		h, ok, err := rsn.Next(ctx, depth)
+		if err != nil {
+			return hints, err, nil
+		}
+		if !ok {
+			break
+		}
+		if err := rsn.Apply(h); err != nil {
+			return hints, nil, err
+		}
+		hints = append(hints, h)
+		if stream {
+			var b strings.Builder
+			if len(hints) == 1 {
+				fmt.Fprintf(&b, "%s:\n", textsafe.Name(id))
+			}
+			outline(&b, "  ", len(hints), hints[len(hints)-1:])
+			r.written++
+			io.WriteString(r.out, b.String())
+			r.out.Flush()
+		}
+	}
+	return hints, nil, nil
 }

@@ -78,8 +78,29 @@ func (m *Model) Logic(ctx context.Context, maxDepth int) (LogicResult, error) {
 // LogicResult.Suppositions) have been examined, nested probing stops and
 // the result says Truncated. A budget of 0 means no limit.
 func (m *Model) LogicWithin(ctx context.Context, maxDepth int, budget int64) (LogicResult, error) {
+	return m.LogicSteps(ctx, maxDepth, budget, nil)
+}
+
+// A LogicStep is one step of progress of logic-only reasoning: reasoning
+// of depth Depth (0 propagation, 1 probing, 2 and more nested probing)
+// decided Cells more cells, together with what propagation drew from
+// them, and Open cells are left undecided.
+type LogicStep struct {
+	Depth int
+	Cells int
+	Open  int
+}
+
+// LogicSteps is LogicWithin that calls onStep, when not nil, each time
+// reasoning decides something, as it goes: a caller can show the
+// deductions as they are found, and keeps them if the reasoning is
+// stopped. Propagation's first step is reported with depth 0.
+func (m *Model) LogicSteps(ctx context.Context, maxDepth int, budget int64, onStep func(LogicStep)) (LogicResult, error) {
 	start := time.Now()
-	lg := logician{ctx: ctx, m: m, fixed: make([]int, max(maxDepth, 0)+1), budget: budget, meter: progress.From(ctx)}
+	lg := logician{ctx: ctx, m: m, fixed: make([]int, max(maxDepth, 0)+1), budget: budget, meter: progress.From(ctx), onStep: onStep}
+	if onStep != nil {
+		lg.openCells = m.openCells()
+	}
 	before := m.open()
 	deepest, err := lg.reason(maxDepth, true)
 	res := LogicResult{Solution: m.Current(), Depth: deepest, Suppositions: lg.suppositions, Truncated: lg.truncated, Time: time.Since(start)}
@@ -107,8 +128,32 @@ type logician struct {
 	budget       int64 // for suppositions; 0: none
 	truncated    bool  // the budget ran out
 	// fixed counts blocks fixed at the top level by each depth.
-	fixed []int
-	meter *progress.Meter // told the phase and each supposition, for progress
+	fixed  []int
+	meter  *progress.Meter // told the phase and each supposition, for progress
+	onStep func(LogicStep) // told each top-level step, or nil
+	// openCells is the undecided cells at the last step (with onStep).
+	openCells int
+}
+
+// step tells onStep that reasoning of depth d fixed n blocks at the top.
+func (lg *logician) step(d, n int) {
+	if lg.onStep == nil || n <= 0 {
+		return
+	}
+	open := lg.m.openCells()
+	lg.onStep(LogicStep{Depth: d, Cells: lg.openCells - open, Open: open})
+	lg.openCells = open
+}
+
+// openCells counts the cells the model's state leaves undecided.
+func (m *Model) openCells() int {
+	open := 0
+	for _, c := range m.Current().Cells {
+		if c == aquarium.Unknown {
+			open++
+		}
+	}
+	return open
 }
 
 // reason propagates and probes up to depth maxDepth until nothing changes,
@@ -118,8 +163,12 @@ type logician struct {
 // supposition. An ErrInconsistent error means the state has no solution.
 func (lg *logician) reason(maxDepth int, top bool) (int, error) {
 	s := lg.m.Solver
+	before0 := lg.m.open()
 	if err := s.Propagate(); err != nil {
 		return 0, err
+	}
+	if top {
+		lg.step(0, before0-lg.m.open())
 	}
 	deepest := 0
 	for maxDepth >= 1 && lg.m.open() > 0 {
@@ -134,6 +183,7 @@ func (lg *logician) reason(maxDepth int, top bool) (int, error) {
 			deepest = max(deepest, 1)
 			if top {
 				lg.fixed[1] += n
+				lg.step(1, n)
 			}
 			continue
 		}
@@ -151,6 +201,7 @@ func (lg *logician) reason(maxDepth int, top bool) (int, error) {
 				deepest = max(deepest, d)
 				if top {
 					lg.fixed[d] += n
+					lg.step(d, n)
 				}
 			}
 		}
