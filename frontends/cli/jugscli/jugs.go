@@ -215,6 +215,8 @@ func (r *jugsReporter) solveFiles(ctx context.Context, files []string) int {
 		entries, err := jugsfmt.Parse(in.Name, in.Data)
 		// Report bad lines among the good ones, in line order.
 		bad := inputerr.All(err)
+		prog := clikit.ProgressFrom(ctx)
+		prog.AddTotal(len(entries))
 		for _, e := range entries {
 			for len(bad) > 0 && clikit.LineOf(bad[0]) < e.Line {
 				code = clikit.Worse(code, r.inputError(bad[0]))
@@ -224,8 +226,10 @@ func (r *jugsReporter) solveFiles(ctx context.Context, files []string) int {
 				return clikit.Worse(code, clikit.ExitInterrupted)
 			}
 			if r.ids.Keep(e.ID) {
+				prog.Begin(e.ID)
 				code = clikit.Worse(code, clikit.Guard(r.stdio, e.ID, func() int { return r.solve(ctx, e) }))
 			}
+			prog.Finish()
 		}
 		for _, err := range bad {
 			code = clikit.Worse(code, r.inputError(err))

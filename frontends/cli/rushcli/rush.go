@@ -123,11 +123,15 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	code = clikit.Worse(code, res.IDs.Missing(stdio))
 	r := &reporter{flags: &f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
 	defer r.Out.Flush()
+	prog := clikit.ProgressFrom(ctx)
+	prog.AddTotal(len(levels))
 	clikit.RunOrdered(len(levels), f.jobs, func(i int) Record {
+		prog.Begin(levels[i].ID)
 		work, cancel := f.WithTimeout(ctx)
 		defer cancel()
 		return solve(work, levels[i], f.method, f.limitStates)
 	}, func(_ int, rec Record) {
+		prog.Finish()
 		code = clikit.Worse(code, r.report(ctx, rec))
 	})
 	r.Out.Flush()

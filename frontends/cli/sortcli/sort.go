@@ -143,11 +143,14 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 			fmt.Fprintf(stdio.Err, "%s: no levels\n", in.Name)
 			code = clikit.Worse(code, clikit.ExitUsage)
 		}
+		prog := clikit.ProgressFrom(ctx)
+		prog.AddTotal(len(levels))
 		for _, lv := range levels {
-			if !res.IDs.Keep(lv.ID) {
-				continue
+			if res.IDs.Keep(lv.ID) {
+				prog.Begin(lv.ID)
+				code = clikit.Worse(code, clikit.Guard(r.stdio, lv.ID, func() int { return r.solve(ctx, lv) }))
 			}
-			code = clikit.Worse(code, clikit.Guard(r.stdio, lv.ID, func() int { return r.solve(ctx, lv) }))
+			prog.Finish()
 		}
 	}
 	out.Flush()

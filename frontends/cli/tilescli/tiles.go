@@ -143,9 +143,13 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	defer r.Out.Flush()
 	e := &engine{flags: &f}
 	e.prepare(ctx, stdio, levels)
+	prog := clikit.ProgressFrom(ctx)
+	prog.AddTotal(len(levels))
 	clikit.RunOrdered(len(levels), f.jobs, func(i int) Record {
+		prog.Begin(levels[i].ID)
 		return e.solve(ctx, levels[i])
 	}, func(_ int, rec Record) {
+		prog.Finish()
 		code = clikit.Worse(code, r.report(ctx, rec))
 	})
 	r.Out.Flush()

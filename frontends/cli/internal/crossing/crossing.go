@@ -222,9 +222,13 @@ func Run(ctx context.Context, stdio clikit.IO, command string, f *Flags, res cli
 	code = clikit.Worse(code, res.IDs.Missing(stdio))
 	r := &reporter{command: command, flags: f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
 	defer r.Out.Flush()
+	prog := clikit.ProgressFrom(ctx)
+	prog.AddTotal(len(kept))
 	clikit.RunOrdered(len(kept), f.Jobs, func(i int) Record {
+		prog.Begin(kept[i].ID)
 		return Solve(ctx, f, kept[i])
 	}, func(_ int, rec Record) {
+		prog.Finish()
 		code = clikit.Worse(code, r.report(ctx, rec))
 	})
 	r.Out.Flush()
