@@ -116,12 +116,10 @@ func solveHorizon(ctx context.Context, p *Puzzle, opts HorizonOptions,
 	r.Unit = unit
 	o := opts.HorizonOptions
 	if opts.ExploreStates > 0 && o.Bound == 0 {
-		reach, err := explore(ctx, q, opts.ExploreStates)
+		bound, reach, err := explore(ctx, q, opts.ExploreStates)
 		switch {
 		case err == nil:
-			// A state at depth 0 alone still needs horizon 0 asked;
-			// a bound of 1 covers it.
-			o.Bound, r.Reachable = max(reach.Depth, 1), reach.States
+			o.Bound, r.Reachable = bound, reach.States
 		case !errors.Is(err, statespace.ErrLimit):
 			return r, err
 		}
@@ -131,14 +129,15 @@ func solveHorizon(ctx context.Context, p *Puzzle, opts HorizonOptions,
 	return r, err
 }
 
-// explore counts the states reachable in p, storing at most limit.
-func explore(ctx context.Context, p *Puzzle, limit int) (statespace.Reach, error) {
+// explore bounds the horizon of p by its reachable states, storing at
+// most limit (statespace.ExploreBound).
+func explore(ctx context.Context, p *Puzzle, limit int) (int, statespace.Reach, error) {
 	opts := statespace.Options{MaxStates: limit}
 	if sp, fits := newPackedSpace(p); fits {
-		return statespace.Explore(ctx, sp, sp.pack(p.Initial), opts)
+		return statespace.ExploreBound(ctx, sp, sp.pack(p.Initial), opts)
 	}
 	w := newWideSpace(p)
-	return statespace.Explore(ctx, w, w.pack(p.Initial), opts)
+	return statespace.ExploreBound(ctx, w, w.pack(p.Initial), opts)
 }
 
 // checkHorizon replays a plan found at horizon k with Check and checks

@@ -303,3 +303,18 @@ func Explore[K comparable, A any](ctx context.Context, sp Space[K, A], start K, 
 	st := t.finish()
 	return Reach{States: st.Stored, Depth: st.Iterations, Stats: st}, err
 }
+
+// ExploreBound visits the states reachable from start breadth first
+// (Explore, within opts' limits) and returns a HorizonOptions.Bound for a
+// bounded-horizon engine: the depth of the farthest state, but at least 1
+// (a plan with the fewest actions, if any, is no longer), and what was
+// reached. With that bound, refuting every horizon up to it proves the
+// puzzle unsolvable at once when its reachable space is small. It returns
+// Explore's error (ErrLimit when the states do not all fit opts).
+func ExploreBound[K comparable, A any](ctx context.Context, sp Space[K, A], start K, opts Options) (int, Reach, error) {
+	r, err := Explore(ctx, sp, start, opts)
+	if err != nil {
+		return 0, r, err
+	}
+	return max(r.Depth, 1), r, nil
+}

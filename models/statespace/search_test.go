@@ -152,6 +152,23 @@ func TestExplore(t *testing.T) {
 	}
 }
 
+// TestExploreBound checks that the bound covers every shortest plan on
+// random graphs, and that a space too large for the limit gives none.
+func TestExploreBound(t *testing.T) {
+	for _, g := range randomGraphs(4, 200) {
+		bound, reach, err := ExploreBound(context.Background(), g, g.startKey(), Options{})
+		require.NoError(t, err)
+		assert.Equal(t, max(reach.Depth, 1), bound)
+		res, err := BFS(context.Background(), g, g.startKey(), Options{})
+		require.NoError(t, err)
+		if res.Status == Solved {
+			assert.LessOrEqual(t, len(res.Plan), bound, "%v", g)
+		}
+	}
+	_, _, err := ExploreBound(context.Background(), counter{}, 0, Options{MaxStates: 100, Store: StoreHash})
+	assert.ErrorIs(t, err, ErrLimit)
+}
+
 // counter is an endless space: from k, k+1 and 2k+1; no goal.
 type counter struct{}
 
