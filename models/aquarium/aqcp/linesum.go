@@ -41,21 +41,16 @@ type lineSum struct {
 
 	// sumLo and sumHi are the smallest and largest totals the chains'
 	// bounds allow, kept by Advise; maxRun is the largest contribution of
-	// a chain. A line whose totals leave at least that much slack on both
-	// sides of need can narrow nothing by bounds. For a line of unit
-	// weights (a column), where the totals other chains reach form an
-	// interval, that is all there is to it, and such a line returns at
-	// once. A weighted line (a row) is then still run for its dynamic
-	// program, which may find gaps in the totals, unless relaxed.
+	// a chain. A line of unit weights (a column) whose totals leave at
+	// least that much slack on both sides of need can narrow nothing (the
+	// totals the other chains reach form an interval), so it returns at
+	// once, and Advise does not even schedule it. A weighted line (a row)
+	// still runs its dynamic program then, which may find gaps in the
+	// totals: skipping it in search made rows about 15% cheaper per node
+	// but cost more nodes than that (see "Aquarium at scale" in
+	// BENCHMARKS.md).
 	sumLo, sumHi cp.Rev
 	maxRun       int
-	// relaxed leaves weighted lines with slack alone too: the dynamic
-	// program rarely narrows anything so far from the ends of the totals,
-	// at a cost that dominated the search on big grids (see "Aquarium at
-	// scale" in BENCHMARKS.md). Model.Search relaxes the rows for the
-	// search, after probing. It is a setting, not part of the state: it
-	// only weakens propagation, so turning it on needs no run.
-	relaxed bool
 
 	// Scratch, reused across runs: the active chains' bounds, and prefix[i]
 	// holding the sums reachable by the active chains before the i-th and
@@ -341,11 +336,11 @@ func (c *lineSum) Advise(s *cp.Solver, tag int32) bool {
 	return false
 }
 
-// idle reports whether Propagate would do nothing: the totals leave at
-// least maxRun of slack on both sides of need, and the line is of unit
-// weights or relaxed.
+// idle reports whether Propagate would do nothing: the line is of unit
+// weights and its totals leave at least maxRun of slack on both sides of
+// need.
 func (c *lineSum) idle(s *cp.Solver) bool {
-	return (c.unit || c.relaxed) && min(c.need-int(s.Get(c.sumLo)), int(s.Get(c.sumHi))-c.need) >= c.maxRun
+	return c.unit && min(c.need-int(s.Get(c.sumLo)), int(s.Get(c.sumHi))-c.need) >= c.maxRun
 }
 
 // Propagate keeps in each chain the run lengths that some choice of the

@@ -24,8 +24,6 @@ type Model struct {
 	Full []cp.Var
 	// redundant reports that Search posted the redundant constraints.
 	redundant bool
-	// lines are the weighted lines (rows), which Search may relax.
-	lines []*lineSum
 }
 
 // NewModel builds the CP model of a valid puzzle. It is NewModelContext
@@ -116,17 +114,7 @@ func (m *Model) addLines(ctx context.Context) error {
 }
 
 func (m *Model) addLine(need int, chains []lineChain) {
-	if c := newLineSum(m.Solver, need, chains); !c.unit {
-		m.lines = append(m.lines, c)
-	}
-}
-
-// relaxLines makes the weighted lines skip their dynamic program while
-// their totals leave them slack (see lineSum.relaxed), or go back to it.
-func (m *Model) relaxLines(on bool) {
-	for _, c := range m.lines {
-		c.relaxed = on
-	}
+	newLineSum(m.Solver, need, chains)
 }
 
 // addRedundant posts, once, the constraints that search uses beside the
@@ -353,9 +341,6 @@ func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, e
 		if res, done, err := m.probe(ctx); done {
 			return res, err
 		}
-		// Probing gains from every deduction, search from speed.
-		m.relaxLines(true)
-		defer m.relaxLines(false)
 	}
 	progress.From(ctx).SetPhase("search")
 	n := 0
