@@ -127,12 +127,14 @@ func benchScaleRun(b *testing.B, solve aquariumBackend, engines int, p *aquarium
 	cpu1, _ := sattest.CPUTime()
 	cpu := (cpu1 - cpu0) / time.Duration(b.N)
 	b.ReportMetric(float64(cpu.Nanoseconds()), "cpu-ns/op")
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+	timedOut := errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+	if err != nil && !timedOut {
+		b.Fatal(err)
+	}
+	reportSearch(b, got.stats, cpu)
+	if timedOut {
 		b.ReportMetric(1, "timedout")
 		return 0, false
-	}
-	if err != nil {
-		b.Fatal(err)
 	}
 	for i, s := range got.solutions {
 		if err := aquarium.Check(p, s, aquarium.RegionRule); err != nil {
@@ -144,18 +146,6 @@ func benchScaleRun(b *testing.B, solve aquariumBackend, engines int, p *aquarium
 	}
 	if w, ok := statValue(got.stats, "winner"); ok {
 		b.Logf("winner %v", w)
-	}
-	nodes, okN := statValue(got.stats, "nodes")
-	props, okP := statValue(got.stats, "propagations")
-	if n, isInt := nodes.(int64); okN && okP && isInt {
-		// Search from the root only when probing leaves the grid open.
-		p := props.(int64)
-		b.ReportMetric(float64(n), "nodes")
-		b.ReportMetric(float64(p), "props")
-		b.ReportMetric(float64(n)/cpu.Seconds(), "nodes/s")
-		if n > 0 {
-			b.ReportMetric(float64(p)/float64(n), "props/node")
-		}
 	}
 	b.ReportMetric(float64(len(got.solutions)), "solutions")
 	return len(got.solutions), true
@@ -210,6 +200,23 @@ func treeCPU() time.Duration {
 		}
 	}
 	return total
+}
+
+// reportSearch reports the CP core's search figures when stats, of a
+// run that took cpu, hold them: those of a run stopped by its budget too.
+func reportSearch(b *testing.B, stats clikit.StatList, cpu time.Duration) {
+	nodes, okN := statValue(stats, "nodes")
+	props, okP := statValue(stats, "propagations")
+	if n, isInt := nodes.(int64); okN && okP && isInt {
+		// Search from the root only when probing leaves the grid open.
+		p := props.(int64)
+		b.ReportMetric(float64(n), "nodes")
+		b.ReportMetric(float64(p), "props")
+		b.ReportMetric(float64(n)/cpu.Seconds(), "nodes/s")
+		if n > 0 {
+			b.ReportMetric(float64(p)/float64(n), "props/node")
+		}
+	}
 }
 
 // statValue returns the value of the statistic called name, the first
