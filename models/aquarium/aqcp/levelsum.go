@@ -89,10 +89,10 @@ func (c *levelSum) Explains() bool { return true }
 
 // Advise narrows a term's interval when one of its blocks is fixed, with
 // its least and greatest values and their sums. The tag holds the term in
-// its high bits and the block's index below. It asks for a run only when
-// one can deduce something the last did not: when the sums moved, or when
-// the term's new ends take values the others cannot complete to k (an
-// interval's inside may hold such values, which only its ends reveal).
+// its high bits and the block's index below. It asks for a run whenever
+// the interval moved, even when the run can deduce nothing: not asking
+// changed the order in which propagators run, hence the search, and made
+// the hard grids of "Aquarium at scale" in BENCHMARKS.md slower.
 func (c *levelSum) Advise(s *cp.Solver, tag int32) bool {
 	i, j := int(tag>>16), int(tag&0xFFFF)
 	if s.Value(c.terms[i].blocks[j]) == 0 {
@@ -115,20 +115,13 @@ func (c *levelSum) Advise(s *cp.Solver, tag int32) bool {
 	least, most := slices.Min(f[lo:hi+1]), slices.Max(f[lo:hi+1])
 	least0, most0 := int(s.Get(c.least[i])), int(s.Get(c.most[i]))
 	if least == least0 && most == most0 {
-		low, high := c.room(s, least, most)
-		return f[lo] < low || f[lo] > high || f[hi] < low || f[hi] > high
+		return true
 	}
 	s.Set(c.least[i], int64(least))
 	s.Set(c.most[i], int64(most))
 	s.Set(c.sumLeast, s.Get(c.sumLeast)+int64(least-least0))
 	s.Set(c.sumMost, s.Get(c.sumMost)+int64(most-most0))
 	return true
-}
-
-// room returns the values low..high a term whose least and greatest
-// values are least and most may take, given the others' bounds.
-func (c *levelSum) room(s *cp.Solver, least, most int) (low, high int) {
-	return c.k - (int(s.Get(c.sumMost)) - most), c.k - (int(s.Get(c.sumLeast)) - least)
 }
 
 // Propagate cuts off the levels at the ends of each interval that the

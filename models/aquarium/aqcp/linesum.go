@@ -44,11 +44,12 @@ type lineSum struct {
 	// a chain. A line of unit weights (a column) whose totals leave at
 	// least that much slack on both sides of need can narrow nothing (the
 	// totals the other chains reach form an interval), so it returns at
-	// once, and Advise does not even schedule it. A weighted line (a row)
-	// still runs its dynamic program then, which may find gaps in the
-	// totals: skipping it in search made rows about 15% cheaper per node
-	// but cost more nodes than that (see "Aquarium at scale" in
-	// BENCHMARKS.md).
+	// once. Advise still schedules it: not scheduling idle lines changed
+	// the order in which propagators run, hence the search, and made hard
+	// grids slower. A weighted line (a row) still runs its dynamic program
+	// then, which may find gaps in the totals: skipping it in search made
+	// rows about 15% cheaper per node but gained nothing on whole solves
+	// (see "Aquarium at scale" in BENCHMARKS.md).
 	sumLo, sumHi cp.Rev
 	maxRun       int
 
@@ -316,7 +317,7 @@ func (c *lineSum) narrow(s *cp.Solver, i, lo, hi, sumLo, sumHi int) error {
 
 // Advise narrows a chain's run bounds when one of its blocks is fixed, and
 // asks for a run only when they moved (the deductions depend on the bounds
-// alone), and not when the line is then idle. The tag holds the chain in
+// alone). The tag holds the chain in
 // its high bits and the block's index below.
 func (c *lineSum) Advise(s *cp.Solver, tag int32) bool {
 	g, j := int(tag>>16), int(tag&0xFFFF)
@@ -326,12 +327,12 @@ func (c *lineSum) Advise(s *cp.Solver, tag int32) bool {
 		if t, lo := m-j, int(s.Get(c.lo[g])); t > lo {
 			s.Set(c.lo[g], int64(t))
 			s.Set(c.sumLo, s.Get(c.sumLo)+int64(run[t]-run[lo]))
-			return !c.idle(s)
+			return true
 		}
 	} else if t, hi := m-j-1, int(s.Get(c.hi[g])); t < hi {
 		s.Set(c.hi[g], int64(t))
 		s.Set(c.sumHi, s.Get(c.sumHi)-int64(run[hi]-run[t]))
-		return !c.idle(s)
+		return true
 	}
 	return false
 }
