@@ -117,21 +117,44 @@ func readPids(name string) []int {
 }
 
 // requireGone checks that none of the processes runs: each is gone, or a
-// zombie (dead, waiting for whoever adopted it to reap it).
+// zombie (dead, waiting for whoever adopted it to reap it). A process sent
+// SIGKILL runs until the kernel schedules its death, which on a loaded
+// machine takes a moment, so each gets up to 5 s to go.
 func requireGone(t *testing.T, ids []int) {
 	t.Helper()
 	for _, id := range ids {
-		if err := syscall.Kill(id, 0); errors.Is(err, syscall.ESRCH) {
-			continue
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			state, stat := processState(id)
+			if state == "" || state == "Z" {
+				break
+			}
+			if time.Now().After(deadline) {
+				assert.Equal(t, "Z", state, "process %d (%s) still runs", id, stat)
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
-		stat, err := os.ReadFile("/proc/" + strconv.Itoa(id) + "/stat")
-		if err != nil {
-			continue // gone between the two looks, or no /proc to tell
-		}
-		// The state follows the parenthesised command name.
-		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-		assert.Equal(t, "Z", fields[0], "process %d (%s) still runs", id, stat)
 	}
+}
+
+// processState returns the state of process id as /proc shows it ("R",
+// "S", "Z", ...) and its stat line, or "" when it is gone or there is no
+// /proc to tell.
+func processState(id int) (string, string) {
+	if err := syscall.Kill(id, 0); errors.Is(err, syscall.ESRCH) {
+		return "", ""
+	}
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(id) + "/stat")
+	if err != nil {
+		return "", "" // gone between the two looks, or no /proc to tell
+	}
+	// The state follows the parenthesised command name.
+	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	if len(fields) == 0 {
+		return "", string(stat)
+	}
+	return fields[0], string(stat)
 }
 
 // TestRaceInterrupted sends SIGINT to a race on a hard grid while the
