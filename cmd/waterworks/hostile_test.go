@@ -197,8 +197,9 @@ type hostileCase struct {
 	// msg must match the first line of stderr; "" when stderr may be
 	// empty.
 	msg string
-	// out, when set, must match standard output.
-	out string
+	// out, when set, must match standard output, and stderr the whole
+	// of standard error.
+	out, stderr string
 	// long marks cases skipped in -short mode.
 	long bool
 }
@@ -267,7 +268,9 @@ func hostileCases() []hostileCase {
 		{name: "1000x1000 with clues, hint", args: []string{"aquarium", "hint", "--timeout", "200ms", "{in}"}, in: "grid-1000-clues.jsonl",
 			exit: 124, msg: `stopped by the timeout`},
 		{name: "1000x1000 with clues, explain", args: []string{"aquarium", "solve", "--explain", "--timeout", "1s", "{in}"}, in: "grid-1000-clues.jsonl",
-			exit: 124, msg: `stopped by the timeout`},
+			// The deductions found before the timeout come first.
+			exit: 124, msg: `^grid-1000: (propagation decided \d+ cells, \d+ cells left|stopped by the timeout)`,
+			stderr: `(?m)^grid-1000: stopped by the timeout`},
 		{name: "1000x1000 with clues, grade", args: []string{"aquarium", "solve", "--stats", "--timeout", "1s", "{in}"}, in: "grid-1000-clues.jsonl",
 			exit: 124, msg: `stopped by the timeout`},
 		{name: "1000x1000, render", args: []string{"aquarium", "render", "{in}"}, in: "grid-1000-cells.jsonl",
@@ -666,6 +669,9 @@ func assertRun(t *testing.T, tc hostileCase, r run, first string) {
 	}
 	if tc.msg != "" && !regexp.MustCompile(tc.msg).MatchString(first) {
 		t.Errorf("first line of stderr %q does not match %q", shorten(first, 300), tc.msg)
+	}
+	if tc.stderr != "" && !regexp.MustCompile(tc.stderr).Match(r.stderr) {
+		t.Errorf("standard error %q does not match %q", shorten(string(r.stderr), 300), tc.stderr)
 	}
 	if tc.out != "" && !regexp.MustCompile(tc.out).Match(r.stdout) {
 		t.Errorf("standard output %q does not match %q", shorten(string(r.stdout), 300), tc.out)

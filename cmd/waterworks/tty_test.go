@@ -203,7 +203,7 @@ func progressCases(t *testing.T) []struct {
 	}{
 		{"solve", []string{"aquarium", "solve", "--unique", "--timeout", "1s", hard}, []string{"0/1  hard  cp  "}, []int{0, 124}},
 		{"compare", []string{"compare", "--engines", "cp", "--timeout", "1s", hard}, []string{"hard  cp  "}, []int{0, 124}},
-		{"logic-only", []string{"aquarium", "solve", "--logic-only", "--timeout", "1s", hard}, []string{"0/1  hard  logic  probing  "}, []int{124}},
+		{"logic-only", []string{"aquarium", "solve", "--logic-only", "--timeout", "1s", hard}, []string{"0/1  hard  logic  "}, []int{124}}, // probing, or nested probing on a fast machine
 		{"generate", []string{"aquarium", "generate", "--size", "150x150", "--layout", "random", "--all-clues", "--count", "2"}, []string{"/2  gen-150x150-1-", "generate"}, []int{0}},
 	}
 }
