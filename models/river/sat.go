@@ -253,17 +253,14 @@ func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts statespace.SATO
 }
 
 // ExploreBound visits the states reachable from p's start breadth first
-// (statespace.Explore, within opts' limits) and returns the depth of the
-// farthest: a plan with the fewest crossings, if any, has no more, so it
-// is a HorizonOptions.Bound for SolveSAT. It returns at least 1.
+// (statespace.ExploreBound, within opts' limits) and returns the depth of
+// the farthest: a plan with the fewest crossings, if any, has no more, so
+// it is a HorizonOptions.Bound for SolveSAT. It returns at least 1.
 func ExploreBound(ctx context.Context, p *Puzzle, opts statespace.Options) (int, error) {
 	b, err := NewBanks(p)
 	if err != nil {
 		return 0, err
 	}
-	r, err := statespace.Explore(ctx, b, b.Start(), opts)
-	if err != nil {
-		return 0, err
-	}
-	return max(r.Depth, 1), nil
+	bound, _, err := statespace.ExploreBound(ctx, b, b.Start(), opts)
+	return bound, err
 }
