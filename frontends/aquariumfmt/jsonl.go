@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,55 +14,18 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqrecord"
 )
 
 // Record is one line of the corpus JSON Lines format
 // (../shared/corpus/FORMAT.md), field for field. ParseJSONL decodes lines
 // into it, and commands that print JSON Lines embed it so that their output
 // reads back as input.
-type Record struct {
-	ID     string `json:"id,omitempty"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-	// Regions holds Height rows of Width aquarium ids.
-	Regions [][]int `json:"regions"`
-	// Cols and Rows hold the clues, nil where a clue is missing.
-	Cols []*int `json:"cols"`
-	Rows []*int `json:"rows"`
-	// Solution holds Height strings of Width cells ('#', '.', or '?' for
-	// unknown), or is nil.
-	Solution []string `json:"solution"`
-	*CorpusInfo
-}
+type Record = aqrecord.Record
 
 // CorpusInfo holds the fields of a corpus line beyond the puzzle and its
 // solution. Unknown values (JSON null or absent) are zero: "" or nil.
-type CorpusInfo struct {
-	// Source says where the puzzle came from: owner/repo:path@commit, or a
-	// citation.
-	Source string `json:"source,omitempty"`
-	// Difficulty is free text from the source.
-	Difficulty string `json:"difficulty,omitempty"`
-	// Unique reports whether the puzzle has exactly one solution under the
-	// region rule.
-	Unique *bool `json:"unique,omitempty"`
-	// UniquePoolRule reports whether it has exactly one under the pool rule.
-	UniquePoolRule *bool `json:"unique_pool_rule,omitempty"`
-	// PoolRuleSensitive reports whether the rules differ on this grid.
-	PoolRuleSensitive *bool `json:"pool_rule_sensitive,omitempty"`
-	// SolutionFrom is "source" (given by the source, checked) or
-	// "computed".
-	SolutionFrom string `json:"solution_from,omitempty"`
-	// SiteRef, URL and Task locate the puzzle on the web: a site reference,
-	// a puzz.link URL and a puzzle-aquarium.com task string.
-	SiteRef string `json:"site_ref,omitempty"`
-	URL     string `json:"url,omitempty"`
-	Task    string `json:"task,omitempty"`
-	// AlsoIn lists other copies of the puzzle.
-	AlsoIn []string `json:"also_in,omitempty"`
-	// Note says how the grid was rebuilt, where that needs saying.
-	Note string `json:"note,omitempty"`
-}
+type CorpusInfo = aqrecord.CorpusInfo
 
 // Fields are the members a JSON Lines line may hold: the puzzle's, the
 // corpus's (../shared/corpus/FORMAT.md), and OutputFields. Any other member
@@ -81,27 +43,11 @@ var OutputFields = []string{"status", "backend", "rule", "solutions", "complete"
 // not), puzzle, solution and corpus fields. Missing clues become nil.
 // d.Puzzle must not be nil.
 func RecordOf(d Document) Record {
-	p := d.Puzzle
-	rec := Record{ID: d.ID, Width: p.Width, Height: p.Height, CorpusInfo: d.Corpus}
-	rec.Regions = make([][]int, p.Height)
-	for r := range rec.Regions {
-		rec.Regions[r] = slices.Clone(p.Regions[r*p.Width : (r+1)*p.Width])
-	}
-	rec.Cols, rec.Rows = clueList(p.Cols), clueList(p.Rows)
+	var s aquarium.Solution
 	if d.HasSolution() {
-		rec.Solution = d.Solution.Rows()
+		s = d.Solution
 	}
-	return rec
-}
-
-func clueList(clues []int) []*int {
-	list := make([]*int, len(clues))
-	for i, k := range clues {
-		if k != aquarium.NoClue {
-			list[i] = &k
-		}
-	}
-	return list
+	return aqrecord.Of(d.ID, d.Puzzle, s, d.Corpus)
 }
 
 // ParseJSONL reads puzzles in the corpus JSON Lines format: one JSON object

@@ -55,7 +55,7 @@ func loadCases(t *testing.T) []loadCase {
 	}
 	if aqcorpus.Dir() != "" {
 		for _, rec := range aqcorpus.Load(t) {
-			add(rec.ID, rec.Puzzle(), rec.Unique, rec.Unique)
+			add(rec.ID, rec.Puzzle(), rec.IsUnique(), rec.IsUnique())
 		}
 	}
 	rng := rand.New(rand.NewPCG(16, 1))

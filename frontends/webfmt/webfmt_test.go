@@ -282,7 +282,9 @@ func TestCorpusRoundTrip(t *testing.T) {
 		t.Run(c.ID, func(t *testing.T) {
 			p := c.Puzzle()
 			require.NoError(t, p.Validate())
-			roundTrip(t, p, aquarium.RegionRule, c.Grid())
+			grid, err := c.Grid()
+			require.NoError(t, err, c.ID)
+			roundTrip(t, p, aquarium.RegionRule, grid)
 			roundTrip(t, p, aquarium.PoolRule, aquarium.Solution{})
 		})
 	}

@@ -1,20 +1,17 @@
 // Package aqcorpus finds and reads the shared corpus of real Aquarium
-// puzzles for tests and benchmarks: one Record per line of its JSON Lines
-// files (the corpus's FORMAT.md), read here directly so that the models'
-// tests do not depend on the frontends. The corpus lives in the team's
-// workspace beside the repository, not in a clone: Load skips the test
-// when it is not there.
+// puzzles for tests and benchmarks: one aqrecord.Record per line of its
+// JSON Lines files (the corpus's FORMAT.md), read here directly so that
+// the models' tests do not depend on the frontends. The corpus lives in
+// the team's workspace beside the repository, not in a clone: Load skips
+// the test when it is not there.
 package aqcorpus
 
 import (
-	"bufio"
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqrecord"
 )
 
 // Dir finds the corpus: shared/corpus/aquarium in the working directory (a
@@ -40,56 +37,7 @@ func Dir() string {
 }
 
 // Record is one line of the corpus.
-type Record struct {
-	ID             string   `json:"id"`
-	Width          int      `json:"width"`
-	Height         int      `json:"height"`
-	Regions        [][]int  `json:"regions"`
-	Cols           []*int   `json:"cols"`
-	Rows           []*int   `json:"rows"`
-	Solution       []string `json:"solution"`
-	Unique         bool     `json:"unique"`
-	UniquePoolRule bool     `json:"unique_pool_rule"`
-	Difficulty     string   `json:"difficulty"`
-	URL            string   `json:"url"`
-	Task           string   `json:"task"`
-}
-
-// Puzzle returns the record's puzzle.
-func (c Record) Puzzle() *aquarium.Puzzle {
-	p := &aquarium.Puzzle{Width: c.Width, Height: c.Height}
-	for _, row := range c.Regions {
-		p.Regions = append(p.Regions, row...)
-	}
-	clue := func(k *int) int {
-		if k == nil {
-			return aquarium.NoClue
-		}
-		return *k
-	}
-	for _, k := range c.Cols {
-		p.Cols = append(p.Cols, clue(k))
-	}
-	for _, k := range c.Rows {
-		p.Rows = append(p.Rows, clue(k))
-	}
-	return p
-}
-
-// Grid returns the record's solution, or the zero Solution when it has
-// none.
-func (c Record) Grid() aquarium.Solution {
-	if c.Solution == nil {
-		return aquarium.Solution{}
-	}
-	s := aquarium.NewSolution(c.Width, c.Height)
-	for r, row := range c.Solution {
-		for col, ch := range row {
-			s.Cells[r*c.Width+col] = map[rune]aquarium.Cell{'#': aquarium.Water, '.': aquarium.Empty}[ch]
-		}
-	}
-	return s
-}
+type Record = aqrecord.Record
 
 // Load reads every record of the corpus, and skips the test when there is
 // no corpus.
@@ -106,22 +54,12 @@ func Load(tb testing.TB) []Record {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<24)
-		for sc.Scan() {
-			if strings.TrimSpace(sc.Text()) == "" {
-				continue
-			}
-			var c Record
-			if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-				tb.Fatalf("%s: %v", name, err)
-			}
-			all = append(all, c)
-		}
-		if err := sc.Err(); err != nil {
+		recs, err := aqrecord.ReadAll(f)
+		f.Close()
+		if err != nil {
 			tb.Fatalf("%s: %v", name, err)
 		}
-		f.Close()
+		all = append(all, recs...)
 	}
 	return all
 }

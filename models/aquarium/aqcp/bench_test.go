@@ -36,7 +36,7 @@ func benchSolveUnique(b *testing.B, p *aquarium.Puzzle, rule aquarium.Rule) {
 // per size.
 func BenchmarkCorpus(b *testing.B) {
 	for _, c := range aqcorpus.Load(b) {
-		if !c.Unique {
+		if !c.IsUnique() {
 			continue
 		}
 		b.Run(fmt.Sprintf("%dx%d/%s", c.Width, c.Height, c.ID), func(b *testing.B) {

@@ -28,12 +28,12 @@ func TestCorpusCP(t *testing.T) {
 					require.NoError(t, aquarium.Check(p, s, rule), "%v rule", rule)
 				}
 				unique := len(res.Solutions) == 1 && res.Exhausted
-				want := c.Unique
+				want := c.IsUnique()
 				if rule == aquarium.PoolRule {
-					want = c.UniquePoolRule
+					want = c.IsUniquePoolRule()
 				}
 				require.Equal(t, want, unique, "%v rule: uniqueness", rule)
-				if rule == aquarium.RegionRule && c.Unique && c.Solution != nil {
+				if rule == aquarium.RegionRule && c.IsUnique() && c.Solution != nil {
 					require.Equal(t, c.Solution, res.Solutions[0].Rows())
 				}
 			}

@@ -57,7 +57,7 @@ func TestLogicSound(t *testing.T) {
 func TestLogicDepths(t *testing.T) {
 	seen := map[int]int{}
 	for _, c := range aqcorpus.Load(t) {
-		if !c.Unique {
+		if !c.IsUnique() {
 			continue
 		}
 		p := c.Puzzle()

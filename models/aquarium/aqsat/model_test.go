@@ -68,9 +68,9 @@ func TestCorpusSAT(t *testing.T) {
 		for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
 			got, exhausted := aqtest.SATCount(t, p, rule, backends.Gini, sat.Totalizer, 2)
 			require.NotEmpty(t, got, "%s %v", c.ID, rule)
-			want := c.Unique
+			want := c.IsUnique()
 			if rule == aquarium.PoolRule {
-				want = c.UniquePoolRule
+				want = c.IsUniquePoolRule()
 			}
 			require.Equal(t, want, len(got) == 1 && exhausted, "%s under the %v rule", c.ID, rule)
 		}

@@ -55,7 +55,7 @@ func TestCorpusHintsSound(t *testing.T) {
 		t.Run(c.ID, func(t *testing.T) {
 			p := c.Puzzle()
 			sols := aqtest.AllSolutions(t, p, aquarium.RegionRule, aquarium.Solution{})
-			if c.Unique {
+			if c.IsUnique() {
 				require.Len(t, sols, 1)
 				require.Equal(t, corpusSolution(t, c), sols[0])
 			}
@@ -67,7 +67,7 @@ func TestCorpusHintsSound(t *testing.T) {
 				aqtest.RequireSound(t, d, sols)
 				requireFollowable(t, p, d)
 			}
-			require.Equal(t, c.Unique, r.Solved())
+			require.Equal(t, c.IsUnique(), r.Solved())
 		})
 	}
 }
@@ -115,7 +115,7 @@ func TestCorpusGrades(t *testing.T) {
 	}
 	byLabel := map[string]*tally{}
 	for _, c := range aqcorpus.Load(t) {
-		if !c.Unique {
+		if !c.IsUnique() {
 			continue
 		}
 		p := c.Puzzle()
@@ -169,7 +169,7 @@ func TestCorpusGrades(t *testing.T) {
 func BenchmarkCorpusReasoning(b *testing.B) {
 	var hard []aqcorpus.Record
 	for _, c := range aqcorpus.Load(b) {
-		if c.Unique && c.Difficulty == "puzzle-aquarium.com 15x15 hard" {
+		if c.IsUnique() && c.Difficulty == "puzzle-aquarium.com 15x15 hard" {
 			hard = append(hard, c)
 		}
 	}

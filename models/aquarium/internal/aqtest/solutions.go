@@ -2,7 +2,7 @@ package aqtest
 
 import (
 	"context"
-	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -10,6 +10,7 @@ import (
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqrecord"
 	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
 )
 
@@ -45,32 +46,5 @@ func RequireSound(t *testing.T, d logic.Deduction, sols []aquarium.Solution, msg
 
 // SolutionFromString reads rows of '#', '.' and '?' separated by newlines.
 func SolutionFromString(s string) (aquarium.Solution, error) {
-	var rows []string
-	row := ""
-	for _, ch := range s + "\n" {
-		if ch == '\n' {
-			rows = append(rows, row)
-			row = ""
-			continue
-		}
-		row += string(ch)
-	}
-	sol := aquarium.NewSolution(len(rows[0]), len(rows))
-	for r, line := range rows {
-		if len(line) != sol.Width {
-			return aquarium.Solution{}, errors.New("ragged grid")
-		}
-		for c, ch := range line {
-			switch ch {
-			case '#':
-				sol.Cells[r*sol.Width+c] = aquarium.Water
-			case '.':
-				sol.Cells[r*sol.Width+c] = aquarium.Empty
-			case '?':
-			default:
-				return aquarium.Solution{}, errors.New("bad cell")
-			}
-		}
-	}
-	return sol, nil
+	return aqrecord.SolutionFromRows(strings.Split(s, "\n"))
 }
