@@ -1,14 +1,13 @@
 package tiles
 
 import (
-	"errors"
-	"fmt"
+	"github.com/waterworks-solver/waterworks/models/plancheck"
 )
 
 // ErrWrongPlan is wrapped by every error Check returns for a plan that
 // leaves the board or does not end at the goal (as opposed to an invalid
 // puzzle).
-var ErrWrongPlan = errors.New("wrong plan")
+var ErrWrongPlan = plancheck.ErrWrongPlan
 
 // Check replays plan on p and reports the first move that takes the blank
 // off the board, or that the final board is not the goal. It keeps its
@@ -41,11 +40,10 @@ func Check(p *Puzzle, plan Plan) error {
 		case Right:
 			nc++
 		default:
-			return fmt.Errorf("%w: move %d is not one of U, D, L, R", ErrWrongPlan, k+1)
+			return plancheck.Wrongf("move %d is not one of U, D, L, R", k+1)
 		}
 		if nr < 0 || nr >= p.Height || nc < 0 || nc >= p.Width {
-			return fmt.Errorf("%w: move %d (%v) takes the blank at row %d, column %d off the board",
-				ErrWrongPlan, k+1, m, br+1, bc+1)
+			return plancheck.Wrongf("move %d (%v) takes the blank at row %d, column %d off the board", k+1, m, br+1, bc+1)
 		}
 		grid[br][bc], grid[nr][nc] = grid[nr][nc], 0
 		br, bc = nr, nc
@@ -53,8 +51,7 @@ func Check(p *Puzzle, plan Plan) error {
 	for r, row := range grid {
 		for c, t := range row {
 			if t != r*p.Width+c {
-				return fmt.Errorf("%w: after %d moves row %d, column %d holds %d instead of %d",
-					ErrWrongPlan, len(plan), r+1, c+1, t, r*p.Width+c)
+				return plancheck.Wrongf("after %d moves row %d, column %d holds %d instead of %d", len(plan), r+1, c+1, t, r*p.Width+c)
 			}
 		}
 	}

@@ -1,13 +1,14 @@
 package watersort
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/waterworks-solver/waterworks/models/plancheck"
 )
 
 // ErrWrongPlan is wrapped by every error Check returns for a plan that breaks
 // a rule or does not end solved (as opposed to an invalid puzzle).
-var ErrWrongPlan = errors.New("wrong plan")
+var ErrWrongPlan = plancheck.ErrWrongPlan
 
 // Check replays plan on p under rule and reports the first illegal move, or
 // that the final position is not solved. It works on plain slices of colour
@@ -21,7 +22,7 @@ func Check(p *Puzzle, rule Rule, plan Plan) error {
 		return fmt.Errorf("unknown rule %v", rule)
 	}
 	wrong := func(step int, format string, args ...any) error {
-		return fmt.Errorf("%w: move %d: %s", ErrWrongPlan, step, fmt.Sprintf(format, args...))
+		return plancheck.Wrongf("move %d: %s", step, fmt.Sprintf(format, args...))
 	}
 	bottles := make([][]int, len(p.Bottles))
 	for i, b := range p.Bottles {
@@ -69,7 +70,7 @@ func Check(p *Puzzle, rule Rule, plan Plan) error {
 	for i, b := range bottles {
 		for _, c := range b {
 			if len(b) != p.Capacity || c != b[0] {
-				return fmt.Errorf("%w: after %d moves bottle %d is neither empty nor full of one colour", ErrWrongPlan, len(plan), i+1)
+				return plancheck.Wrongf("after %d moves bottle %d is neither empty nor full of one colour", len(plan), i+1)
 			}
 		}
 	}
