@@ -57,20 +57,14 @@ type Level struct {
 // board that cannot be read comes back with Err set, so the others can
 // still be used. An input without any board gives one Level with Err set.
 func Parse(name string, data []byte) []Level {
-	return textblock.ParseEither(data,
-		func(data []byte) []Level { return ParseJSONLines(name, data) },
-		func(data []byte) []Level { return ParseText(name, data) },
-		func() Level {
-			return Level{ID: name, Err: inputerr.List{inputerr.New(name, 1, 1, "empty input: no board: want a board as rows of cells, or JSON Lines")}}
-		})
+	return textblock.ParseEither(name, data, ParseJSONLines, ParseText, func() Level {
+		return Level{ID: name, Err: inputerr.List{inputerr.New(name, 1, 1, "empty input: no board: want a board as rows of cells, or JSON Lines")}}
+	})
 }
 
 // row is a line of a board with its place in the input: the line, and the
 // column of its first cell.
-type row struct {
-	text      string
-	line, col int
-}
+type row = textblock.Token
 
 // ParseText reads the text format: one board per block.
 func ParseText(name string, data []byte) []Level {
@@ -79,15 +73,15 @@ func ParseText(name string, data []byte) []Level {
 		rows := make([]row, len(block))
 		for i, l := range block {
 			trimmed := strings.TrimLeft(l.Text, " \t")
-			rows[i] = row{text: strings.TrimRight(trimmed, " \t"), line: l.No, col: len(l.Text) - len(trimmed) + 1}
+			rows[i] = row{Text: strings.TrimRight(trimmed, " \t"), Line: l.No, Col: len(l.Text) - len(trimmed) + 1}
 		}
-		levels = append(levels, level(name, fmt.Sprintf("%s:%d", name, rows[0].line), rows))
+		levels = append(levels, level(name, fmt.Sprintf("%s:%d", name, rows[0].Line), rows))
 	}
 	return levels
 }
 
 func level(name, id string, rows []row) Level {
-	lv := Level{ID: id, Line: rows[0].line}
+	lv := Level{ID: id, Line: rows[0].Line}
 	p, err := parseRows(name, rows)
 	if err != nil {
 		lv.Err = err
@@ -108,16 +102,16 @@ type piece struct {
 // problem with its place.
 func parseRows(name string, rows []row) (*rush.Puzzle, error) {
 	var errs inputerr.List
-	width := len(rows[0].text)
+	width := len(rows[0].Text)
 	p := &rush.Puzzle{Width: width, Height: len(rows)}
 	pieces := map[byte]*piece{}
 	badCells := false
 	for r, rw := range rows {
-		if len(rw.text) != width {
-			errs.Add(name, rw.line, rw.col+min(len(rw.text), width), "row %d has %d cells; the first row has %d", r+1, len(rw.text), width)
+		if len(rw.Text) != width {
+			errs.Add(name, rw.Line, rw.Col+min(len(rw.Text), width), "row %d has %d cells; the first row has %d", r+1, len(rw.Text), width)
 		}
-		for c := range len(rw.text) {
-			ch := rw.text[c]
+		for c := range len(rw.Text) {
+			ch := rw.Text[c]
 			switch {
 			case ch == '.' || ch == 'o':
 			case ch == 'x':
@@ -130,13 +124,13 @@ func parseRows(name string, rows []row) (*rush.Puzzle, error) {
 					pc = &piece{label: ch}
 					pieces[ch] = pc
 				}
-				pc.cells = append(pc.cells, row{line: rw.line, col: rw.col + c})
+				pc.cells = append(pc.cells, row{Line: rw.Line, Col: rw.Col + c})
 				pc.rc = append(pc.rc, [2]int{r, c})
 			default:
 				// One such error a row: a row of another format would
 				// give one a character.
-				if len(errs) == 0 || errs[len(errs)-1].Line != rw.line || !badCell(errs[len(errs)-1]) {
-					errs.Add(name, rw.line, rw.col+c, "%q is not a cell: want '.' empty, 'x' a wall or a capital letter for a piece", ch)
+				if len(errs) == 0 || errs[len(errs)-1].Line != rw.Line || !badCell(errs[len(errs)-1]) {
+					errs.Add(name, rw.Line, rw.Col+c, "%q is not a cell: want '.' empty, 'x' a wall or a capital letter for a piece", ch)
 				}
 				badCells = true
 			}
@@ -147,7 +141,7 @@ func parseRows(name string, rows []row) (*rush.Puzzle, error) {
 		return nil, errs
 	}
 	if width < rush.MinSide || width > rush.MaxSide || len(rows) < rush.MinSide || len(rows) > rush.MaxSide {
-		errs.Add(name, rows[0].line, rows[0].col, "a %d×%d board: each side must be %d..%d", width, len(rows), rush.MinSide, rush.MaxSide)
+		errs.Add(name, rows[0].Line, rows[0].Col, "a %d×%d board: each side must be %d..%d", width, len(rows), rush.MinSide, rush.MaxSide)
 	}
 	labels := make([]byte, 0, len(pieces))
 	for l := range pieces {
@@ -155,7 +149,7 @@ func parseRows(name string, rows []row) (*rush.Puzzle, error) {
 	}
 	slices.Sort(labels)
 	if _, ok := pieces['A']; !ok {
-		errs.Add(name, rows[0].line, rows[0].col, "no primary car A")
+		errs.Add(name, rows[0].Line, rows[0].Col, "no primary car A")
 	}
 	for _, l := range labels {
 		pc, err := shape(name, pieces[l])
@@ -170,7 +164,7 @@ func parseRows(name string, rows []row) (*rush.Puzzle, error) {
 		return nil, errs
 	}
 	if err := p.Validate(); err != nil {
-		return nil, inputerr.List{inputerr.New(name, rows[0].line, rows[0].col, "%v", err)}
+		return nil, inputerr.List{inputerr.New(name, rows[0].Line, rows[0].Col, "%v", err)}
 	}
 	return p, nil
 }
@@ -183,7 +177,7 @@ func badCell(e *inputerr.Error) bool { return strings.Contains(e.Msg, "is not a 
 // cells (the primary car across) and returns it.
 func shape(name string, pc *piece) (rush.Piece, *inputerr.Error) {
 	at := func(i int, format string, args ...any) *inputerr.Error {
-		return inputerr.New(name, pc.cells[i].line, pc.cells[i].col, format, args...)
+		return inputerr.New(name, pc.cells[i].Line, pc.cells[i].Col, format, args...)
 	}
 	if len(pc.rc) == 1 {
 		return rush.Piece{}, at(0, "piece %c has one cell; a piece covers at least two cells in a line", pc.label)
@@ -198,10 +192,10 @@ func shape(name string, pc *piece) (rush.Piece, *inputerr.Error) {
 		if rc[0] != first[0]+dr*i || rc[1] != first[1]+dc*i {
 			if pc.label == 'A' {
 				return rush.Piece{}, at(i, "a second A, apart from the first at line %d, column %d: there is one primary car, a straight run of cells",
-					pc.cells[0].line, pc.cells[0].col)
+					pc.cells[0].Line, pc.cells[0].Col)
 			}
 			return rush.Piece{}, at(i, "piece %c does not continue the straight run of cells that starts at line %d, column %d",
-				pc.label, pc.cells[0].line, pc.cells[0].col)
+				pc.label, pc.cells[0].Line, pc.cells[0].Col)
 		}
 	}
 	if pc.label == 'A' && out.Orientation == rush.Vertical {
@@ -247,7 +241,7 @@ func ParseJSONLines(name string, data []byte) []Level {
 		}
 		rows := make([]row, len(rec.Board))
 		for r, text := range rec.Board {
-			rows[r] = row{text: text, line: lineNo, col: rowColumn(line, text)}
+			rows[r] = row{Text: text, Line: lineNo, Col: rowColumn(line, text)}
 		}
 		p, err := parseRows(name, rows)
 		lv.Puzzle, lv.Err = p, err

@@ -143,7 +143,7 @@ func (r *Record) puzzle(name string, lineNo int, cols jsonColumns) (*watersort.P
 			if msg := textsafe.CheckName("colour name", c); msg != "" {
 				return nil, inputerr.List{inputerr.New(name, lineNo, col, "bottle %d: %s", i+1, msg)}
 			}
-			bottles[i] = append(bottles[i], token{text: c, line: lineNo, col: col})
+			bottles[i] = append(bottles[i], token{Text: c, Line: lineNo, Col: col})
 		}
 	}
 	return buildPuzzle(name, r.Capacity, bottles)

@@ -36,6 +36,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 )
@@ -95,10 +96,7 @@ const reservedCapacity = "capacity"
 const emptyBottle = "-"
 
 // token is a word of the text format with its position.
-type token struct {
-	text      string
-	line, col int
-}
+type token = textblock.Token
 
 // ParseText reads one level in the text format. Problems come back as an
 // inputerr.List with positions in name.
@@ -115,43 +113,43 @@ func ParseText(name string, data []byte) (*watersort.Puzzle, error) {
 		switch {
 		case len(toks) == 0:
 			continue
-		case len(bottles) == watersort.MaxBottles && toks[0].text != reservedCapacity:
-			errs.Add(name, toks[0].line, toks[0].col, "bottle %d: at most %d bottles are supported", watersort.MaxBottles+1, watersort.MaxBottles)
+		case len(bottles) == watersort.MaxBottles && toks[0].Text != reservedCapacity:
+			errs.Add(name, toks[0].Line, toks[0].Col, "bottle %d: at most %d bottles are supported", watersort.MaxBottles+1, watersort.MaxBottles)
 			return nil, errs
 		case len(toks) > watersort.MaxCapacity:
 			t := toks[watersort.MaxCapacity]
-			errs.Add(name, t.line, t.col, "bottle %d holds more than %d units, the largest capacity supported", len(bottles)+1, watersort.MaxCapacity)
+			errs.Add(name, t.Line, t.Col, "bottle %d holds more than %d units, the largest capacity supported", len(bottles)+1, watersort.MaxCapacity)
 			return nil, errs
-		case toks[0].text == reservedCapacity:
+		case toks[0].Text == reservedCapacity:
 			if capLine != 0 {
-				errs.Add(name, toks[0].line, toks[0].col, "second capacity line (the first is on line %d)", capLine)
+				errs.Add(name, toks[0].Line, toks[0].Col, "second capacity line (the first is on line %d)", capLine)
 				continue
 			}
-			capLine = toks[0].line
+			capLine = toks[0].Line
 			if len(toks) != 2 {
-				errs.Add(name, toks[0].line, toks[0].col, "want \"capacity N\" with one number")
+				errs.Add(name, toks[0].Line, toks[0].Col, "want \"capacity N\" with one number")
 				continue
 			}
-			n, err := strconv.Atoi(toks[1].text)
+			n, err := strconv.Atoi(toks[1].Text)
 			if err != nil || n < 1 || n > watersort.MaxCapacity {
-				errs.Add(name, toks[1].line, toks[1].col, "capacity %q is not a number in 1..%d", toks[1].text, watersort.MaxCapacity)
+				errs.Add(name, toks[1].Line, toks[1].Col, "capacity %q is not a number in 1..%d", toks[1].Text, watersort.MaxCapacity)
 				continue
 			}
 			capacity = n
 			continue
 		}
-		if len(toks) == 1 && toks[0].text == emptyBottle {
+		if len(toks) == 1 && toks[0].Text == emptyBottle {
 			bottles = append(bottles, nil)
 			continue
 		}
 		for _, t := range toks {
 			switch {
-			case len(t.text) > textsafe.MaxName:
-				errs.Add(name, t.line, t.col, "%s", textsafe.CheckName("colour name", t.text))
-			case t.text == emptyBottle:
-				errs.Add(name, t.line, t.col, "%q marks an empty bottle and stands alone on its line", emptyBottle)
-			case t.text == reservedCapacity:
-				errs.Add(name, t.line, t.col, "%q is reserved for the capacity line and cannot name a colour", reservedCapacity)
+			case len(t.Text) > textsafe.MaxName:
+				errs.Add(name, t.Line, t.Col, "%s", textsafe.CheckName("colour name", t.Text))
+			case t.Text == emptyBottle:
+				errs.Add(name, t.Line, t.Col, "%q marks an empty bottle and stands alone on its line", emptyBottle)
+			case t.Text == reservedCapacity:
+				errs.Add(name, t.Line, t.Col, "%q is reserved for the capacity line and cannot name a colour", reservedCapacity)
 			}
 		}
 		bottles = append(bottles, toks)
@@ -168,25 +166,13 @@ func ParseText(name string, data []byte) (*watersort.Puzzle, error) {
 	return buildPuzzle(name, capacity, bottles)
 }
 
-// splitTokens splits a line into tokens, dropping a comment.
+// splitTokens splits a line into tokens at spaces, tabs and carriage
+// returns, dropping a comment (from '#' on).
 func splitTokens(line []byte, lineNo int) []token {
-	var toks []token
-	for i := 0; i < len(line); {
-		switch c := line[i]; {
-		case c == '#':
-			return toks
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
-		default:
-			j := i
-			for j < len(line) && !isSeparator(line[j]) {
-				j++
-			}
-			toks = append(toks, token{text: string(line[i:j]), line: lineNo, col: i + 1})
-			i = j
-		}
+	if i := bytes.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
 	}
-	return toks
+	return textblock.Fields(string(line), lineNo, isSeparator)
 }
 
 // isSeparator reports whether c ends a token.
@@ -205,11 +191,11 @@ func buildPuzzle(name string, capacity int, bottles [][]token) (*watersort.Puzzl
 	for i, b := range bottles {
 		p.Bottles[i] = make([]int, len(b))
 		for k, t := range b {
-			id, ok := ids[t.text]
+			id, ok := ids[t.Text]
 			if !ok {
 				id = len(p.Colors)
-				ids[t.text] = id
-				p.Colors = append(p.Colors, t.text)
+				ids[t.Text] = id
+				p.Colors = append(p.Colors, t.Text)
 				first = append(first, t)
 				count = append(count, 0)
 			}
@@ -224,18 +210,18 @@ func buildPuzzle(name string, capacity int, bottles [][]token) (*watersort.Puzzl
 	for i, b := range bottles {
 		if len(b) > capacity {
 			t := b[capacity]
-			errs.Add(name, t.line, t.col, "bottle %d holds %d units, more than the capacity %d", i+1, len(b), capacity)
+			errs.Add(name, t.Line, t.Col, "bottle %d holds %d units, more than the capacity %d", i+1, len(b), capacity)
 		}
 	}
 	for id, n := range count {
 		if n != capacity {
 			t := first[id]
-			errs.Add(name, t.line, t.col, "colour %s has %d units; every colour needs exactly %d (the capacity)", textsafe.Name(t.text), n, capacity)
+			errs.Add(name, t.Line, t.Col, "colour %s has %d units; every colour needs exactly %d (the capacity)", textsafe.Name(t.Text), n, capacity)
 		}
 	}
 	if len(count) > watersort.MaxColors {
 		t := first[watersort.MaxColors]
-		errs.Add(name, t.line, t.col, "colour %s is colour number %d; at most %d are supported", textsafe.Name(t.text), watersort.MaxColors+1, watersort.MaxColors)
+		errs.Add(name, t.Line, t.Col, "colour %s is colour number %d; at most %d are supported", textsafe.Name(t.Text), watersort.MaxColors+1, watersort.MaxColors)
 	}
 	if len(bottles) > watersort.MaxBottles { // readers stop at the limit; kept for callers that do not
 		errs.Add(name, 1, 1, "%d bottles; at most %d are supported", len(bottles), watersort.MaxBottles)
@@ -247,7 +233,7 @@ func buildPuzzle(name string, capacity int, bottles [][]token) (*watersort.Puzzl
 	if err := p.Validate(); err != nil { // what positions cannot show, such as the packing limit
 		line, col := 1, 1
 		if len(first) > 0 {
-			line, col = first[0].line, first[0].col
+			line, col = first[0].Line, first[0].Col
 		}
 		return nil, inputerr.List{inputerr.New(name, line, col, "%v", err)}
 	}

@@ -18,6 +18,33 @@ type Line struct {
 	No   int
 }
 
+// Token is a piece of a line with its place in the input: its line and
+// the column of its first byte, both from 1.
+type Token struct {
+	Text      string
+	Line, Col int
+}
+
+// Fields splits line, the line numbered lineNo, into the tokens between
+// runs of the bytes that sep reports as separators.
+func Fields(line string, lineNo int, sep func(byte) bool) []Token {
+	var toks []Token
+	start := -1
+	for i := 0; i <= len(line); i++ {
+		if i < len(line) && !sep(line[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			toks = append(toks, Token{Text: line[start:i], Line: lineNo, Col: start + 1})
+			start = -1
+		}
+	}
+	return toks
+}
+
 // Split returns the blocks of data (after a byte order mark, if any):
 // runs of lines that are not blank. A
 // line holding only a comment belongs to no block but does not end one;
@@ -53,16 +80,16 @@ func IsJSONLines(data []byte) bool {
 	return len(trimmed) > 0 && trimmed[0] == '{'
 }
 
-// ParseEither reads an input that holds either JSON Lines or blocks of
-// text, as IsJSONLines tells, with the reader for each, and returns none()
-// alone when the reader finds nothing, so that every input yields at least
-// one item to report on.
-func ParseEither[T any](data []byte, jsonLines, text func([]byte) []T, none func() T) []T {
+// ParseEither reads an input called name that holds either JSON Lines or
+// blocks of text, as IsJSONLines tells, with the reader for each, and
+// returns none() alone when the reader finds nothing, so that every input
+// yields at least one item to report on.
+func ParseEither[T any](name string, data []byte, jsonLines, text func(name string, data []byte) []T, none func() T) []T {
 	var items []T
 	if IsJSONLines(data) {
-		items = jsonLines(data)
+		items = jsonLines(name, data)
 	} else {
-		items = text(data)
+		items = text(name, data)
 	}
 	if len(items) == 0 {
 		items = []T{none()}

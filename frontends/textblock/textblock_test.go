@@ -1,6 +1,7 @@
 package textblock
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,22 +33,41 @@ func TestByteOrderMark(t *testing.T) {
 }
 
 func TestParseEither(t *testing.T) {
-	jsonLines := func([]byte) []string { return []string{"json"} }
-	text := func(data []byte) []string {
+	jsonLines := func(name string, _ []byte) []string { return []string{name + ": json"} }
+	text := func(name string, data []byte) []string {
 		if len(data) == 0 {
 			return nil
 		}
-		return []string{"text"}
+		return []string{name + ": text"}
 	}
 	none := func() string { return "none" }
 	for _, tc := range []struct{ in, want string }{
-		{"\ufeff {\"id\": 1}\n", "json"},
-		{"1 2\n3 0\n", "text"},
+		{"\ufeff {\"id\": 1}\n", "in: json"},
+		{"1 2\n3 0\n", "in: text"},
 		{"", "none"},
 	} {
-		got := ParseEither([]byte(tc.in), jsonLines, text, none)
+		got := ParseEither("in", []byte(tc.in), jsonLines, text, none)
 		if len(got) != 1 || got[0] != tc.want {
 			t.Errorf("ParseEither(%q) = %v, want [%s]", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestFields(t *testing.T) {
+	comma := func(c byte) bool { return c == ' ' || c == ',' }
+	for _, tc := range []struct {
+		line string
+		want []Token
+	}{
+		{"", nil},
+		{" ,, ", nil},
+		{"1", []Token{{"1", 7, 1}}},
+		{" 12,3  x", []Token{{"12", 7, 2}, {"3", 7, 5}, {"x", 7, 8}}},
+		{"a,", []Token{{"a", 7, 1}}},
+	} {
+		got := Fields(tc.line, 7, comma)
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Fields(%q) = %v, want %v", tc.line, got, tc.want)
 		}
 	}
 }

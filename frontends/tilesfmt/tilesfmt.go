@@ -79,19 +79,13 @@ type Record struct {
 // board that cannot be read comes back with Err set, so the others can
 // still be used. An input without any board gives one Level with Err set.
 func Parse(name string, data []byte) []Level {
-	return textblock.ParseEither(data,
-		func(data []byte) []Level { return ParseJSONLines(name, data) },
-		func(data []byte) []Level { return ParseText(name, data) },
-		func() Level {
-			return Level{ID: name, Err: inputerr.List{inputerr.New(name, 1, 1, "empty input: no board: want a board as rows of tiles or Korf's one line, or JSON Lines")}}
-		})
+	return textblock.ParseEither(name, data, ParseJSONLines, ParseText, func() Level {
+		return Level{ID: name, Err: inputerr.List{inputerr.New(name, 1, 1, "empty input: no board: want a board as rows of tiles or Korf's one line, or JSON Lines")}}
+	})
 }
 
 // token is a tile of the text format with its place.
-type token struct {
-	text      string
-	line, col int
-}
+type token = textblock.Token
 
 // ParseText reads the text format: one board per block.
 func ParseText(name string, data []byte) []Level {
@@ -107,7 +101,7 @@ func ParseText(name string, data []byte) []Level {
 		if len(rows) == 0 {
 			continue
 		}
-		lv := Level{ID: fmt.Sprintf("%s:%d", name, rows[0][0].line), Line: rows[0][0].line}
+		lv := Level{ID: fmt.Sprintf("%s:%d", name, rows[0][0].Line), Line: rows[0][0].Line}
 		lv.Puzzle, lv.Err = parseBlock(name, rows)
 		levels = append(levels, lv)
 	}
@@ -116,25 +110,7 @@ func ParseText(name string, data []byte) []Level {
 
 // splitTokens splits a line into tokens at spaces, tabs and commas.
 func splitTokens(line string, lineNo int) []token {
-	var toks []token
-	start := -1
-	for i := 0; i <= len(line); i++ {
-		end := i == len(line)
-		if end || line[i] == ' ' || line[i] == '\t' || line[i] == ',' {
-			if start >= 0 {
-				toks = append(toks, token{text: line[start:i], line: lineNo, col: start + 1})
-				start = -1
-			}
-			if end {
-				break
-			}
-			continue
-		}
-		if start < 0 {
-			start = i
-		}
-	}
-	return toks
+	return textblock.Fields(line, lineNo, func(c byte) bool { return c == ' ' || c == '\t' || c == ',' })
 }
 
 // parseBlock turns a block of token rows into a board.
@@ -147,7 +123,7 @@ func parseBlock(name string, block [][]token) (*tiles.Puzzle, error) {
 		w = isqrt(n)
 		if w*w != n {
 			first := block[0][0]
-			return nil, inputerr.List{inputerr.New(name, first.line, first.col,
+			return nil, inputerr.List{inputerr.New(name, first.Line, first.Col,
 				"one line of %d tiles: a board on one line is square (4, 9, 16, 25, ... tiles); write other shapes as rows", n)}
 		}
 		h, cells = w, block[0]
@@ -156,7 +132,7 @@ func parseBlock(name string, block [][]token) (*tiles.Puzzle, error) {
 		for r, toks := range block {
 			if len(toks) != w {
 				last := toks[len(toks)-1]
-				errs.Add(name, last.line, last.col, "row %d has %d tiles; the first row has %d", r+1, len(toks), w)
+				errs.Add(name, last.Line, last.Col, "row %d has %d tiles; the first row has %d", r+1, len(toks), w)
 			}
 			cells = append(cells, toks...)
 		}
@@ -166,14 +142,14 @@ func parseBlock(name string, block [][]token) (*tiles.Puzzle, error) {
 	}
 	values := make([]int, len(cells))
 	for i, tok := range cells {
-		switch tok.text {
+		switch tok.Text {
 		case "0", ".", "_":
 			values[i] = 0
 			continue
 		}
-		v, err := strconv.Atoi(tok.text)
+		v, err := strconv.Atoi(tok.Text)
 		if err != nil || v < 0 {
-			errs.Add(name, tok.line, tok.col, "%q is not a tile: want a number, or 0, '.' or '_' for the blank", tok.text)
+			errs.Add(name, tok.Line, tok.Col, "%q is not a tile: want a number, or 0, '.' or '_' for the blank", tok.Text)
 			continue
 		}
 		values[i] = v
@@ -182,7 +158,7 @@ func parseBlock(name string, block [][]token) (*tiles.Puzzle, error) {
 		return nil, errs
 	}
 	first := cells[0]
-	return build(name, w, h, values, func(i int) (int, int) { return cells[i].line, cells[i].col }, first.line, first.col)
+	return build(name, w, h, values, func(i int) (int, int) { return cells[i].Line, cells[i].Col }, first.Line, first.Col)
 }
 
 // build checks the tiles of a w×h board and returns it, placing problems
@@ -340,7 +316,7 @@ func AllNumbers(data []byte) bool {
 	for _, block := range textblock.Split(data) {
 		for _, l := range block {
 			for _, tok := range splitTokens(l.Text, l.No) {
-				if _, err := strconv.Atoi(tok.text); err != nil && tok.text != "." && tok.text != "_" {
+				if _, err := strconv.Atoi(tok.Text); err != nil && tok.Text != "." && tok.Text != "_" {
 					return false
 				}
 				seen = true
