@@ -189,7 +189,7 @@ func (c *comparison) print(r clikit.CompareRow) {
 		err = c.printer.JSON(r)
 	case clikit.FormatCSV:
 		err = c.printer.CSVRow(compareCSVHeader, []string{r.Kind, r.ID, r.Engine, string(r.Status), r.Answer,
-			strconv.FormatFloat(r.MS, 'f', 3, 64), agree, r.Stats.String(), r.Error})
+			clikit.MS(r.MS), agree, r.Stats.String(), r.Error})
 	case clikit.FormatBench:
 		if r.Status != clikit.StatusSolved && r.Status != clikit.StatusUnsolvable {
 			break // no time to report

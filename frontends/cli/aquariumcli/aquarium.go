@@ -370,43 +370,20 @@ var aquariumCSVHeader = []string{"id", "status", "backend", "rule", "solutions",
 
 // emit writes a record; text is called for the text format, and may be nil.
 func (r *aquariumRun) emit(rec aquariumRecord, text func(w io.Writer) error) {
-	var err error
-	switch r.format {
-	case clikit.FormatJSON:
-		err = r.printer.JSON(rec)
-	case clikit.FormatCSV:
-		err = r.printer.CSVRow(aquariumCSVHeader, []string{rec.ID, string(rec.Status), rec.Backend, rec.Rule,
-			optInt(rec.Solutions), optBool(rec.Unique), strconv.FormatFloat(rec.MS, 'f', 3, 64),
-			strings.Join(rec.Solution, "/"), rec.Stats.String(), rec.Error})
-	default:
-		if text != nil {
-			if r.written > 0 && r.separate {
-				fmt.Fprintln(r.out)
-			}
-			r.written++
-			err = text(r.out)
+	r.printer.Emit(r.stdio, "waterworks", r.out, rec, aquariumCSVHeader, func() []string {
+		return []string{rec.ID, string(rec.Status), rec.Backend, rec.Rule,
+			clikit.OptInt(rec.Solutions), clikit.OptBool(rec.Unique), clikit.MS(rec.MS),
+			strings.Join(rec.Solution, "/"), rec.Stats.String(), rec.Error}
+	}, func() error {
+		if text == nil {
+			return nil
 		}
-	}
-	if err == nil {
-		err = r.out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintf(r.stdio.Err, "waterworks: writing output: %v\n", err)
-	}
-}
-
-func optInt(p *int) string {
-	if p == nil {
-		return ""
-	}
-	return strconv.Itoa(*p)
-}
-
-func optBool(p *bool) string {
-	if p == nil {
-		return ""
-	}
-	return strconv.FormatBool(*p)
+		if r.written > 0 && r.separate {
+			fmt.Fprintln(r.out)
+		}
+		r.written++
+		return text(r.out)
+	})
 }
 
 // search runs the backend on one document under the timeout, re-checks

@@ -22,13 +22,6 @@ import (
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
-// Command returns the jugs command and its subcommands.
-func Command() *clikit.Command {
-	return clikit.Verb("jugs", "solve", jugsSolveArgs,
-		"solve water jug puzzles (or --capacities 3,5 --target 4)",
-		runJugsSolve)
-}
-
 const jugsSolveArgs = "[--capacities 3,5 --target 4 | FILE...] [flags]"
 
 // jugsMethod solves one valid puzzle with one engine. It returns a plan
@@ -343,26 +336,10 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 // emit writes one record in the chosen format; p is the puzzle (nil for
 // unreadable input) and note explains a status in text output.
 func (r *jugsReporter) emit(rec jugsRecord, p *jugs.Puzzle, note string) {
-	var err error
-	switch r.flags.Format {
-	case clikit.FormatJSON:
-		err = r.printer.JSON(rec)
-	case clikit.FormatCSV:
-		steps := ""
-		if rec.Steps != nil {
-			steps = strconv.Itoa(*rec.Steps)
-		}
-		err = r.printer.CSVRow(CSVHeader, []string{rec.ID, string(rec.Status), rec.Method, steps,
-			strconv.FormatFloat(rec.MS, 'f', 3, 64), jugsfmt.Compact(rec.Plan.Plan()), rec.Stats.String(), rec.Error})
-	default:
-		err = r.text(rec, p, note)
-	}
-	if err == nil {
-		err = r.out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintf(r.stdio.Err, "waterworks jugs solve: writing output: %v\n", err)
-	}
+	r.printer.Emit(r.stdio, "waterworks jugs solve", r.out, rec, CSVHeader, func() []string {
+		return []string{rec.ID, string(rec.Status), rec.Method, clikit.OptInt(rec.Steps),
+			clikit.MS(rec.MS), jugsfmt.Compact(rec.Plan.Plan()), rec.Stats.String(), rec.Error}
+	}, func() error { return r.text(rec, p, note) })
 }
 
 // text writes a record as people read it: a line with the outcome and,

@@ -1,7 +1,3 @@
-// Package rivercli is the river command: river crossings declared in
-// riverfmt's text format, solved for the fewest crossings by breadth-first
-// search or a SAT solver asked for plans of k crossings, and its part in
-// compare.
 package rivercli
 
 import (
@@ -16,13 +12,6 @@ import (
 	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
-
-// Command returns the river command and its subcommands.
-func Command() *clikit.Command {
-	return clikit.Verb("river", "solve", solveArgs,
-		"solve river-crossing puzzles declared in a small text format",
-		runSolve)
-}
 
 const solveArgs = "[--method bfs|sat] [--backend B] [--max-steps N] [flags] FILE..."
 

@@ -15,13 +15,6 @@ import (
 	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
-// Command returns the rush command and its subcommands.
-func Command() *clikit.Command {
-	return clikit.Verb("rush", "solve", solveArgs,
-		"solve Rush Hour boards (fogleman/rush's ASCII format)",
-		runSolve)
-}
-
 const solveArgs = "[--method bfs|astar] [--max-states N] [--jobs N] [flags] FILE..."
 
 // The methods.
@@ -206,18 +199,11 @@ func (r *reporter) report(ctx context.Context, rec Record) int {
 			rec.ID, rec.Method, rec.MS, rec.Stats.Expanded, rec.Stats.Stored, rec.Stats.PeakBytes>>10)
 	}
 	r.Printer.Emit(r.Stdio, "waterworks rush solve", r.Out, rec, CSVHeader, func() []string {
-		return []string{rec.ID, string(rec.Status), rec.Method, rec.Size, itoa(rec.Steps), itoa(rec.Cells),
-			strconv.FormatBool(rec.Optimal), strconv.FormatFloat(rec.MS, 'f', 3, 64),
+		return []string{rec.ID, string(rec.Status), rec.Method, rec.Size, clikit.OptInt(rec.Steps), clikit.OptInt(rec.Cells),
+			strconv.FormatBool(rec.Optimal), clikit.MS(rec.MS),
 			strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10), moves(rec.Plan), rec.Reason, rec.Error}
 	}, func() error { return r.text(rec) })
 	return rec.Status.ExitCode(ctx)
-}
-
-func itoa(n *int) string {
-	if n == nil {
-		return ""
-	}
-	return strconv.Itoa(*n)
 }
 
 // moves writes a plan as fogleman/rush does: "B+3 A-1 ...".

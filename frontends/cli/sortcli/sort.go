@@ -19,13 +19,6 @@ import (
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
-// Command returns the sort command and its subcommands.
-func Command() *clikit.Command {
-	return clikit.Verb("sort", "solve", sortSolveArgs,
-		"solve Water Sort levels",
-		runSortSolve)
-}
-
 const sortSolveArgs = "[--rule whole|fits] [--method bfs|astar|greedy|sat] [flags] FILE..."
 
 // sortSolveFlags are the flags of "sort solve".
@@ -387,33 +380,17 @@ func (r *sortReporter) textStats(rec Record) {
 // emit writes one record in the chosen format; note explains a status in
 // text output.
 func (r *sortReporter) emit(rec Record, note string) {
-	var err error
-	switch r.flags.Format {
-	case clikit.FormatJSON:
-		err = r.printer.JSON(rec)
-	case clikit.FormatCSV:
-		steps := ""
-		if rec.Steps != nil {
-			steps = strconv.Itoa(*rec.Steps)
-		}
+	r.printer.Emit(r.stdio, "waterworks sort solve", r.out, rec, CSVHeader, func() []string {
 		moves := make([]string, len(rec.Plan))
 		for i, m := range rec.Plan {
 			moves[i] = fmt.Sprintf("%d>%d", m.From, m.To)
 		}
-		err = r.printer.CSVRow(CSVHeader, []string{rec.ID, string(rec.Status), rec.Method, rec.Rule,
-			steps, strconv.FormatBool(rec.Optimal), strconv.FormatFloat(rec.MS, 'f', 3, 64),
+		return []string{rec.ID, string(rec.Status), rec.Method, rec.Rule,
+			clikit.OptInt(rec.Steps), strconv.FormatBool(rec.Optimal), clikit.MS(rec.MS),
 			strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10),
 			strconv.FormatInt(rec.Stats.PeakBytes, 10), strconv.Itoa(rec.Stats.Variables), strconv.Itoa(rec.Stats.Clauses),
-			strings.Join(moves, " "), rec.Error})
-	default:
-		err = r.text(rec, note)
-	}
-	if err == nil {
-		err = r.out.Flush()
-	}
-	if err != nil {
-		fmt.Fprintf(r.stdio.Err, "waterworks sort solve: writing output: %v\n", err)
-	}
+			strings.Join(moves, " "), rec.Error}
+	}, func() error { return r.text(rec, note) })
 }
 
 // text writes a record as people read it: a line with the outcome and, for

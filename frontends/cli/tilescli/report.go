@@ -43,16 +43,12 @@ func errorLine(rec Record) string {
 }
 
 func csvRow(rec Record) []string {
-	steps := ""
-	if rec.Steps != nil {
-		steps = strconv.Itoa(*rec.Steps)
-	}
 	slid := make([]string, len(rec.Slid))
 	for i, t := range rec.Slid {
 		slid[i] = strconv.Itoa(t)
 	}
-	return []string{rec.ID, string(rec.Status), rec.Method, rec.Heuristic, rec.Size, steps,
-		strconv.FormatBool(rec.Optimal), strconv.FormatFloat(rec.MS, 'f', 3, 64),
+	return []string{rec.ID, string(rec.Status), rec.Method, rec.Heuristic, rec.Size, clikit.OptInt(rec.Steps),
+		strconv.FormatBool(rec.Optimal), clikit.MS(rec.MS),
 		strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10),
 		strings.Join(rec.Plan, ""), strings.Join(slid, " "), rec.Reason, rec.Error}
 }

@@ -13,13 +13,6 @@ import (
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
-// Command returns the tiles command and its subcommands.
-func Command() *clikit.Command {
-	return clikit.Verb("tiles", "solve", solveArgs,
-		"solve sliding-tile puzzles (8, 15, 24 puzzle, any w×h board)",
-		runSolve)
-}
-
 const solveArgs = "[--method ida|bfs|sat] [--heuristic auto|pdb|manhattan] [--jobs N] [flags] FILE..."
 
 // The methods.

@@ -1,6 +1,3 @@
-// Package torchcli is the torch command: torch-and-bridge puzzles solved
-// for the least total time by uniform-cost search, A* or a SAT solver asked
-// about growing time budgets, and its part in compare.
 package torchcli
 
 import (
@@ -15,13 +12,6 @@ import (
 	"github.com/waterworks-solver/waterworks/models/torch"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
-
-// Command returns the torch command and its subcommands.
-func Command() *clikit.Command {
-	return clikit.Verb("torch", "solve", solveArgs,
-		"solve torch-and-bridge puzzles for the least total time",
-		runSolve)
-}
 
 const solveArgs = "[--times 1,2,5,10 [--capacity 2] [--limit N]] [--method astar|ucs|sat] [flags] [FILE...]"
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/models/statespace"
@@ -30,6 +31,25 @@ func (p *Printer) Emit(stdio IO, command string, out *bufio.Writer, rec any, hea
 		fmt.Fprintf(stdio.Err, "%s: writing output: %v\n", command, err)
 	}
 }
+
+// OptInt is an optional number as a CSV cell: empty when n is nil.
+func OptInt(n *int) string {
+	if n == nil {
+		return ""
+	}
+	return strconv.Itoa(*n)
+}
+
+// OptBool is an optional truth value as a CSV cell: empty when b is nil.
+func OptBool(b *bool) string {
+	if b == nil {
+		return ""
+	}
+	return strconv.FormatBool(*b)
+}
+
+// MS is a time in milliseconds as a CSV cell, to the microsecond.
+func MS(ms float64) string { return strconv.FormatFloat(ms, 'f', 3, 64) }
 
 // Stopped tells whether err says a search stopped before it could decide,
 // and why in words: "timed out", "interrupted", or the text of a

@@ -40,7 +40,7 @@ func RoundsOf(rs []statespace.Round) Rounds {
 func (rs Rounds) String() string {
 	parts := make([]string, len(rs))
 	for i, r := range rs {
-		parts[i] = strconv.Itoa(r.K) + ":" + strconv.FormatFloat(r.MS, 'f', 3, 64)
+		parts[i] = strconv.Itoa(r.K) + ":" + MS(r.MS)
 	}
 	return strings.Join(parts, ",")
 }

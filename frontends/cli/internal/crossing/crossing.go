@@ -253,8 +253,8 @@ func (r *reporter) report(ctx context.Context, rec Record) int {
 		fmt.Fprintf(r.Stdio.Err, "%s: %s: %.3f ms, %s\n", rec.ID, rec.Method, rec.MS, rec.Stats.words())
 	}
 	r.Printer.Emit(r.Stdio, r.command, r.Out, rec, CSVHeader, func() []string {
-		return []string{rec.ID, string(rec.Status), rec.Method, itoa(rec.Steps), itoa(rec.Cost), strconv.FormatBool(rec.Optimal),
-			strconv.FormatFloat(rec.MS, 'f', 3, 64), strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10),
+		return []string{rec.ID, string(rec.Status), rec.Method, clikit.OptInt(rec.Steps), clikit.OptInt(rec.Cost), strconv.FormatBool(rec.Optimal),
+			clikit.MS(rec.MS), strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10),
 			planWords(rec.Plan, "; "), rec.Reason, rec.Error}
 	}, func() error { return r.text(rec) })
 	return rec.Status.ExitCode(ctx)
@@ -266,13 +266,6 @@ func (s Stats) words() string {
 		return fmt.Sprintf("%d horizons asked (k:ms %s), the last %d variables, %d clauses", n, s.Rounds, last.Vars, last.Clauses)
 	}
 	return fmt.Sprintf("%d states expanded, %d stored, peak memory about %d KiB", s.Expanded, s.Stored, s.PeakBytes>>10)
-}
-
-func itoa(n *int) string {
-	if n == nil {
-		return ""
-	}
-	return strconv.Itoa(*n)
 }
 
 func planWords(plan []Step, sep string) string {
