@@ -182,6 +182,8 @@ func TestSortSolveExitCodes(t *testing.T) {
 		{"bad backend", nil, "", []string{"--method", "sat", "--backend", "minisatt", big}, ExitUsage, `unknown --backend "minisatt"`},
 		{"backend without sat", nil, "", []string{"--backend", "gini", big}, ExitUsage, "--backend applies to --method sat"},
 		{"max-steps without sat", nil, "", []string{"--max-steps", "5", big}, ExitUsage, "--max-steps applies to --method sat"},
+		{"encoding without sat", nil, "", []string{"--encoding", "window", big}, ExitUsage, "--encoding applies to --method sat"},
+		{"bad encoding", nil, "", []string{"--method", "sat", "--encoding", "parallel", big}, ExitUsage, `unknown --encoding "parallel"`},
 		{"max-states with sat", nil, "", []string{"--method", "sat", "--max-states", "5", big}, ExitUsage, "--max-states applies to the search methods"},
 		{"negative max-steps", nil, "", []string{"--method", "sat", "--max-steps", "-1", big}, ExitUsage, "negative --max-steps"},
 		{"bad limit", nil, "", []string{"--max-states", "-1", big}, ExitUsage, "negative --max-states"},
@@ -233,6 +235,32 @@ func TestSortSolveStats(t *testing.T) {
 	assert.Regexp(t, `three-colours.txt: sat/gini, fits rule: [0-9.]+ ms, lower bound \d+, \d+ horizons, \d+ variables, \d+ clauses\n`, errOut)
 	assert.Regexp(t, `(?m)^.*three-colours.txt:   \d+ moves: none, [0-9.]+ ms$`, errOut)
 	assert.Regexp(t, `(?m)^.*three-colours.txt:   10 moves: plan, [0-9.]+ ms$`, errOut)
+}
+
+// TestSortSolveSATEncodings solves a level with every encoding of the
+// SAT method: each record names its encoding, and each plan passes the
+// checker with the optimum BFS finds.
+func TestSortSolveSATEncodings(t *testing.T) {
+	p := readPuzzle(t, "three-colours.txt")
+	_, out, _ := runSort(t, context.Background(), "", "--format", "json", sortFile("three-colours.txt"))
+	bfs := sortJSON(t, out)
+	require.Len(t, bfs, 1)
+	for _, enc := range watersort.SATEncodings() {
+		t.Run(enc.String(), func(t *testing.T) {
+			code, out, errOut := runSort(t, context.Background(), "", "--format", "json", "--method", "sat",
+				"--encoding", enc.String(), sortFile("three-colours.txt"))
+			require.Equal(t, ExitOK, code, errOut)
+			recs := sortJSON(t, out)
+			require.Len(t, recs, 1)
+			assert.Equal(t, enc.String(), recs[0].Encoding)
+			require.Len(t, recs[0].Plan, len(bfs[0].Plan))
+			var plan watersort.Plan
+			for _, m := range recs[0].Plan {
+				plan = append(plan, watersort.Move{From: m.From, To: m.To})
+			}
+			assert.NoError(t, watersort.Check(p, watersort.Whole, plan))
+		})
+	}
 }
 
 // TestSortSolveSATJSON: the SAT method's record names its backend, claims

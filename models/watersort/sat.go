@@ -122,6 +122,12 @@ func (u *satModel) use(f *sat.Formula) {
 type satKnobs struct {
 	noSymmetry bool // keep every plan
 	noBound    bool // no lower bounds on the states
+	// window is the longest stretch of moves over which rules 3 and 4 of
+	// the symmetry breaking look for a move that commutes with those
+	// before it (satwindow.go); 0 and 1 mean consecutive moves only.
+	window int
+	// colours adds the per-colour lower bounds (satcolour.go).
+	colours bool
 }
 
 // satState holds the variables of one state, d moves before solved.
@@ -131,6 +137,13 @@ type satState struct {
 	col    []sat.Lit // col[(b*C+s)*K+c]
 	brk    []sat.Lit // brk[b*C+s] for s ≥ 1; 0 at s = 0
 	bottom []sat.Lit // bottom[c]: colour c is at the bottom of some bottle
+	// out is the move from this state to the next in time, and after the
+	// state it leads to (nil for state 0).
+	out   *satMove
+	after *satState
+	// need[c*C+j-1] (colours only): at least j of the moves after this
+	// state pour colour c.
+	need []sat.Lit
 }
 
 // satMove holds the variables of one move.
@@ -141,6 +154,11 @@ type satMove struct {
 	full     sat.Lit   // Fits: the destination is full afterwards
 	toEmpty  sat.Lit   // the destination is empty before the move
 	sameTo   sat.Lit   // the move before this one (in time) has the same destination
+	// next is the move after this one in time (window only), and
+	// shares[k-1] the literal "this move shares a bottle with the move k
+	// before it", made when first needed.
+	next   *satMove
+	shares []sat.Lit
 }
 
 func (u *satModel) clause(lits ...sat.Lit) { u.out.AddClause(lits...) }
@@ -266,10 +284,12 @@ func (u *satModel) DistanceBound(f *sat.Formula, st *satState, d int) {
 	for _, b := range st.bottom {
 		terms = append(terms, b.Not())
 	}
-	if d+u.k >= len(terms) {
-		return // always holds
+	if d+u.k < len(terms) {
+		u.linear(sat.Card(sat.AtMost, d+u.k, terms...))
 	}
-	u.linear(sat.Card(sat.AtMost, d+u.k, terms...))
+	if u.knobs.colours {
+		u.colourBounds(st, d)
+	}
 }
 
 // Goal implements statespace.SATModel: st is solved, every bottle empty
@@ -319,6 +339,7 @@ func (u *satModel) Step(f *sat.Formula, pre, post *satState) *satMove {
 	if !u.knobs.noSymmetry {
 		u.breakSymmetry(mv, pre)
 	}
+	pre.out, pre.after = mv, post
 	return mv
 }
 
@@ -460,6 +481,9 @@ func (u *satModel) Consecutive(f *sat.Formula, first, next *satMove) {
 			}
 		}
 	}
+	if u.knobs.window > 1 {
+		u.windows(first, next)
+	}
 }
 
 // Action implements statespace.SATModel: the bottles of move mv.
@@ -502,6 +526,9 @@ type SATOptions struct {
 	// bounds). With sat.Native they go to the solver as linear
 	// constraints, which it must take (sat.LinearAdder).
 	Encoding sat.Encoding
+	// Variant selects the symmetry breaking and lower bounds beyond the
+	// moves (EncodingMoves when zero).
+	Variant SATEncoding
 	// FromZero starts at horizon 0 instead of at the lower bound of the
 	// start, and so refutes the horizons below the bound with the solver
 	// too.
@@ -546,11 +573,14 @@ func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opt SATOptions) (SAT
 	if opt.Rule != Whole && opt.Rule != Fits {
 		return SATResult{}, fmt.Errorf("unknown rule %v", opt.Rule)
 	}
+	if opt.Variant > EncodingColours {
+		return SATResult{}, fmt.Errorf("unknown encoding %v", opt.Variant)
+	}
 	res := SATResult{LowerBound: start.l.lowerBound(start.codes)}
 	o := statespace.HorizonOptions{From: res.LowerBound, MaxHorizon: opt.MaxMoves, Progress: opt.Progress}
 	if opt.FromZero {
 		o.From = 0
 	}
-	res.HorizonResult, err = statespace.SolveSAT(ctx, newSATModel(p, opt.Rule, opt.Encoding, opt.knobs), s, statespace.SATOptions{HorizonOptions: o})
+	res.HorizonResult, err = statespace.SolveSAT(ctx, newSATModel(p, opt.Rule, opt.Encoding, opt.Variant.knobs(opt.knobs)), s, statespace.SATOptions{HorizonOptions: o})
 	return res, err
 }

@@ -36,6 +36,7 @@ func drawSATOptions(t *rapid.T) SATOptions {
 		Rule:     rapid.SampledFrom([]Rule{Whole, Fits}).Draw(t, "rule"),
 		Encoding: rapid.SampledFrom([]sat.Encoding{sat.Totalizer, sat.Sequential, sat.SortingNetwork}).Draw(t, "encoding"),
 		FromZero: rapid.Bool().Draw(t, "from zero"),
+		Variant:  rapid.SampledFrom(SATEncodings()).Draw(t, "variant"),
 		knobs: satKnobs{
 			noSymmetry: rapid.Bool().Draw(t, "no symmetry"),
 			noBound:    rapid.Bool().Draw(t, "no bound"),
@@ -146,7 +147,8 @@ func unroll(p *Puzzle, rule Rule, knobs satKnobs, k int) (*satModel, *sat.Formul
 // TestUnrollingIsExact counts the models of the unrolling, projected on
 // the move variables, without symmetry breaking: they must be exactly the
 // plans of k moves, so the encoding neither misses a legal plan nor admits
-// an illegal one (the lower bounds, being admissible, remove none). With
+// an illegal one (the lower bounds, per state and per colour, being
+// admissible, remove none). With
 // symmetry breaking at the optimal horizon at least one plan remains, and
 // every plan it keeps is legal.
 func TestUnrollingIsExact(t *testing.T) {
@@ -165,7 +167,9 @@ func TestUnrollingIsExact(t *testing.T) {
 			t.Skip("too many plans to count")
 		}
 		for _, noSymmetry := range []bool{true, false} {
-			m, f, moves := unroll(p, rule, satKnobs{noSymmetry: noSymmetry, noBound: rapid.Bool().Draw(t, "no bound")}, k)
+			knobs := satKnobs{noSymmetry: noSymmetry, noBound: rapid.Bool().Draw(t, "no bound"),
+				window: rapid.IntRange(0, 5).Draw(t, "window"), colours: rapid.Bool().Draw(t, "colours")}
+			m, f, moves := unroll(p, rule, knobs, k)
 			s := gini.New()
 			require.NoError(t, sat.Load(s, f))
 			var primary []sat.Lit

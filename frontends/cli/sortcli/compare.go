@@ -17,7 +17,11 @@ import (
 func CompareKind() clikit.CompareKind {
 	return clikit.CompareKind{Name: "sort", Detect: isSortInput, Rules: []string{"whole", "fits"}, Run: compareSort,
 		Engines: func() []string {
-			return clikit.EngineNames(watersort.BFS.String(), watersort.AStar.String(), watersort.Greedy.String(), methodSAT)
+			names := clikit.EngineNames(watersort.BFS.String(), watersort.AStar.String(), watersort.Greedy.String(), methodSAT)
+			for _, enc := range watersort.SATEncodings()[1:] {
+				names = append(names, sortEngineName(methodSAT+"/"+backends.Gini, enc))
+			}
+			return names
 		}}
 }
 
@@ -55,7 +59,9 @@ type sortCompareEngine struct {
 
 // sortCompareEngines lists the search methods and the SAT method on every
 // available backend, as far as --engines keeps them: an engine is kept by
-// its name, and a SAT engine also by "sat" or its backend's name.
+// its name, and a SAT engine also by "sat" or its backend's name. On gini
+// the SAT method runs with every encoding (sat/gini/window, ...), the
+// default one as sat/gini.
 func sortCompareEngines(c clikit.Comparison) ([]sortCompareEngine, error) {
 	var engines []sortCompareEngine
 	for _, m := range []watersort.Method{watersort.BFS, watersort.AStar, watersort.Greedy} {
@@ -65,16 +71,37 @@ func sortCompareEngines(c clikit.Comparison) ([]sortCompareEngine, error) {
 	}
 	for _, b := range backends.Available() {
 		name := methodSAT + "/" + b
-		if !c.Wants(name) && !c.Wants(methodSAT) && !c.Wants(b) {
+		all := c.Wants(methodSAT) || c.Wants(b)
+		var variants []watersort.SATEncoding
+		for i, enc := range watersort.SATEncodings() {
+			// The encodings other than the default run on gini only,
+			// which keeps compare's runs few.
+			if i == 0 && (all || c.Wants(name)) || i > 0 && b == backends.Gini && (all || c.Wants(sortEngineName(name, enc))) {
+				variants = append(variants, enc)
+			}
+		}
+		if len(variants) == 0 {
 			continue
 		}
 		s, err := openSortSAT(b, c.Options().Timeout > 0)
 		if err != nil {
 			return nil, err
 		}
-		engines = append(engines, sortCompareEngine{name: name, run: satEngine(s.open, s.enc, c.Options().MaxMoves)})
+		for _, enc := range variants {
+			engines = append(engines, sortCompareEngine{name: sortEngineName(name, enc), run: satEngine(s.open, s.enc, enc, c.Options().MaxMoves)})
+		}
 	}
 	return engines, nil
+}
+
+// sortEngineName names the SAT engine on a backend (sat/BACKEND) with
+// an encoding: the default keeps the plain name, the others are
+// sat/BACKEND/ENCODING.
+func sortEngineName(backend string, enc watersort.SATEncoding) string {
+	if enc == watersort.EncodingMoves {
+		return backend
+	}
+	return backend + "/" + enc.String()
 }
 
 // compareSort runs the engines on every level of one input. The answers

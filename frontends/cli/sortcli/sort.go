@@ -30,6 +30,7 @@ type sortSolveFlags struct {
 	limitStates int
 	backend     string // sat: the SAT backend
 	maxMoves    int    // sat: the horizon
+	encoding    watersort.SATEncoding
 }
 
 // sortLimitStates is the default of --max-states.
@@ -64,7 +65,7 @@ func (f *sortSolveFlags) checkMethodFlags(fs *flag.FlagSet) error {
 		case err != nil:
 		case f.method == methodSAT && fl.Name == "max-states":
 			err = errors.New("--max-states applies to the search methods; sat stops at --max-steps")
-		case f.method != methodSAT && (fl.Name == "backend" || fl.Name == "max-steps"):
+		case f.method != methodSAT && (fl.Name == "backend" || fl.Name == "max-steps" || fl.Name == "encoding"):
 			err = fmt.Errorf("--%s applies to --method sat", fl.Name)
 		}
 	})
@@ -98,6 +99,9 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
 	fs.IntVar(&f.maxMoves, "max-steps", SATMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
 		"unknown: the SAT method cannot prove a level unsolvable")
+	encoding := fs.String("encoding", watersort.EncodingMoves.String(), "sat: `encoding` beyond the moves: "+satEncodingNames()+"\n"+
+		"(moves: symmetry breaking over consecutive moves and the A* bound on every state;\n"+
+		"window: also over windows of moves; colours: also the bound per colour)")
 	clikit.OldSpellings(fs)
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.Check() })
 	if !ok {
@@ -109,6 +113,9 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	}
 	if err = f.parseMethod(*method); err != nil {
 		return clikit.UsageError(stdio, fs, err)
+	}
+	if f.encoding, err = watersort.ParseSATEncoding(*encoding); err != nil {
+		return clikit.UsageError(stdio, fs, clikit.UnknownChoice("encoding", *encoding, satEncodingList()))
 	}
 	if f.limitStates < 0 {
 		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.limitStates))
@@ -186,13 +193,28 @@ type Record struct {
 	Status  clikit.Status `json:"status"`
 	Method  string        `json:"method"`
 	Backend string        `json:"backend,omitempty"` // the SAT backend of method sat
-	Rule    string        `json:"rule"`
-	Plan    []Move        `json:"plan"`
-	Steps   *int          `json:"steps"`
-	Optimal bool          `json:"optimal"`
-	MS      float64       `json:"ms"`
-	Stats   sortStats     `json:"stats"`
-	Error   string        `json:"error,omitempty"`
+	// Encoding is the SAT method's encoding (watersort.SATEncoding).
+	Encoding string    `json:"encoding,omitempty"`
+	Rule     string    `json:"rule"`
+	Plan     []Move    `json:"plan"`
+	Steps    *int      `json:"steps"`
+	Optimal  bool      `json:"optimal"`
+	MS       float64   `json:"ms"`
+	Stats    sortStats `json:"stats"`
+	Error    string    `json:"error,omitempty"`
+}
+
+// engine names the record's engine for people: the method, and for the
+// SAT method its backend and any encoding but the default.
+func (rec Record) engine() string {
+	engine := rec.Method
+	if rec.Backend != "" {
+		engine += "/" + rec.Backend
+	}
+	if rec.Encoding != "" && rec.Encoding != watersort.EncodingMoves.String() {
+		engine += "/" + rec.Encoding
+	}
+	return engine
 }
 
 var CSVHeader = []string{"id", "status", "method", "rule", "steps", "optimal", "ms",
@@ -230,13 +252,13 @@ func searchEngine(m watersort.Method, limit int) sortEngine {
 
 // satEngine is the bounded-horizon SAT method up to maxMoves moves on
 // solvers that open makes, with cardinality constraints written by enc.
-func satEngine(open func() (sat.Solver, error), enc sat.Encoding, maxMoves int) sortEngine {
+func satEngine(open func() (sat.Solver, error), enc sat.Encoding, variant watersort.SATEncoding, maxMoves int) sortEngine {
 	return func(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule) sortOutcome {
 		s, err := open()
 		if err != nil {
 			return sortOutcome{err: err}
 		}
-		res, err := watersort.SolveSAT(ctx, p, s, watersort.SATOptions{Rule: rule, MaxMoves: maxMoves, Encoding: enc})
+		res, err := watersort.SolveSAT(ctx, p, s, watersort.SATOptions{Rule: rule, MaxMoves: maxMoves, Encoding: enc, Variant: variant})
 		out := sortOutcome{status: res.Status, plan: res.Plan, optimal: res.Status == watersort.Solved, horizon: maxMoves, err: err}
 		out.stats.LowerBound = &res.LowerBound
 		out.stats.Rounds = clikit.RoundsOf(res.Rounds)
@@ -281,7 +303,7 @@ func (f *sortSolveFlags) engine() (sortEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return satEngine(b.open, b.enc, f.maxMoves), nil
+	return satEngine(b.open, b.enc, f.encoding, f.maxMoves), nil
 }
 
 // judge turns an outcome into a status, with a note that explains it in
@@ -316,7 +338,7 @@ func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule waters
 func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	rec := Record{ID: lv.ID, Method: r.flags.method, Rule: r.flags.rule.String()}
 	if r.flags.method == methodSAT {
-		rec.Backend = r.flags.backend
+		rec.Backend, rec.Encoding = r.flags.backend, r.flags.encoding.String()
 	}
 	if lv.Err != nil {
 		fmt.Fprintln(r.stdio.Err, lv.Err)
@@ -371,7 +393,7 @@ func (r *sortReporter) textStats(rec Record) {
 		bound = *st.LowerBound
 	}
 	fmt.Fprintf(r.stdio.Err, "%s: sat/%s, %s rule: %.3f ms, lower bound %d, %d horizons, %d variables, %d clauses\n",
-		textsafe.Name(rec.ID), rec.Backend, rec.Rule, rec.MS, bound, len(st.Rounds), st.Variables, st.Clauses)
+		textsafe.Name(rec.ID), strings.TrimPrefix(rec.engine(), methodSAT+"/"), rec.Rule, rec.MS, bound, len(st.Rounds), st.Variables, st.Clauses)
 	for _, h := range st.Rounds {
 		fmt.Fprintf(r.stdio.Err, "%s:   %d moves: %s, %.3f ms\n", textsafe.Name(rec.ID), h.K, h.Answer, h.MS)
 	}
@@ -400,10 +422,7 @@ func (r *sortReporter) text(rec Record, note string) error {
 	if !r.records.Start(r.out, rec.Status) {
 		return nil
 	}
-	engine := rec.Method
-	if rec.Backend != "" {
-		engine += "/" + rec.Backend
-	}
+	engine := rec.engine()
 	if rec.Status != clikit.StatusSolved {
 		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s, %s rule)\n", textsafe.Name(rec.ID), rec.Status, note, engine, rec.Rule)
 		return err
@@ -439,3 +458,15 @@ func humanBytes(n int64) string {
 	}
 	return fmt.Sprintf("%.1f %s", value, suffix)
 }
+
+// satEncodingList names the SAT method's encodings.
+func satEncodingList() []string {
+	var names []string
+	for _, e := range watersort.SATEncodings() {
+		names = append(names, e.String())
+	}
+	return names
+}
+
+// satEncodingNames lists the SAT method's encodings for the help.
+func satEncodingNames() string { return strings.Join(satEncodingList(), ", ") }

@@ -1,0 +1,71 @@
+package watersort
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SATEncoding selects the clauses the SAT method adds on top of the moves
+// themselves: how much symmetry breaking and which lower bounds (see
+// satModel). Every encoding has the same optimum; they differ in size and
+// in how fast a solver refutes the horizons below it.
+type SATEncoding uint8
+
+const (
+	// EncodingMoves is the encoding of satModel: symmetry breaking over
+	// consecutive moves and the A* bound on every state.
+	EncodingMoves SATEncoding = iota
+	// EncodingWindow adds symmetry breaking over windows of satWindow
+	// moves: a move that commutes with the moves before it in the window
+	// neither pours straight back nor has a smaller source than the first
+	// (satwindow.go).
+	EncodingWindow
+	// EncodingColours adds the A* bound per colour: on every state, per
+	// colour, against the moves left that pour that colour
+	// (satcolour.go).
+	EncodingColours
+)
+
+// satWindow is the window of EncodingWindow, in moves.
+const satWindow = 4
+
+// SATEncodings lists the encodings, the default first.
+func SATEncodings() []SATEncoding {
+	return []SATEncoding{EncodingMoves, EncodingWindow, EncodingColours}
+}
+
+// String returns the encoding's name as the command line spells it.
+func (e SATEncoding) String() string {
+	switch e {
+	case EncodingMoves:
+		return "moves"
+	case EncodingWindow:
+		return "window"
+	case EncodingColours:
+		return "colours"
+	}
+	return fmt.Sprintf("SATEncoding(%d)", uint8(e))
+}
+
+// ParseSATEncoding turns an encoding's name into the encoding.
+func ParseSATEncoding(s string) (SATEncoding, error) {
+	var names []string
+	for _, e := range SATEncodings() {
+		if e.String() == s {
+			return e, nil
+		}
+		names = append(names, e.String())
+	}
+	return 0, fmt.Errorf("unknown encoding %q (want %s)", s, strings.Join(names, ", "))
+}
+
+// knobs returns the parts of the encoding e turns on, over base.
+func (e SATEncoding) knobs(base satKnobs) satKnobs {
+	switch e {
+	case EncodingWindow:
+		base.window = max(base.window, satWindow)
+	case EncodingColours:
+		base.colours = true
+	}
+	return base
+}
