@@ -22,6 +22,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/waterworks-solver/waterworks/models/enumname"
 )
 
 // NoClue marks a row or column whose count is not given.
@@ -47,26 +49,17 @@ const (
 	PoolRule
 )
 
+// rules names the rules as the command line spells them.
+var rules = enumname.Table[Rule]{Type: "Rule", What: "rule", Names: []string{RegionRule: "region", PoolRule: "pool"}}
+
 // String returns the rule's name as the command line spells it.
 func (r Rule) String() string {
-	switch r {
-	case RegionRule:
-		return "region"
-	case PoolRule:
-		return "pool"
-	}
-	return fmt.Sprintf("Rule(%d)", uint8(r))
+	return rules.String(r)
 }
 
 // ParseRule turns "region" or "pool" into a Rule.
 func ParseRule(s string) (Rule, error) {
-	switch s {
-	case "region":
-		return RegionRule, nil
-	case "pool":
-		return PoolRule, nil
-	}
-	return 0, fmt.Errorf("unknown rule %q (want region or pool)", s)
+	return rules.Parse(s)
 }
 
 // Puzzle is an Aquarium grid: its aquariums and its clues.

@@ -14,6 +14,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/waterworks-solver/waterworks/models/enumname"
 )
 
 // Limits on the size of a puzzle. They keep every sum of amounts far from
@@ -40,28 +42,18 @@ const (
 	GoalState
 )
 
+// goals names the goals as the corpus and the command line spell them.
+var goals = enumname.Table[Goal]{Type: "Goal", What: "goal", Names: []string{GoalAny: "any", GoalTotal: "total", GoalState: "state"}}
+
 // String returns the goal's name as the corpus and the command line spell
 // it: "any", "total" or "state".
 func (g Goal) String() string {
-	switch g {
-	case GoalAny:
-		return "any"
-	case GoalTotal:
-		return "total"
-	case GoalState:
-		return "state"
-	}
-	return "Goal(" + strconv.Itoa(int(g)) + ")"
+	return goals.String(g)
 }
 
 // ParseGoal turns "any", "total" or "state" into a Goal.
 func ParseGoal(s string) (Goal, error) {
-	for g := GoalAny; g <= GoalState; g++ {
-		if s == g.String() {
-			return g, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown goal %q (want any, total or state)", s)
+	return goals.Parse(s)
 }
 
 // Puzzle is one jug puzzle.

@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
+
+	"github.com/waterworks-solver/waterworks/models/enumname"
 )
 
 // Rule says how much of a top run a pour moves.
@@ -28,26 +30,17 @@ const (
 	Fits
 )
 
+// rules names the rules as the command line spells them.
+var rules = enumname.Table[Rule]{Type: "Rule", What: "rule", Names: []string{Whole: "whole", Fits: "fits"}}
+
 // String returns the rule's name as the command line spells it.
 func (r Rule) String() string {
-	switch r {
-	case Whole:
-		return "whole"
-	case Fits:
-		return "fits"
-	}
-	return fmt.Sprintf("Rule(%d)", uint8(r))
+	return rules.String(r)
 }
 
 // ParseRule turns "whole" or "fits" into a Rule.
 func ParseRule(s string) (Rule, error) {
-	switch s {
-	case "whole":
-		return Whole, nil
-	case "fits":
-		return Fits, nil
-	}
-	return 0, fmt.Errorf("unknown rule %q (want whole or fits)", s)
+	return rules.Parse(s)
 }
 
 // Limits of the packed state representation. A bottle is packed into one

@@ -8,6 +8,7 @@ import (
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
+	"github.com/waterworks-solver/waterworks/models/enumname"
 )
 
 // Difficulty grades a puzzle by the reasoning a person needs for it.
@@ -33,29 +34,18 @@ const (
 // Difficulties lists the grades from the easiest.
 var Difficulties = []Difficulty{Easy, Medium, Hard, Extreme}
 
+// difficulties names the grades.
+var difficulties = enumname.Table[Difficulty]{Type: "Difficulty", What: "difficulty",
+	Names: []string{Easy: "easy", Medium: "medium", Hard: "hard", Extreme: "extreme"}}
+
 // String returns the grade's name.
 func (d Difficulty) String() string {
-	switch d {
-	case Easy:
-		return "easy"
-	case Medium:
-		return "medium"
-	case Hard:
-		return "hard"
-	case Extreme:
-		return "extreme"
-	}
-	return fmt.Sprintf("Difficulty(%d)", uint8(d))
+	return difficulties.String(d)
 }
 
 // ParseDifficulty turns a grade's name into a Difficulty.
 func ParseDifficulty(s string) (Difficulty, error) {
-	for _, d := range Difficulties {
-		if d.String() == s {
-			return d, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown difficulty %q (want easy, medium, hard or extreme)", s)
+	return difficulties.Parse(s)
 }
 
 // Grade is how hard a puzzle is to solve without guessing, and why.

@@ -1,0 +1,46 @@
+// Package enumname names the values of the models' small enumerations
+// (rules, grades, goals) from one table, so that a value's String and the
+// parsing of its name cannot disagree.
+package enumname
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Table holds the names of the values 0, 1, 2, ... of an enumeration T,
+// as the command line and the corpus spell them.
+type Table[T ~uint8] struct {
+	// Type is the Go type's name, for values without a name: "Rule(7)".
+	Type string
+	// What names a value in messages: "unknown rule \"x\"".
+	What string
+	// Names holds the name of each value, indexed by the value.
+	Names []string
+}
+
+// String returns v's name, or Type(v) for a value without one.
+func (t Table[T]) String(v T) string {
+	if int(v) < len(t.Names) {
+		return t.Names[v]
+	}
+	return fmt.Sprintf("%s(%d)", t.Type, uint8(v))
+}
+
+// Parse returns the value named s, or an error that lists the names.
+func (t Table[T]) Parse(s string) (T, error) {
+	if i := slices.Index(t.Names, s); i >= 0 {
+		return T(i), nil
+	}
+	return 0, fmt.Errorf("unknown %s %q (want %s)", t.What, s, t.choices())
+}
+
+// choices lists the names as "a, b or c".
+func (t Table[T]) choices() string {
+	n := len(t.Names)
+	if n < 2 {
+		return strings.Join(t.Names, "")
+	}
+	return strings.Join(t.Names[:n-1], ", ") + " or " + t.Names[n-1]
+}
