@@ -119,8 +119,8 @@ func compareJugsEngine(ctx context.Context, c clikit.Comparison, e jugsfmt.Entry
 	case err != nil:
 		row.Status, row.Error = clikit.StatusError, err.Error()
 	case !got.solvable:
-		row.Status, row.Answer = clikit.StatusUnsolvable, "unsolvable"
-		row.Key = row.Answer
+		row.Status = clikit.StatusUnsolvable
+		row.Unsolvable("unsolvable")
 	default:
 		if cerr := jugs.Check(e.Puzzle, got.plan); cerr != nil {
 			row.Status, row.Error = clikit.StatusError, fmt.Sprintf("the plan fails the check: %v", cerr)
@@ -128,8 +128,8 @@ func compareJugsEngine(ctx context.Context, c clikit.Comparison, e jugsfmt.Entry
 		}
 		// Every method returns a fewest-actions plan: BFS by search
 		// order, sat and cp by refuting every shorter length.
-		row.Status, row.Answer = clikit.StatusSolved, fmt.Sprintf("optimal %d", len(got.plan))
-		row.Key = row.Answer
+		row.Status = clikit.StatusSolved
+		row.Optimal(len(got.plan))
 	}
 	return row
 }

@@ -2,7 +2,6 @@ package rushcli
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
@@ -45,10 +44,9 @@ func compareRush(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 			row.Status, row.Error, row.Answer = rec.Status, rec.Error, rec.Reason
 			switch rec.Status {
 			case clikit.StatusSolved:
-				row.Answer = fmt.Sprintf("optimal %d", *rec.Steps)
-				row.Key = row.Answer
+				row.Optimal(*rec.Steps)
 			case clikit.StatusUnsolvable:
-				row.Answer, row.Key = "unsolvable", "unsolvable"
+				row.Unsolvable("unsolvable")
 			}
 			row.Stats = clikit.StatList{{Name: "expanded", Value: rec.Stats.Expanded}, {Name: "stored", Value: rec.Stats.Stored}}
 			rows = append(rows, row)

@@ -157,16 +157,13 @@ func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv s
 	switch status {
 	case clikit.StatusSolved:
 		row.Answer = fmt.Sprintf("%d moves", len(out.plan))
-		if out.optimal {
-			row.Answer = fmt.Sprintf("optimal %d", len(out.plan))
+		if out.optimal { // a proof: every engine that gives one must agree
+			row.Optimal(len(out.plan))
 		}
 	case clikit.StatusUnsolvable:
-		row.Answer = "unsolvable"
+		row.Unsolvable("unsolvable")
 	case clikit.StatusUnknown, clikit.StatusInterrupted:
 		row.Answer = note
-	}
-	if status == clikit.StatusUnsolvable || status == clikit.StatusSolved && out.optimal {
-		row.Key = row.Answer // a proof: every engine that gives one must agree
 	}
 	row.Stats = out.stats.list()
 	return row

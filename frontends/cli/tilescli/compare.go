@@ -104,12 +104,11 @@ func compareRow(ctx context.Context, c clikit.Comparison, ce compareEngine, lv t
 	st := rec.Stats
 	switch rec.Status {
 	case clikit.StatusSolved:
-		row.Answer = fmt.Sprintf("optimal %d", *rec.Steps)
-		row.Key = row.Answer
+		row.Optimal(*rec.Steps)
 	case clikit.StatusUnsolvable:
-		row.Answer, row.Key = "unsolvable (parity)", "unsolvable"
+		row.Unsolvable("unsolvable (parity)")
 		if ce.e.exhaust {
-			row.Answer = fmt.Sprintf("unsolvable (%d boards explored)", st.Stored)
+			row.Unsolvable(fmt.Sprintf("unsolvable (%d boards explored)", st.Stored))
 		}
 	case clikit.StatusUnknown, clikit.StatusInterrupted:
 		row.Answer = rec.Reason

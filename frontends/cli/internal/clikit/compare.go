@@ -31,6 +31,20 @@ type CompareRow struct {
 	Runs []time.Duration `json:"-"`
 }
 
+// Optimal records a solution proven to take the fewest steps: its answer,
+// "optimal 6", is what every engine that proves one must agree on.
+func (r *CompareRow) Optimal(steps int) {
+	r.Answer = fmt.Sprintf("optimal %d", steps)
+	r.Key = r.Answer
+}
+
+// Unsolvable records a proof that the puzzle has no solution; answer says
+// it in words ("unsolvable (parity)"), and engines agree on unsolvability
+// whatever their proof.
+func (r *CompareRow) Unsolvable(answer string) {
+	r.Answer, r.Key = answer, "unsolvable"
+}
+
 // CompareKind is one kind of puzzle compare handles; each puzzle's package
 // provides its own.
 type CompareKind struct {

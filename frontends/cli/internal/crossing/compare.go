@@ -71,7 +71,7 @@ func compareRow(ctx context.Context, c clikit.Comparison, kind string, e engine,
 		}
 		row.Answer = row.Key
 	case clikit.StatusUnsolvable:
-		row.Answer, row.Key = "unsolvable ("+rec.Reason+")", "unsolvable"
+		row.Unsolvable("unsolvable (" + rec.Reason + ")")
 	}
 	st := rec.Stats
 	if n := len(st.Rounds); n > 0 {
