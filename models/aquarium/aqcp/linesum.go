@@ -66,6 +66,27 @@ type lineSum struct {
 	picks          []pick   // scratch of the short explanations
 	most           int      // the largest total: every chain full
 	unit           bool     // every block weighs 1: sums form intervals
+
+	// A line whose chains are single weighted blocks (a row) is a 0/1
+	// subset sum, and blocks of equal weight are interchangeable: it is
+	// solved per weight instead of per block (see propagateGroups). Such
+	// a line has groups, the distinct weights in increasing order, and
+	// group[g], the group of chain g; other lines have neither.
+	groups []lineGroup
+	group  []int
+	all    sumSet // the sums of all the free blocks (see groupSums)
+}
+
+// lineGroup is the blocks of one weight in a line of single blocks, and
+// its state for the runs: free counts the blocks whose value is open, pre
+// and suf are the sets of sums before and after the group (see groupSums)
+// for done free blocks, and in and out say whether a free block of the
+// group is full, and empty, in some completion.
+type lineGroup struct {
+	weight     int
+	free, done int
+	pre, suf   sumSet
+	in, out    bool
 }
 
 // lineChain is a chain's blocks, top to bottom, with their weights and the
@@ -86,10 +107,10 @@ func newLineSum(s *cp.Solver, need int, chains []lineChain) *lineSum {
 		c.prefix[i], sets = sets[:c.words:c.words], sets[c.words:]
 		c.suffix[i], sets = sets[:c.words:c.words], sets[c.words:]
 	}
-	c.pre = make([]uint64, len(chains)+1)
-	c.suf = make([]uint64, len(chains)+1)
 	c.lo = make([]cp.Rev, len(chains))
 	c.hi = make([]cp.Rev, len(chains))
+	c.pre = make([]uint64, len(chains)+1)
+	c.suf = make([]uint64, len(chains)+1)
 	c.active = make([]int, len(chains))
 	c.clo = make([]int, len(chains))
 	c.chi = make([]int, len(chains))
@@ -105,6 +126,9 @@ func newLineSum(s *cp.Solver, need int, chains []lineChain) *lineSum {
 		c.unit = c.unit && ch.run[m] == m
 		c.maxRun = max(c.maxRun, ch.run[m])
 	}
+	if !c.unit {
+		c.makeGroups()
+	}
 	c.sumLo, c.sumHi = s.NewRev(0), s.NewRev(int64(c.most))
 	c.activeN = s.NewRev(int64(len(chains)))
 	c.settled = s.NewRev(0)
@@ -113,6 +137,36 @@ func newLineSum(s *cp.Solver, need int, chains []lineChain) *lineSum {
 		watchStack(s, id, c, g, ch.vars)
 	}
 	return c
+}
+
+// makeGroups gives a line of single weighted blocks and a clue of at most
+// maxGroupSum its groups of equal weight; it leaves other lines alone.
+func (c *lineSum) makeGroups() {
+	if c.need > maxGroupSum {
+		return
+	}
+	var weights []int
+	for _, ch := range c.chains {
+		if len(ch.vars) != 1 {
+			return
+		}
+		weights = append(weights, ch.run[1])
+	}
+	slices.Sort(weights)
+	weights = slices.Compact(weights)
+	c.groups = make([]lineGroup, len(weights))
+	for k, w := range weights {
+		c.groups[k].weight = w
+	}
+	c.group = make([]int, len(c.chains))
+	for g, ch := range c.chains {
+		c.group[g], _ = slices.BinarySearch(weights, ch.run[1])
+	}
+	c.groups[0].pre[0] = 1
+	c.groups[len(weights)-1].suf[c.need/64] = 1 << (c.need % 64)
+	for k := range c.groups {
+		c.groups[k].done = -1 // no set is computed yet
+	}
 }
 
 // watchStack makes the fixing of each block of stack g (a chain, or an
@@ -392,11 +446,16 @@ func (c *lineSum) Propagate(s *cp.Solver) error {
 	if rest < 64 {
 		return c.propagateSmall(s, n, rest)
 	}
+	if c.groups != nil {
+		return c.propagateGroups(s, n, rest)
+	}
 	return c.propagateWide(s, n, rest)
 }
 
-// propagateWide is Propagate for sums of 64 and more: the sums the chains
-// before and after each one reach are sets of words, prefix and suffix.
+// propagateWide is Propagate for sums of 64 and more on the weighted
+// lines that propagateGroups does not take (chains of several blocks, or a
+// clue over maxGroupSum): the sums the chains before and after each one
+// reach are sets of words, prefix and suffix.
 func (c *lineSum) propagateWide(s *cp.Solver, n, rest int) error {
 	words := rest/64 + 1
 	clear(c.prefix[0][:words])
@@ -444,6 +503,197 @@ func (c *lineSum) propagateWide(s *cp.Solver, n, rest int) error {
 		}
 	}
 	return nil
+}
+
+// propagateGroups is Propagate for a line of single weighted blocks (a
+// row) whose sums left to reach need more than one word (a single word is
+// cheaper per block, in propagateSmall): the same deductions as
+// propagateWide's, computed per weight. The
+// free blocks of one weight contribute any multiple of it up to their
+// number, which doubling adds to a set of sums in a few shifts, and they
+// all share their verdict: a free block of the group can be full (empty)
+// when some completion puts at least one (leaves out at least one) of the
+// group's free blocks in. The blocks are then narrowed in the order of
+// the active chains, as propagateWide does, so that the reasons and the
+// search stay the same.
+func (c *lineSum) propagateGroups(s *cp.Solver, n, rest int) error {
+	for k := range c.groups {
+		c.groups[k].free = 0
+	}
+	for _, g := range c.active[:n] {
+		c.groups[c.group[g]].free++
+	}
+	c.groupSums()
+	if c.all[rest/64]&(1<<(rest%64)) == 0 {
+		return c.failure(s, n)
+	}
+	for k := range c.groups {
+		if c.groups[k].free > 0 {
+			c.groups[k].judge(c.need-rest, c.words)
+		}
+	}
+	sumLo, sumHi := int(s.Get(c.sumLo)), int(s.Get(c.sumHi))
+	for i, g := range c.active[:n] {
+		gr := &c.groups[c.group[g]]
+		if gr.in && gr.out {
+			continue
+		}
+		lo, hi := 0, 1
+		if !gr.out {
+			lo = 1
+		}
+		if !gr.in {
+			hi = 0
+		}
+		if err := c.narrow(s, i, lo, hi, sumLo, sumHi); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// groupSums brings the groups' sets up to date with their free counts.
+// Each group's pre holds the sums of the free blocks of the groups before
+// it, its suf need less the sums of those after it, and all the sums of
+// every free block. None depends on what the fixed blocks hold, so a
+// change of the free blocks of one group leaves the pre sets up to that
+// group and the suf sets from it on as they were: the sets are computed
+// again only from the first group whose free count changed since the last
+// run to the end, and from the last one to the start. The counts they
+// were computed for, done, are compared at every run rather than kept
+// with the trail, so backtracking needs no care.
+func (c *lineSum) groupSums() {
+	first, last := -1, -1
+	for k := range c.groups {
+		if gr := &c.groups[k]; gr.free != gr.done {
+			if first < 0 {
+				first = k
+			}
+			last = k
+			gr.done = gr.free
+		}
+	}
+	if first < 0 {
+		return
+	}
+	set := c.groups[first].pre
+	for k := first; k < len(c.groups); k++ {
+		gr := &c.groups[k]
+		if k > first {
+			gr.pre = set
+		}
+		set.addMultiples(gr.weight, gr.free, c.need)
+	}
+	c.all = set
+	set = c.groups[last].suf
+	for k := last; k > 0; k-- {
+		set.subMultiples(c.groups[k].weight, c.groups[k].free, c.words)
+		c.groups[k-1].suf = set
+	}
+}
+
+// judge sets in and out from pre and suf, for a line whose fixed blocks
+// hold need less rest, shift: a free block can be full when j of the free
+// blocks, for some j of 1..free, complete the sums before and after, and
+// empty when some j of 0..free-1 do. j = 0 and 1, which usually settle
+// both, are tested in one pass.
+func (gr *lineGroup) judge(shift, words int) {
+	m0, m1 := gr.pre.meets2(&gr.suf, shift, shift+gr.weight, words)
+	gr.in, gr.out = m1, m0 || m1 && gr.free > 1
+	for j := 2; j <= gr.free && !(gr.in && gr.out); j++ {
+		if gr.pre.meets(&gr.suf, shift+j*gr.weight, words) {
+			gr.in = true
+			gr.out = gr.out || j < gr.free
+		}
+	}
+}
+
+// sumSet is a set of sums 0..maxGroupSum of a line of single blocks,
+// fixed in size so that it is copied by value and the loops over its
+// words need no bounds checks (the index masks below are no-ops that tell
+// the compiler so).
+type sumSet [8]uint64
+
+// maxGroupSum is the largest clue of a line solved per weight.
+const maxGroupSum = 64*len(sumSet{}) - 1
+
+// addMultiples adds to the set its sums plus a multiple of w up to f·w,
+// dropping sums above limit, by doubling: after adding the multiples up to
+// a·w, adding the set shifted by step·w, for step up to a+1, reaches
+// (a+step)·w without a gap.
+func (x *sumSet) addMultiples(w, f, limit int) {
+	top := limit / 64
+	for a := 0; a < f && (a+1)*w <= limit; {
+		step := min(a+1, f-a)
+		k := step * w
+		ws, bs := k/64, uint(k%64)
+		for i := top; i >= ws; i-- {
+			v := x[(i-ws)&7] << bs
+			if i > ws {
+				v |= x[(i-ws-1)&7] >> (64 - bs) // 0 when bs is 0
+			}
+			x[i&7] |= v
+		}
+		x[top&7] &= 1<<uint(limit%64+1) - 1 // all ones when limit%64 is 63
+		a += step
+	}
+}
+
+// subMultiples adds to the set its sums minus a multiple of w up to f·w,
+// dropping those below 0, by doubling as addMultiples; the set lies in
+// its first words words.
+func (x *sumSet) subMultiples(w, f, words int) {
+	for a := 0; a < f && (a+1)*w < 64*words; {
+		step := min(a+1, f-a)
+		k := step * w
+		ws, bs := k/64, uint(k%64)
+		for i := 0; i+ws < words; i++ {
+			v := x[(i+ws)&7] >> bs
+			if i+ws+1 < words {
+				v |= x[(i+ws+1)&7] << (64 - bs)
+			}
+			x[i&7] |= v
+		}
+		a += step
+	}
+}
+
+// meets reports whether some a in x and b in y, both within their first
+// words words, have a + k = b.
+func (x *sumSet) meets(y *sumSet, k, words int) bool {
+	ws, bs := k/64, uint(k%64)
+	for i := 0; i+ws < words; i++ {
+		v := y[(i+ws)&7] >> bs
+		if i+ws+1 < words {
+			v |= y[(i+ws+1)&7] << (64 - bs)
+		}
+		if v&x[i&7] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// meets2 is meets for k and l > k at once.
+func (x *sumSet) meets2(y *sumSet, k, l, words int) (mk, ml bool) {
+	kw, kb := k/64, uint(k%64)
+	lw, lb := l/64, uint(l%64)
+	var acck, accl uint64
+	for i := 0; i+kw < words; i++ {
+		v := y[(i+kw)&7] >> kb
+		if i+kw+1 < words {
+			v |= y[(i+kw+1)&7] << (64 - kb)
+		}
+		acck |= v & x[i&7]
+		if i+lw < words {
+			v := y[(i+lw)&7] >> lb
+			if i+lw+1 < words {
+				v |= y[(i+lw+1)&7] << (64 - lb)
+			}
+			accl |= v & x[i&7]
+		}
+	}
+	return acck != 0, accl != 0
 }
 
 // propagateUnit is Propagate when every block weighs 1, as down a column:
