@@ -3,6 +3,7 @@ package aqcp
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/membudget"
@@ -17,6 +18,7 @@ const (
 	bytesPerClause = 176 // a clause of three literals
 	bytesPerChain  = 256 // a chain of a lineSum, with its watches
 	bytesPerBlock  = 160 // the layout's share of a block: its columns and links
+	bytesPerWeight = 160 // a weight of a row's blocks: its sets (lineGroup)
 )
 
 // estimate returns about how many bytes the CP model of p under l's rule
@@ -33,8 +35,17 @@ func estimate(p *aquarium.Puzzle, l *aquarium.Layout) (total int64, largest stri
 			bitsets += 16 * int64(need/64+1) * int64(n+1) // prefix and suffix sets
 		}
 	}
+	var widths []int
 	for r, need := range p.Rows {
 		line(need, len(l.RowBlocks[r]))
+		if need != aquarium.NoClue && need <= maxGroupSum {
+			widths = widths[:0]
+			for _, b := range l.RowBlocks[r] {
+				widths = append(widths, l.Blocks[b].Width())
+			}
+			slices.Sort(widths)
+			bitsets += bytesPerWeight * int64(len(slices.Compact(widths)))
+		}
 	}
 	for c, need := range p.Cols {
 		line(need, len(l.ColChains[c]))
