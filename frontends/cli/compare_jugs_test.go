@@ -12,7 +12,7 @@ import (
 func TestCompareJugs(t *testing.T) {
 	// The external solvers are left out: one process per round adds up
 	// (TestJugsSolveExternalSAT runs them).
-	code, out, errOut := run(t, "", "compare", "--format", "json", "--engines", "bfs,sat/gini,sat/gophersat,cp", jugsFile("mixed.jsonl"))
+	code, out, errOut := run(t, "", "compare", "--format", "json", "--engines", "bfs,sat/gini,sat/gini/binary,sat/gophersat,cp", jugsFile("mixed.jsonl"))
 	require.Equal(t, ExitOK, code, errOut)
 	puzzles := readJugs(t, jugsFile("mixed.jsonl"))
 	engines := map[string]bool{}
@@ -35,7 +35,7 @@ func TestCompareJugs(t *testing.T) {
 		}
 		answers[row.ID][row.Engine] = row.Answer
 	}
-	for _, e := range []string{"bfs", "sat/gini", "sat/gophersat", "cp"} {
+	for _, e := range []string{"bfs", "sat/gini", "sat/gini/binary", "sat/gophersat", "cp"} {
 		assert.True(t, engines[e], "engine %s missing", e)
 	}
 	assert.Len(t, answers, len(puzzles))

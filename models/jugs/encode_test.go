@@ -39,13 +39,34 @@ func smallPuzzles(caps ...int) []*Puzzle {
 	return out
 }
 
-// amountOf reads an order-encoded amount from a model.
-func amountOf(a sat.Assignment, x []sat.Lit) int {
+// amountOf reads an amount of encoding enc from a model.
+func amountOf(a sat.Assignment, enc Encoding, x []sat.Lit) int {
 	v := 0
+	if enc == EncodingBinary {
+		for b := len(x) - 1; b >= 0; b-- {
+			v = 2 * v
+			if a.Value(x[b]) {
+				v++
+			}
+		}
+		return v
+	}
 	for v < len(x) && a.Value(x[v]) {
 		v++
 	}
 	return v
+}
+
+// encodings lists every Encoding.
+func encodings(t *testing.T) []Encoding {
+	var out []Encoding
+	for _, name := range EncodingNames() {
+		enc, err := ParseEncoding(name)
+		require.NoError(t, err)
+		require.Equal(t, name, enc.String())
+		out = append(out, enc)
+	}
+	return out
 }
 
 // TestSATStep checks the CNF of one step against Apply: from every state
@@ -53,35 +74,54 @@ func amountOf(a sat.Assignment, x []sat.Lit) int {
 // an illegal one is unsatisfiable.
 func TestSATStep(t *testing.T) {
 	ctx := context.Background()
-	for _, caps := range [][]int{{3, 2}, {2, 3, 1}} {
+	for _, caps := range [][]int{{3, 2}, {2, 3, 1}, {5, 6}} {
 		for _, p := range smallPuzzles(caps...) {
-			s := gini.New()
-			e, f := newSATModel(p, p, false), sat.NewFormula()
-			s0 := e.StartState(f)
-			s1 := e.State(f)
-			step := e.Step(f, s0, s1)
-			require.NoError(t, sat.Load(s, f))
-			for i, a := range e.actions {
-				name := fmt.Sprintf("caps %v tap %v from %v by %v", caps, p.Tap, p.Initial, a)
-				st, err := s.Solve(ctx, step.act[i])
-				require.NoError(t, err)
-				want := p.Start()
-				if !p.Apply(want, a) {
-					assert.Equal(t, sat.Unsat, st, "%s: illegal, yet satisfiable", name)
-					continue
-				}
-				require.Equal(t, sat.Sat, st, "%s: legal, yet unsatisfiable", name)
-				for j, x := range s1.level {
-					assert.Equal(t, want[j], amountOf(s, x), "%s: jug %d", name, j+1)
-					// No other amount is possible.
-					for _, other := range []sat.Lit{e.atLeast(x, want[j]).Not(), e.atLeast(x, want[j]+1)} {
-						if other.Var() == e.top.Var() {
-							continue
-						}
-						st, err := s.Solve(ctx, step.act[i], other)
-						require.NoError(t, err)
-						assert.Equal(t, sat.Unsat, st, "%s: jug %d may differ", name, j+1)
+			for _, enc := range encodings(t) {
+				testSATStep(t, ctx, p, enc)
+			}
+		}
+	}
+}
+
+// testSATStep checks every action from the start of p in encoding enc,
+// with the start as constants (StartState) and as variables that Start
+// fixes, so that the gates of the encoding are built and not folded.
+func testSATStep(t *testing.T, ctx context.Context, p *Puzzle, enc Encoding) {
+	for _, constant := range []bool{true, false} {
+		s := gini.New()
+		e, f := newSATModel(p, p, false), sat.NewFormula()
+		e.enc = enc
+		var s0 *satState
+		if constant {
+			s0 = e.StartState(f)
+		} else {
+			e.use(f)
+			s0 = e.State(f)
+			e.Start(f, s0)
+		}
+		s1 := e.State(f)
+		step := e.Step(f, s0, s1)
+		require.NoError(t, sat.Load(s, f))
+		for i, a := range e.actions {
+			name := fmt.Sprintf("%v (constant start %v): caps %v tap %v from %v by %v", enc, constant, p.Capacities, p.Tap, p.Initial, a)
+			st, err := s.Solve(ctx, step.act[i])
+			require.NoError(t, err)
+			want := p.Start()
+			if !p.Apply(want, a) {
+				assert.Equal(t, sat.Unsat, st, "%s: illegal, yet satisfiable", name)
+				continue
+			}
+			require.Equal(t, sat.Sat, st, "%s: legal, yet unsatisfiable", name)
+			for j, x := range s1.level {
+				assert.Equal(t, want[j], amountOf(s, enc, x), "%s: jug %d", name, j+1)
+				// No other amount is possible.
+				for _, other := range e.is(x, want[j]) {
+					if other.Var() == e.top.Var() {
+						continue
 					}
+					st, err := s.Solve(ctx, step.act[i], other.Not())
+					require.NoError(t, err)
+					assert.Equal(t, sat.Unsat, st, "%s: jug %d may differ", name, j+1)
 				}
 			}
 		}
@@ -264,8 +304,13 @@ func TestRoundClauses(t *testing.T) {
 		{Capacities: []int{8, 5, 3}, Initial: []int{8, 0, 0}, Goal: GoalState, GoalState: []int{4, 4, 0}},
 		{Capacities: []int{9, 4, 7, 2}, Initial: []int{0, 0, 0, 0}, Tap: true, Goal: GoalTotal, Target: 13},
 	} {
-		for _, complete := range []bool{false, true} {
+		for _, c := range []struct {
+			complete bool
+			enc      Encoding
+		}{{false, EncodingOrder}, {true, EncodingOrder}, {false, EncodingBinary}, {true, EncodingBinary}} {
+			complete := c.complete
 			e, f := newSATModel(p, p, complete), sat.NewFormula()
+			e.enc = c.enc
 			states := []*satState{e.StartState(f)}
 			var last satStep
 			for k := 1; k <= 6; k++ {
@@ -283,9 +328,9 @@ func TestRoundClauses(t *testing.T) {
 				states, last = append(states, st), step
 				e.GoalLit(f, st)
 				added := f.NumClauses() - before
-				assert.LessOrEqual(t, added, bound, "%v complete %v k %d", p.Capacities, complete, k)
+				assert.LessOrEqual(t, added, bound, "%v %v complete %v k %d", p.Capacities, c.enc, complete, k)
 				if k >= 2 { // the sums after step 0 are constants, without clauses
-					assert.Greater(t, 4*added, bound, "%v complete %v k %d: the bound is within 4 times", p.Capacities, complete, k)
+					assert.Greater(t, 4*added, bound, "%v %v complete %v k %d: the bound is within 4 times", p.Capacities, c.enc, complete, k)
 				}
 			}
 		}

@@ -65,6 +65,8 @@ type HorizonOptions struct {
 	// MaxClauses bounds SolveSAT's formula. From and Bound are set by the
 	// engines themselves.
 	statespace.HorizonOptions
+	// Encoding is how SolveSAT writes amounts (SolveCP ignores it).
+	Encoding Encoding
 	// ExploreStates, when positive, bounds the horizon by the depth of
 	// the reachable states, counted by breadth-first search storing at
 	// most this many; puzzles with more states go without that bound.

@@ -149,8 +149,8 @@ func TestCorpusHorizonUnsolvable(t *testing.T) {
 }
 
 // TestHorizonAgreesWithBFS draws small puzzles (two or three jugs of
-// capacity up to 9, every goal, with and without a tap): SAT and CP must
-// agree with BFS. Within the horizon they find plans of BFS's optimal
+// capacity up to 9, every goal, with and without a tap): SAT in every
+// encoding and CP must agree with BFS. Within the horizon they find plans of BFS's optimal
 // length that the checker accepts; past it, they find none and end with
 // ErrHorizon unless they prove the puzzle unsolvable, which BFS must
 // confirm.
@@ -163,15 +163,24 @@ func TestHorizonAgreesWithBFS(t *testing.T) {
 		bfs, err := jugs.BFS(context.Background(), p, jugs.Options{})
 		require.NoError(t, err)
 		opts := horizonOpts(horizon, complete)
-		s, serr := jugs.SolveSAT(context.Background(), p, gini.New(), opts)
-		c, cerr := jugs.SolveCP(context.Background(), p, jugs.CPOptions{HorizonOptions: opts})
-		for _, r := range []struct {
+		type outcome struct {
 			name     string
 			solvable bool
 			plan     jugs.Plan
 			st       jugs.HorizonResult
 			err      error
-		}{{"sat", s.Solvable(), s.Plan, s, serr}, {"cp", c.Solvable(), c.Plan, c, cerr}} {
+		}
+		var outcomes []outcome
+		for _, name := range jugs.EncodingNames() {
+			enc, err := jugs.ParseEncoding(name)
+			require.NoError(t, err)
+			o := opts
+			o.Encoding = enc
+			s, serr := jugs.SolveSAT(context.Background(), p, gini.New(), o)
+			outcomes = append(outcomes, outcome{"sat/" + name, s.Solvable(), s.Plan, s, serr})
+		}
+		c, cerr := jugs.SolveCP(context.Background(), p, jugs.CPOptions{HorizonOptions: opts})
+		for _, r := range append(outcomes, outcome{"cp", c.Solvable(), c.Plan, c, cerr}) {
 			switch {
 			case bfs.Solvable() && len(bfs.Plan) <= horizon:
 				require.NoError(t, r.err, r.name)

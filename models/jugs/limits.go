@@ -54,6 +54,13 @@ func FitsSAT(p *Puzzle, opts HorizonOptions) error {
 		return nil
 	}
 	q, _ := scaleDown(p)
+	if opts.Encoding == EncodingBinary {
+		if need := binStepClauses(q.Capacities); opts.MaxClauses > 0 && need > opts.MaxClauses {
+			return fmt.Errorf("%w: one step of the binary SAT encoding needs up to %d clauses, more than the clause limit of %d",
+				ErrTooLarge, need, opts.MaxClauses)
+		}
+		return nil
+	}
 	if need := satStepClauses(q.Capacities); opts.MaxClauses > 0 && need > int64(opts.MaxClauses) {
 		return fmt.Errorf("%w: one step of the SAT encoding needs at least %d clauses (about 2(a+1)(b+1) per pair of jugs of capacities a and b), more than the clause limit of %d",
 			ErrTooLarge, need, opts.MaxClauses)

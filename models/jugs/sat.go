@@ -3,7 +3,10 @@ package jugs
 // This file unrolls the transition system into CNF, one step per round,
 // and asks a SAT solver for a plan of exactly k actions (see horizon.go).
 //
-// Amounts are in the order encoding: jug j at step t has one variable
+// By default (EncodingOrder) amounts are in the order encoding; satbin.go
+// holds the binary one (EncodingBinary), which shares everything here but
+// the amounts, the pour arithmetic and the frame axioms. In the order
+// encoding jug j at step t has one variable
 // "a<j>@<t>>=v" for each v in 1..capacity, true when the jug holds at
 // least v, with ">= v implies >= v-1" between neighbours. Step 0 needs no
 // variables: its literals are the constants true and false. The order
@@ -60,7 +63,9 @@ func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts HorizonOptions)
 		if err := FitsSAT(p, opts); err != nil {
 			return statespace.HorizonResult[Action]{}, 0, err
 		}
-		r, err := statespace.SolveSAT(ctx, newSATModel(q, p, o.Complete), s, statespace.SATOptions{HorizonOptions: o})
+		m := newSATModel(q, p, o.Complete)
+		m.enc = opts.Encoding
+		r, err := statespace.SolveSAT(ctx, m, s, statespace.SATOptions{HorizonOptions: o})
 		return r, 0, err
 	})
 }
@@ -79,6 +84,9 @@ type satModel struct {
 	// complete tells StepClauses that every new state is kept distinct
 	// from the earlier ones (HorizonOptions.Complete).
 	complete bool
+	// enc is how amounts are written: order (this file) or binary
+	// (satbin.go).
+	enc Encoding
 
 	f      *sat.Formula // the formula of top and states
 	top    sat.Lit      // the constant true
@@ -86,15 +94,18 @@ type satModel struct {
 	clause []sat.Lit    // scratch
 }
 
-// satState is the variables of the state after t steps: level[j][v-1]
-// holds when jug j holds at least v, constants for the start. sums are
-// the pair sums (by jugs) a pour of the next step reads, each defined
-// under its literal in active.
+// satState is the variables of the state after t steps: in the order
+// encoding level[j][v-1] holds when jug j holds at least v, in the binary
+// encoding level[j][b] is bit b of its amount; constants for the start.
+// sums are the pair sums (by jugs) a pour of the next step reads, each
+// defined under its literal in active (order) or always (binary, where
+// pours holds the rest of each direction's arithmetic).
 type satState struct {
 	t      int
 	level  [][]sat.Lit
 	sums   map[[2]int][]sat.Lit
 	active map[[2]int]sat.Lit
+	pours  map[[2]int]binPour
 }
 
 // satStep is the variables of step t: act[i] holds when the action is
@@ -167,6 +178,37 @@ func (m *satModel) atLeast(x []sat.Lit, v int) sat.Lit {
 		return m.top.Not()
 	}
 	return x[v-1]
+}
+
+// is returns literals whose conjunction says that amount x (of the
+// model's encoding) equals v.
+func (m *satModel) is(x []sat.Lit, v int) []sat.Lit {
+	if m.enc == EncodingOrder {
+		return []sat.Lit{m.atLeast(x, v), m.atLeast(x, v+1).Not()}
+	}
+	if v < 0 || v >= 1<<len(x) {
+		return []sat.Lit{m.top.Not()}
+	}
+	out := make([]sat.Lit, len(x))
+	for b, l := range x {
+		out[b] = l
+		if v>>b&1 == 0 {
+			out[b] = l.Not()
+		}
+	}
+	return out
+}
+
+// isUnder adds that amount x equals v when cond holds.
+func (m *satModel) isUnder(cond sat.Lit, x []sat.Lit, v int) {
+	for _, l := range m.is(x, v) {
+		m.add(m.f, cond.Not(), l)
+	}
+}
+
+// isNotUnder adds that amount x differs from v when cond holds.
+func (m *satModel) isNotUnder(cond sat.Lit, x []sat.Lit, v int) {
+	m.add(m.f, append(negated(m.is(x, v)), cond.Not())...)
 }
 
 // isConstant reports whether every literal of x is a constant.
@@ -273,6 +315,13 @@ func (m *satModel) StepClauses() int {
 		}
 		sum += a
 	}
+	if m.enc == EncodingBinary {
+		// Every per-unit count below becomes per bit.
+		total, sum = binStepClauses(caps), 0
+		for _, c := range caps {
+			sum += bitsFor(c)
+		}
+	}
 	total += 6*sum + 4*n + len(m.pruned)
 	if n <= 32 {
 		total += n * n / 2
@@ -283,7 +332,9 @@ func (m *satModel) StepClauses() int {
 		total += m.states * (2*sum + 1)
 	}
 	goal := 3*sum + 2
-	if m.p.Goal == GoalTotal {
+	if m.p.Goal == GoalTotal && m.enc == EncodingBinary {
+		goal += 14 * len(caps) * (sum + 1)
+	} else if m.p.Goal == GoalTotal {
 		for i := 1; i < len(caps); i++ { // total = ((a0 + a1) + a2) + ...
 			prefix := 0
 			for _, c := range caps[:i] {
@@ -318,6 +369,10 @@ func (m *satModel) StartState(f *sat.Formula) *satState {
 	m.use(f)
 	start := make([][]sat.Lit, m.p.NumJugs())
 	for j, c := range m.p.Capacities {
+		if m.enc == EncodingBinary {
+			start[j] = m.binConst(m.p.Initial[j], bitsFor(c))
+			continue
+		}
 		start[j] = make([]sat.Lit, c)
 		for v := 1; v <= c; v++ {
 			start[j][v-1] = m.constant(v <= m.p.Initial[j])
@@ -332,6 +387,10 @@ func (m *satModel) State(f *sat.Formula) *satState {
 	t := m.states
 	level := make([][]sat.Lit, m.p.NumJugs())
 	for j, c := range m.p.Capacities {
+		if m.enc == EncodingBinary {
+			level[j] = m.newBin(c, binName(j, t))
+			continue
+		}
 		level[j] = m.newLevel(c, func(v int) string { return fmt.Sprintf("a%d@%d>=%d", j+1, t, v) })
 	}
 	return m.newState(level)
@@ -341,9 +400,9 @@ func (m *satModel) State(f *sat.Formula) *satState {
 // StartState's).
 func (m *satModel) Start(c sat.Adder, st *satState) {
 	for j, x := range st.level {
-		want := m.p.Initial[j]
-		m.add(c, m.atLeast(x, want))
-		m.add(c, m.atLeast(x, want+1).Not())
+		for _, l := range m.is(x, m.p.Initial[j]) {
+			m.add(c, l)
+		}
 	}
 }
 
@@ -365,15 +424,19 @@ func (m *satModel) Step(f *sat.Formula, before, after *satState) satStep {
 		switch a.Op {
 		case OpFill:
 			c := p.Capacities[a.Jug]
-			m.add(f, x.Not(), m.atLeast(before.level[a.Jug], c).Not())
-			m.add(f, x.Not(), m.atLeast(after.level[a.Jug], c))
+			m.isNotUnder(x, before.level[a.Jug], c)
+			m.isUnder(x, after.level[a.Jug], c)
 		case OpEmpty:
-			m.add(f, x.Not(), m.atLeast(before.level[a.Jug], 1))
-			m.add(f, x.Not(), m.atLeast(after.level[a.Jug], 1).Not())
+			m.isNotUnder(x, before.level[a.Jug], 0)
+			m.isUnder(x, after.level[a.Jug], 0)
 		case OpPour:
 			c := p.Capacities[a.To]
-			m.add(f, x.Not(), m.atLeast(before.level[a.Jug], 1))
-			m.add(f, x.Not(), m.atLeast(before.level[a.To], c).Not())
+			m.isNotUnder(x, before.level[a.Jug], 0)
+			m.isNotUnder(x, before.level[a.To], c)
+			if m.enc == EncodingBinary {
+				m.binPourEffect(x, before, after, a.Jug, a.To)
+				continue
+			}
 			s := m.pairSum(before, a.Jug, a.To, x)
 			m.equalShifted(x, after.level[a.To], s, 0)  // to' = min(s, c)
 			m.equalShifted(x, after.level[a.Jug], s, c) // from' = max(0, s - c)
@@ -381,6 +444,10 @@ func (m *satModel) Step(f *sat.Formula, before, after *satState) satStep {
 	}
 
 	// Frame axioms: a jug changes only under an action that may change it.
+	if m.enc == EncodingBinary {
+		m.binFrame(acts, before, after)
+		return satStep{t: k, act: acts}
+	}
 	for j, c := range p.Capacities {
 		for v := 1; v <= c; v++ {
 			dropped := []sat.Lit{m.atLeast(before.level[j], v).Not(), m.atLeast(after.level[j], v)}
@@ -468,8 +535,8 @@ func (m *satModel) defineGoal(c sat.Adder, st *satState, g sat.Lit) {
 	// the negations of the other conditions in also, the clause that
 	// makes them imply g.
 	holds := func(x []sat.Lit, amount int, also ...sat.Lit) []sat.Lit {
-		is := []sat.Lit{m.atLeast(x, amount), m.atLeast(x, amount+1).Not()}
-		m.add(c, append(also, is[0].Not(), is[1].Not(), g)...)
+		is := m.is(x, amount)
+		m.add(c, append(append(also, negated(is)...), g)...)
 		return is
 	}
 	switch p.Goal {
@@ -489,7 +556,11 @@ func (m *satModel) defineGoal(c sat.Adder, st *satState, g sat.Lit) {
 	case GoalTotal:
 		total := x[0]
 		for _, y := range x[1:] {
-			total = m.sum(total, y, m.top)
+			if m.enc == EncodingBinary {
+				total = m.addBin(total, y)
+			} else {
+				total = m.sum(total, y, m.top)
+			}
 		}
 		for _, l := range holds(total, p.Target) {
 			m.add(c, g.Not(), l)
@@ -500,7 +571,7 @@ func (m *satModel) defineGoal(c sat.Adder, st *satState, g sat.Lit) {
 			if want == DontCare {
 				continue
 			}
-			for _, l := range []sat.Lit{m.atLeast(x[j], want), m.atLeast(x[j], want+1).Not()} {
+			for _, l := range m.is(x[j], want) {
 				m.add(c, g.Not(), l)
 				others = append(others, l.Not())
 			}

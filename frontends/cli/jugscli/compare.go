@@ -35,18 +35,28 @@ func CompareKind() clikit.CompareKind {
 }
 
 // jugsEngine is one engine compare runs on jug puzzles: a method of "jugs
-// solve" and, for sat, a backend.
+// solve" and, for sat, a backend and an encoding.
 type jugsEngine struct {
-	name    string
-	method  string
-	backend string
+	name     string
+	method   string
+	backend  string
+	encoding jugs.Encoding
 }
 
-// jugsEngines lists BFS, the CP core, and SAT on every available backend.
+// jugsEngines lists BFS, the CP core, and SAT on every available backend
+// in every encoding: sat/BACKEND is the default encoding,
+// sat/BACKEND/ENCODING the others.
 func jugsEngines() []jugsEngine {
 	engines := []jugsEngine{{name: "bfs", method: "bfs"}}
 	for _, b := range backends.Available() {
-		engines = append(engines, jugsEngine{name: "sat/" + b, method: "sat", backend: b})
+		for i, name := range jugs.EncodingNames() {
+			enc, _ := jugs.ParseEncoding(name) // a name it lists
+			e := jugsEngine{name: "sat/" + b, method: "sat", backend: b, encoding: enc}
+			if i > 0 {
+				e.name += "/" + name
+			}
+			engines = append(engines, e)
+		}
 	}
 	return append(engines, jugsEngine{name: "cp", method: "cp"})
 }
@@ -100,7 +110,7 @@ func compareJugs(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 // compareJugsEngine runs one engine on one puzzle and fills in its row.
 func compareJugsEngine(ctx context.Context, c clikit.Comparison, e jugsfmt.Entry, eng jugsEngine, opts jugsOptions) clikit.CompareRow {
 	row := clikit.CompareRow{Kind: "jugs", ID: e.ID, Engine: eng.name}
-	opts.backend = eng.backend
+	opts.backend, opts.encoding = eng.backend, eng.encoding
 	var got jugsOutcome
 	var err error
 	row.Runs, err = c.Time(ctx, row.Engine, func(ctx context.Context) error {

@@ -26,13 +26,15 @@ const (
 
 // options returns the engine settings of the flags.
 func (f *jugsSolveFlags) options() jugsOptions {
+	enc, _ := jugs.ParseEncoding(f.encoding) // checked when the flags were parsed
 	return jugsOptions{maxStates: f.maxStates, maxSteps: f.maxSteps, maxClauses: f.maxClauses, complete: f.complete,
-		backend: f.backend, timeouts: f.Timeout > 0}
+		backend: f.backend, encoding: enc, timeouts: f.Timeout > 0}
 }
 
 // horizon returns the options of the bounded-horizon engines.
 func (o jugsOptions) horizon() jugs.HorizonOptions {
-	h := jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: o.maxSteps, Complete: o.complete, MaxClauses: o.maxClauses}}
+	h := jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: o.maxSteps, Complete: o.complete, MaxClauses: o.maxClauses},
+		Encoding: o.encoding}
 	if o.complete {
 		h.ExploreStates = exploreStates
 	}
@@ -47,6 +49,7 @@ var jugsMethodFlags = map[string][]string{
 	"max-clauses": {"sat"},
 	"complete":    {"sat", "cp"},
 	"backend":     {"sat"},
+	"encoding":    {"sat"},
 }
 
 // checkJugsMethodFlags refuses a flag given to a method that does not read
@@ -78,6 +81,7 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 	t := r.Totals()
 	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, proof: horizonProof(p, r), stats: clikit.StatList{
 		{Name: "backend", Value: o.backend},
+		{Name: "encoding", Value: o.encoding.String()},
 		{Name: "fast_path", Value: r.FastPath},
 		{Name: "horizon", Value: r.Horizon},
 		{Name: "vars", Value: t.Vars},

@@ -31,12 +31,13 @@ type jugsMethod func(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOu
 
 // jugsOptions are the engine settings the command line passes on.
 type jugsOptions struct {
-	maxStates  int    // bfs
-	maxSteps   int    // sat and cp: the horizon
-	maxClauses int    // sat: the formula's size
-	complete   bool   // sat and cp: prove unsolvability by the reachable states and the longest path
-	backend    string // sat: the SAT backend
-	timeouts   bool   // each puzzle has a time limit
+	maxStates  int           // bfs
+	maxSteps   int           // sat and cp: the horizon
+	maxClauses int           // sat: the formula's size
+	complete   bool          // sat and cp: prove unsolvability by the reachable states and the longest path
+	backend    string        // sat: the SAT backend
+	encoding   jugs.Encoding // sat: how amounts are written
+	timeouts   bool          // each puzzle has a time limit
 }
 
 // jugsOutcome is what a method found, with its statistics in the order they
@@ -110,6 +111,7 @@ type jugsSolveFlags struct {
 	maxClauses int
 	complete   bool
 	backend    string
+	encoding   string
 }
 
 // puzzleFlags names the flags that describe a puzzle, which need
@@ -139,6 +141,9 @@ func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) (code int
 	solve, ok := jugsMethods[f.method]
 	if !ok {
 		return clikit.UsageError(stdio, fs, clikit.UnknownChoice("method", f.method, MethodNames()))
+	}
+	if _, err := jugs.ParseEncoding(f.encoding); err != nil {
+		return clikit.UsageError(stdio, fs, clikit.UnknownChoice("encoding", f.encoding, jugs.EncodingNames()))
 	}
 	if err := clikit.CheckCounts(clikit.Count{Name: "max-states", Value: f.maxStates},
 		clikit.Count{Name: "max-steps", Value: f.maxSteps}, clikit.Count{Name: "max-clauses", Value: f.maxClauses}); err != nil {
@@ -189,6 +194,7 @@ func (f *jugsSolveFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "sat, cp: give up once no plan of at most this many steps exists; 0 means no limit")
 	fs.IntVar(&f.maxClauses, "max-clauses", defaultMaxClauses, "sat: give up before the formula outgrows this many clauses (each costs about 250 bytes); 0 means no limit")
 	fs.BoolVar(&f.complete, "complete", true, "sat, cp: also prove unsolvable a puzzle with at most 100,000 reachable states (counted\nfirst: their breadth-first depth bounds the horizon) or a short longest loop-free path\n(measured to cost up to 5 times the time of sat, 3 times that of cp on solvable puzzles;\nfalse: only number theory proves unsolvability)")
+	fs.StringVar(&f.encoding, "encoding", jugs.EncodingNames()[0], "sat: how the formula holds an amount of water: order (one variable per unit)\nor binary (one variable per bit)")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: the SAT `backend`: "+strings.Join(backends.Builtin(), ", ")+" or dimacs:CMD (a DIMACS solver program)")
 	clikit.OldSpellings(fs)
 }

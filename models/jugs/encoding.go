@@ -1,0 +1,45 @@
+package jugs
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Encoding selects how SolveSAT writes the amount of water in a jug (see
+// sat.go and satbin.go). The zero value is the default, EncodingOrder.
+type Encoding uint8
+
+const (
+	// EncodingOrder holds an amount in unary, one variable "holds at least
+	// v" per unit of capacity; a pour reads the pair's sum, order encoded,
+	// about 2(a+1)(b+1) clauses per pair of jugs and step.
+	EncodingOrder Encoding = iota
+	// EncodingBinary holds an amount in binary, one variable per bit; a
+	// pour reads the pair's sum from a ripple-carry adder, a few dozen
+	// clauses per pair and step.
+	EncodingBinary
+)
+
+// encodingNames are the names ParseEncoding takes and String gives.
+var encodingNames = [...]string{EncodingOrder: "order", EncodingBinary: "binary"}
+
+// String returns "order" or "binary".
+func (e Encoding) String() string {
+	if int(e) < len(encodingNames) {
+		return encodingNames[e]
+	}
+	return fmt.Sprintf("Encoding(%d)", uint8(e))
+}
+
+// EncodingNames lists the names ParseEncoding takes, the default first.
+func EncodingNames() []string { return encodingNames[:] }
+
+// ParseEncoding returns the Encoding of a name EncodingNames lists.
+func ParseEncoding(name string) (Encoding, error) {
+	for e, n := range encodingNames {
+		if n == name {
+			return Encoding(e), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown jug encoding %q (want %s)", name, strings.Join(encodingNames[:], " or "))
+}
