@@ -305,36 +305,54 @@ func TestWideStoreRoundTrip(t *testing.T) {
 
 // TestPackedSuccessors checks the arithmetic on packed keys against
 // Apply: from every state of small puzzles, each successor's key is the
-// packed state Apply reaches, and Goal agrees with AtGoal.
+// packed state Apply reaches, and Goal agrees with AtGoal under every
+// kind of goal.
 func TestPackedSuccessors(t *testing.T) {
+	goals := []func(p *Puzzle){
+		func(p *Puzzle) { p.Goal, p.Target = GoalAny, 2 },
+		func(p *Puzzle) { p.Goal, p.Target = GoalTotal, 3 },
+		func(p *Puzzle) {
+			p.Goal, p.GoalState = GoalState, slices.Repeat([]int{DontCare}, p.NumJugs())
+			p.GoalState[0] = 1
+		},
+	}
 	for _, caps := range [][]int{{3, 5}, {2, 3, 1}} {
 		for _, p := range smallPuzzles(caps...) {
-			p.Target = 2
-			sp, fits := newPackedSpace(p)
-			require.True(t, fits)
-			n := 0
-			sp.Successors(sp.pack(p.Initial), func(id actionID, next uint64, cost int) bool {
-				n++
-				a := sp.actions[id]
-				want := p.Start()
-				require.True(t, p.Apply(want, a), "%v from %v", a, p.Initial)
-				assert.Equal(t, sp.pack(want), next, "%v from %v", a, p.Initial)
-				assert.Equal(t, p.AtGoal(want), sp.Goal(next))
-				got := make(State, len(caps))
-				sp.unpack(next, got)
-				assert.Equal(t, want, got)
-				assert.Equal(t, 1, cost)
-				return true
-			})
-			legal := 0
-			for _, a := range p.Actions() {
-				if p.Legal(p.Start(), a) {
-					legal++
-				}
+			for _, goal := range goals {
+				goal(p)
+				checkPackedSuccessors(t, p, caps)
 			}
-			assert.Equal(t, legal, n, "every legal action, once, from %v", p.Initial)
 		}
 	}
+}
+
+// checkPackedSuccessors checks the successors of p's start (see
+// TestPackedSuccessors).
+func checkPackedSuccessors(t *testing.T, p *Puzzle, caps []int) {
+	t.Helper()
+	sp, fits := newPackedSpace(p)
+	require.True(t, fits)
+	n := 0
+	sp.Successors(sp.pack(p.Initial), func(id actionID, next uint64, cost int) bool {
+		n++
+		a := sp.actions[id]
+		want := p.Start()
+		require.True(t, p.Apply(want, a), "%v from %v", a, p.Initial)
+		assert.Equal(t, sp.pack(want), next, "%v from %v", a, p.Initial)
+		assert.Equal(t, p.AtGoal(want), sp.Goal(next))
+		got := make(State, len(caps))
+		sp.unpack(next, got)
+		assert.Equal(t, want, got)
+		assert.Equal(t, 1, cost)
+		return true
+	})
+	legal := 0
+	for _, a := range p.Actions() {
+		if p.Legal(p.Start(), a) {
+			legal++
+		}
+	}
+	assert.Equal(t, legal, n, "every legal action, once, from %v", p.Initial)
 }
 
 func TestBFSCancellation(t *testing.T) {

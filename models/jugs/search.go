@@ -139,10 +139,14 @@ type packedSpace struct {
 	jugSpace
 	radix []uint64
 	size  uint64
-	// The last successor generated and the action that led to it, so
-	// that Goal need not unpack it.
+	// The last successor generated, the action that led to it and the
+	// amount it moved, so that Goal need not unpack it.
 	lastKey uint64
 	lastID  actionID
+	lastD   int
+	// curSum summarises cur for Goal, set by Successors: for GoalAny the
+	// number of jugs holding the target, for GoalTotal the total.
+	curSum int
 }
 
 // newPackedSpace returns the packed space of p and whether its states fit
@@ -182,27 +186,31 @@ func (sp *packedSpace) unpack(k uint64, s State) {
 func (sp *packedSpace) Successors(k uint64, yield func(actionID, uint64, int) bool) {
 	cur, caps, radix := sp.cur, sp.p.Capacities, sp.radix
 	sp.unpack(k, cur)
+	sp.curSum = sp.p.goalSum(cur)
 	for i, a := range sp.actions {
 		var next uint64
+		var d int
 		switch a.Op {
 		case OpFill:
-			if cur[a.Jug] == caps[a.Jug] {
-				continue
-			}
-			next = k + uint64(caps[a.Jug]-cur[a.Jug])*radix[a.Jug]
-		case OpEmpty:
-			if cur[a.Jug] == 0 {
-				continue
-			}
-			next = k - uint64(cur[a.Jug])*radix[a.Jug]
-		default:
-			d := uint64(min(cur[a.Jug], caps[a.To]-cur[a.To]))
+			d = caps[a.Jug] - cur[a.Jug]
 			if d == 0 {
 				continue
 			}
-			next = k - d*radix[a.Jug] + d*radix[a.To]
+			next = k + uint64(d)*radix[a.Jug]
+		case OpEmpty:
+			d = cur[a.Jug]
+			if d == 0 {
+				continue
+			}
+			next = k - uint64(d)*radix[a.Jug]
+		default:
+			d = min(cur[a.Jug], caps[a.To]-cur[a.To])
+			if d == 0 {
+				continue
+			}
+			next = k - uint64(d)*radix[a.Jug] + uint64(d)*radix[a.To]
 		}
-		sp.lastKey, sp.lastID = next, actionID(i)
+		sp.lastKey, sp.lastID, sp.lastD = next, actionID(i), d
 		if !yield(actionID(i), next, 1) {
 			return
 		}
@@ -211,15 +219,11 @@ func (sp *packedSpace) Successors(k uint64, yield func(actionID, uint64, int) bo
 
 // Goal implements statespace.Space. The searches ask about a successor
 // right after it is generated, while cur still holds the state it came
-// from; other keys are unpacked.
+// from: then the goal follows from cur's summary and the jugs the action
+// changed. Other keys are unpacked.
 func (sp *packedSpace) Goal(k uint64) bool {
 	if k == sp.lastKey {
-		a := sp.actions[sp.lastID]
-		d := sp.p.moved(sp.cur, a)
-		shift(sp.cur, a, d)
-		goal := sp.p.AtGoal(sp.cur)
-		unshift(sp.cur, a, d)
-		return goal
+		return sp.p.goalAfter(sp.cur, sp.curSum, sp.actions[sp.lastID], sp.lastD)
 	}
 	s := make(State, sp.p.NumJugs())
 	sp.unpack(k, s)

@@ -138,6 +138,61 @@ func shift(s State, a Action, d int) {
 // unshift undoes shift(s, a, d).
 func unshift(s State, a Action, d int) { shift(s, a, -d) }
 
+// goalSum returns what goalAfter needs to know of s: for GoalAny the
+// number of jugs holding the target, for GoalTotal the total in the jugs,
+// and 0 for GoalState.
+func (p *Puzzle) goalSum(s State) int {
+	sum := 0
+	switch p.Goal {
+	case GoalAny:
+		for _, v := range s {
+			if v == p.Target {
+				sum++
+			}
+		}
+	case GoalTotal:
+		for _, v := range s {
+			sum += v
+		}
+	}
+	return sum
+}
+
+// goalAfter reports whether the state that a, moving d, leads to from s
+// satisfies the goal, given sum = p.goalSum(s). For GoalAny and GoalTotal
+// it looks at the jugs a changes alone; s is left as it was.
+func (p *Puzzle) goalAfter(s State, sum int, a Action, d int) bool {
+	switch p.Goal {
+	case GoalAny:
+		hit := func(v int) int {
+			if v == p.Target {
+				return 1
+			}
+			return 0
+		}
+		if a.Op == OpFill {
+			d = -d
+		}
+		sum += hit(s[a.Jug]-d) - hit(s[a.Jug])
+		if a.Op == OpPour {
+			sum += hit(s[a.To]+d) - hit(s[a.To])
+		}
+		return sum > 0
+	case GoalTotal:
+		switch a.Op {
+		case OpFill:
+			sum += d
+		case OpEmpty:
+			sum -= d
+		}
+		return sum == p.Target
+	}
+	shift(s, a, d)
+	goal := p.AtGoal(s)
+	unshift(s, a, d)
+	return goal
+}
+
 // AtGoal reports whether s satisfies the puzzle's goal.
 func (p *Puzzle) AtGoal(s State) bool {
 	switch p.Goal {

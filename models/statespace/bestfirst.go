@@ -75,6 +75,14 @@ type bestFirstSearch[K comparable, A any] struct {
 	weight int
 	cost   []uint32 // cheapest known cost from the start, by state
 	queue  costQueue
+	// The loop's state, kept here so that the callback that runs once
+	// per successor captures one pointer: the state being expanded and
+	// its cost, and what stopped the expansion.
+	cur      uint32
+	g        int
+	goal     uint32 // noParent until a goal is found
+	atMax    bool   // the store is full
+	overflow error
 }
 
 func (s *bestFirstSearch[K, A]) estimate(k K) int {
@@ -99,34 +107,35 @@ func (s *bestFirstSearch[K, A]) priority(g, h int) int {
 // run is the main loop. It returns the goal's number, or noParent when
 // the queue runs dry.
 func (s *bestFirstSearch[K, A]) run(ctx context.Context) (uint32, error) {
-	goal, full := noParent, false
-	var cur uint32
-	var g int
-	var overflow error
+	s.goal = noParent
+	// yield records next, reached by a at cost c from the state being
+	// expanded, when it is new or now reached more cheaply, and queues it.
+	// It returns false to stop the expansion: at a goal (Greedy), a full
+	// store or a cost past maxCost.
 	yield := func(a A, next K, c int) bool {
 		s.stats.Generated++
-		ng := g + c
+		ng := s.g + c
 		if ng > maxCost {
-			overflow = fmt.Errorf("statespace: a plan costs more than %d", maxCost)
+			s.overflow = fmt.Errorf("statespace: a plan costs more than %d", maxCost)
 			return false
 		}
 		id, added := s.store.add(next)
 		var h int
 		switch {
 		case added:
-			s.link(cur, a)
+			s.link(s.cur, a)
 			s.cost = append(s.cost, uint32(ng))
 			if s.greedy && s.sp.Goal(next) {
-				goal = id
+				s.goal = id
 				return false
 			}
 			if s.full() {
-				full = true
+				s.atMax = true
 				return false
 			}
 			h = s.estimate(next)
 		case !s.greedy && uint32(ng) < s.cost[id]:
-			s.parent[id], s.via[id], s.cost[id] = cur, a, uint32(ng)
+			s.parent[id], s.via[id], s.cost[id] = s.cur, a, uint32(ng)
 			h = s.estimate(next)
 		default:
 			return true
@@ -139,12 +148,12 @@ func (s *bestFirstSearch[K, A]) run(ctx context.Context) (uint32, error) {
 	}
 	for len(s.queue.entries) > 0 {
 		e := s.queue.pop()
-		cur, g = e.id, int(s.cost[e.id])
-		if e.cost() != uint32(g) {
+		s.cur, s.g = e.id, int(s.cost[e.id])
+		if e.cost() != uint32(s.g) {
 			continue // a cheaper way to this state was found after e was queued
 		}
-		if !s.greedy && s.sp.Goal(s.store.key(cur)) {
-			return cur, nil
+		if !s.greedy && s.sp.Goal(s.store.key(s.cur)) {
+			return s.cur, nil
 		}
 		if s.stats.Expanded%checkEvery == 0 {
 			if err := s.check(ctx); err != nil {
@@ -152,13 +161,13 @@ func (s *bestFirstSearch[K, A]) run(ctx context.Context) (uint32, error) {
 			}
 		}
 		s.stats.Expanded++
-		s.sp.Successors(s.store.key(cur), yield)
+		s.sp.Successors(s.store.key(s.cur), yield)
 		switch {
-		case overflow != nil:
-			return noParent, overflow
-		case goal != noParent:
-			return goal, nil
-		case full:
+		case s.overflow != nil:
+			return noParent, s.overflow
+		case s.goal != noParent:
+			return s.goal, nil
+		case s.atMax:
 			return noParent, s.stateLimit()
 		}
 	}

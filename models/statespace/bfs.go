@@ -3,7 +3,6 @@ package statespace
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"time"
 	"unsafe"
@@ -33,12 +32,14 @@ type tree[K comparable, A any] struct {
 	// extra returns the bytes a search holds besides the tree (costs, the
 	// queue).
 	extra func() int64
-	// budget is the memory budget of the context (membudget), 0 for none;
-	// nextCheck the number of stored states at which full next estimates
-	// the memory (see overBudget), and over the error that stopped it.
-	budget    int64
-	nextCheck int
-	over      error
+	// budget is the memory budget of the context (membudget), 0 for none,
+	// and memoryFree is set when neither it nor Options.MaxBytes limits
+	// the memory; nextCheck is the number of stored states at which full
+	// next looks further (see full), and over the error that stopped it.
+	budget     int64
+	memoryFree bool
+	nextCheck  int
+	over       error
 	// reported is how many of stats.Expanded the context's progress
 	// meter was told of.
 	reported int64
@@ -54,7 +55,7 @@ func newTree[K comparable, A any](ctx context.Context, sp Space[K, A], opts Opti
 		t.limit = min(t.limit, opts.MaxStates)
 	}
 	if t.budget == 0 && opts.MaxBytes == 0 {
-		t.nextCheck = math.MaxInt
+		t.memoryFree, t.nextCheck = true, t.limit+1
 	}
 	return t, nil
 }
@@ -76,16 +77,20 @@ func (t *tree[K, A]) link(from uint32, a A) {
 // full reports whether the search must stop storing states: the store
 // holds more than allowed, or the memory the search would hold at its next
 // growth is past Options.MaxBytes or the budget (then over says so). It
-// is called after every state stored, so the estimate is taken only now
-// and then: before each growth of the store's table, and after every
-// eighth more states.
+// is called after every state stored, so it is one comparison until the
+// store reaches nextCheck, the least of the state limit and the point of
+// the next memory estimate (see overBudget): before each growth of the
+// store's table, and after every eighth more states.
 func (t *tree[K, A]) full() bool {
-	n := t.store.len()
-	if n > t.limit {
-		return true
-	}
-	if n < t.nextCheck {
+	if t.store.len() < t.nextCheck {
 		return false
+	}
+	return t.fullSlow()
+}
+
+func (t *tree[K, A]) fullSlow() bool {
+	if t.store.len() > t.limit {
+		return true
 	}
 	t.over = t.overBudget()
 	return t.over != nil
@@ -100,6 +105,10 @@ func (t *tree[K, A]) full() bool {
 // returns nil.
 func (t *tree[K, A]) overBudget() error {
 	n := t.store.len()
+	if t.memoryFree {
+		t.nextCheck = t.limit + 1
+		return nil
+	}
 	step := max(n/8, 1<<chunkBits)
 	need := t.bytes() + t.store.keys.growth(step)
 	growAt, growBytes := t.store.nextGrowth()
@@ -116,7 +125,7 @@ func (t *tree[K, A]) overBudget() error {
 	case t.budget > 0 && withSlack(need) > t.budget:
 		return &membudget.Error{Budget: t.budget, At: fmt.Sprintf("%d stored states", n), Need: withSlack(need)}
 	}
-	t.nextCheck = n + step
+	t.nextCheck = min(n+step, t.limit+1)
 	if growAt > n {
 		t.nextCheck = min(t.nextCheck, growAt)
 	}
@@ -234,20 +243,19 @@ func BFS[K comparable, A any](ctx context.Context, sp Space[K, A], start K, opts
 // stops it. Stats.Iterations ends as the number of the deepest layer
 // stored.
 func (t *tree[K, A]) layers(ctx context.Context, sp Space[K, A], goals bool) (uint32, error) {
-	goal, full := noParent, false
-	var cur uint32
+	l := &layerLoop[K, A]{tree: t, sp: sp, goals: goals, goal: noParent}
 	yield := func(a A, next K, _ int) bool {
-		t.stats.Generated++
-		if _, added := t.store.add(next); !added {
+		l.stats.Generated++
+		if _, added := l.store.add(next); !added {
 			return true
 		}
-		t.link(cur, a)
-		if goals && sp.Goal(next) {
-			goal = uint32(t.store.len() - 1)
+		l.link(l.cur, a)
+		if l.goals && l.sp.Goal(next) {
+			l.goal = uint32(l.store.len() - 1)
 			return false
 		}
-		if t.full() {
-			full = true
+		if l.full() {
+			l.atMax = true
 			return false
 		}
 		return true
@@ -266,17 +274,31 @@ func (t *tree[K, A]) layers(ctx context.Context, sp Space[K, A], goals bool) (ui
 				return noParent, err
 			}
 		}
-		cur = uint32(id)
+		l.cur = uint32(id)
 		t.stats.Expanded++
-		sp.Successors(t.store.key(cur), yield)
+		sp.Successors(t.store.key(l.cur), yield)
 		switch {
-		case goal != noParent:
-			return goal, nil
-		case full:
+		case l.goal != noParent:
+			return l.goal, nil
+		case l.atMax:
 			return noParent, t.stateLimit()
 		}
 	}
 	return noParent, nil
+}
+
+// layerLoop is what layers' callback needs, behind one pointer: the
+// callback runs once per successor generated, and a closure loads every
+// variable it captures each time it is called. The callback stores a
+// successor reached from cur if it is new, and stops the expansion at a
+// goal (when goals is set) or a full store.
+type layerLoop[K comparable, A any] struct {
+	*tree[K, A]
+	sp    Space[K, A]
+	goals bool
+	cur   uint32 // the state being expanded
+	goal  uint32 // the goal found, or noParent
+	atMax bool   // the store is full
 }
 
 // Reach describes the states reachable from a start.

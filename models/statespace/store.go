@@ -34,6 +34,9 @@ type keyStore[K comparable] struct {
 	words int            // for hashKind hashWords
 	hash  func(K) uint64 // for hashKind hashFunc
 	keys  arena[K]
+	// growAt is the number of keys at which the next add grows the table
+	// (the hash tables are kept at most three quarters full).
+	growAt int
 	// inline
 	slots []inlineSlot[K]
 	// tagged
@@ -108,6 +111,7 @@ func newStore[K comparable, A any](sp Space[K, A], opts Options) (*keyStore[K], 
 	if t := reflect.TypeFor[K](); s.hashK == hashFunc && s.hash == nil {
 		s.hashK, s.words = hashWords, t.Len()
 	}
+	s.growAt = tableLoad(1 << initialTableBits)
 	if unsafe.Sizeof(*new(K)) <= 16 {
 		s.mode = modeInline
 		s.slots = make([]inlineSlot[K], 1<<initialTableBits)
@@ -134,17 +138,28 @@ func (s *keyStore[K]) hashOf(k K) uint64 {
 // add records k and returns its number and whether it was new. For a key
 // of the dense store seen before the number is noID.
 func (s *keyStore[K]) add(k K) (uint32, bool) {
-	switch s.mode {
-	case modeInline:
-		if 4*(s.keys.n+1) > 3*len(s.slots) {
-			s.growInline()
+	if s.mode == modeDense {
+		x := s.ix.Index(k)
+		w, bit := x/64, uint64(1)<<(x%64)
+		if s.seen[w]&bit != 0 {
+			return noID, false
 		}
-		var h uint64
-		if s.hashK == hashWord { // the common case, inline
-			h = mix64(*(*uint64)(unsafe.Pointer(&k)))
-		} else {
-			h = s.hashOf(k)
-		}
+		s.seen[w] |= bit
+		return s.keys.push(k), true
+	}
+	if s.keys.n >= s.growAt {
+		s.grow()
+	}
+	var h uint64
+	switch s.hashK { // the common kinds inline: add runs once per successor
+	case hashWord:
+		h = mix64(*(*uint64)(unsafe.Pointer(&k)))
+	case hashWords:
+		h = mixWords(unsafe.Slice((*uint64)(unsafe.Pointer(&k)), s.words))
+	default:
+		h = s.hashOf(k)
+	}
+	if s.mode == modeInline {
 		hi := uint32(h >> 32)
 		mask := uint64(len(s.slots) - 1)
 		for i := h >> s.shift; ; i = (i + 1) & mask {
@@ -158,34 +173,22 @@ func (s *keyStore[K]) add(k K) (uint32, bool) {
 				return sl.id - 1, false
 			}
 		}
-	case modeTagged:
-		if 4*(s.keys.n+1) > 3*len(s.table) {
-			s.growTagged()
+	}
+	tag := h &^ (1<<32 - 1)
+	mask := uint64(len(s.table) - 1)
+	for i := h >> s.shift; ; i = (i + 1) & mask {
+		e := s.table[i]
+		if e == 0 {
+			id := s.keys.push(k)
+			s.table[i] = tag | uint64(id+1)
+			return id, true
 		}
-		h := s.hashOf(k)
-		tag := h &^ (1<<32 - 1)
-		mask := uint64(len(s.table) - 1)
-		for i := h >> s.shift; ; i = (i + 1) & mask {
-			e := s.table[i]
-			if e == 0 {
-				id := s.keys.push(k)
-				s.table[i] = tag | uint64(id+1)
-				return id, true
-			}
-			if e&^(1<<32-1) == tag {
-				if id := uint32(e) - 1; s.keys.at(id) == k {
-					return id, false
-				}
+		if e&^(1<<32-1) == tag {
+			if id := uint32(e) - 1; s.keys.at(id) == k {
+				return id, false
 			}
 		}
 	}
-	x := s.ix.Index(k)
-	w, bit := x/64, uint64(1)<<(x%64)
-	if s.seen[w]&bit != 0 {
-		return noID, false
-	}
-	s.seen[w] |= bit
-	return s.keys.push(k), true
 }
 
 // find returns the number of k and whether it is recorded (noID for the
@@ -225,6 +228,15 @@ func (s *keyStore[K]) find(k K) (uint32, bool) {
 	return noID, s.seen[x/64]&(1<<(x%64)) != 0
 }
 
+// grow doubles the hash table.
+func (s *keyStore[K]) grow() {
+	if s.mode == modeInline {
+		s.growInline()
+	} else {
+		s.growTagged()
+	}
+}
+
 func (s *keyStore[K]) growInline() {
 	if s.shift <= 32 {
 		panic("statespace: hash table past 2^32 slots")
@@ -232,6 +244,7 @@ func (s *keyStore[K]) growInline() {
 	old := s.slots
 	s.slots = make([]inlineSlot[K], 2*len(old))
 	s.shift--
+	s.growAt = tableLoad(len(s.slots))
 	mask := uint64(len(s.slots) - 1)
 	for _, sl := range old {
 		if sl.id == 0 {
@@ -252,6 +265,7 @@ func (s *keyStore[K]) growTagged() {
 	old := s.table
 	s.table = make([]uint64, 2*len(old))
 	s.shift--
+	s.growAt = tableLoad(len(s.table))
 	mask := uint64(len(s.table) - 1)
 	for _, e := range old {
 		if e == 0 {
@@ -265,15 +279,19 @@ func (s *keyStore[K]) growTagged() {
 	}
 }
 
+// tableLoad returns the most keys a hash table of size slots holds: a
+// key more grows it.
+func tableLoad(size int) int { return 3 * size / 4 }
+
 // nextGrowth returns the number of keys at which adding one more grows
 // the hash table, and the bytes the new table takes; the dense store never
 // grows (math.MaxInt, 0).
 func (s *keyStore[K]) nextGrowth() (int, int64) {
 	switch s.mode {
 	case modeInline:
-		return 3 * len(s.slots) / 4, 2 * int64(len(s.slots)) * int64(unsafe.Sizeof(inlineSlot[K]{}))
+		return s.growAt, 2 * int64(len(s.slots)) * int64(unsafe.Sizeof(inlineSlot[K]{}))
 	case modeTagged:
-		return 3 * len(s.table) / 4, 2 * int64(len(s.table)) * 8
+		return s.growAt, 2 * int64(len(s.table)) * 8
 	}
 	return math.MaxInt, 0
 }
