@@ -38,7 +38,7 @@ func estimate(p *aquarium.Puzzle, l *aquarium.Layout) (total int64, largest stri
 	var widths []int
 	for r, need := range p.Rows {
 		line(need, len(l.RowBlocks[r]))
-		if need != aquarium.NoClue && need <= maxGroupSum {
+		if need >= 64 && need <= maxGroupSum {
 			widths = widths[:0]
 			for _, b := range l.RowBlocks[r] {
 				widths = append(widths, l.Blocks[b].Width())

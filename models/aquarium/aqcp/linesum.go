@@ -139,10 +139,11 @@ func newLineSum(s *cp.Solver, need int, chains []lineChain) *lineSum {
 	return c
 }
 
-// makeGroups gives a line of single weighted blocks and a clue of at most
-// maxGroupSum its groups of equal weight; it leaves other lines alone.
+// makeGroups gives a line of single weighted blocks and a clue of 64 to
+// maxGroupSum its groups of equal weight; it leaves other lines alone, and
+// those of smaller clues, which propagateSmall always takes.
 func (c *lineSum) makeGroups() {
-	if c.need > maxGroupSum {
+	if c.need < 64 || c.need > maxGroupSum {
 		return
 	}
 	var weights []int
