@@ -113,7 +113,7 @@ func wallsOf(p *aquarium.Puzzle) (walls, error) {
 // connected reports an error wrapping ErrUnsupported when some aquarium of
 // p has more than one piece.
 func connected(p *aquarium.Puzzle) error {
-	pieces := components(p.Width, p.Height, func(r, c, r2, c2 int) bool {
+	pieces := aquarium.Components(p.Width, p.Height, func(r, c, r2, c2 int) bool {
 		return p.Region(r, c) == p.Region(r2, c2)
 	})
 	first := make(map[int]int) // aquarium id -> a cell of its first piece
@@ -136,7 +136,7 @@ func connected(p *aquarium.Puzzle) error {
 // regions returns the aquarium of every cell: the groups of cells that no
 // wall separates, numbered from 0 in the order of their first cell.
 func (w walls) regions() []int {
-	return components(w.width, w.height, func(r, c, r2, c2 int) bool {
+	return aquarium.Components(w.width, w.height, func(r, c, r2, c2 int) bool {
 		if r == r2 {
 			return !w.right(r, min(c, c2))
 		}
@@ -160,43 +160,6 @@ func RegionsFromWalls(width, height int, right, below []bool) ([]int, error) {
 	}
 	w := walls{width: width, height: height, wall: append(append(make([]bool, 0, len(right)+len(below)), right...), below...)}
 	return w.regions(), nil
-}
-
-// components labels the cells of a width×height grid with the connected
-// groups that join(r, c, r2, c2) makes of neighbouring cells, numbered from 0
-// in row-major order of their first cell.
-func components(width, height int, join func(r, c, r2, c2 int) bool) []int {
-	label := make([]int, width*height)
-	for i := range label {
-		label[i] = -1
-	}
-	next := 0
-	var stack []int
-	for start := range label {
-		if label[start] >= 0 {
-			continue
-		}
-		label[start] = next
-		stack = append(stack[:0], start)
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			r, c := i/width, i%width
-			for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-				r2, c2 := r+d[0], c+d[1]
-				if r2 < 0 || r2 >= height || c2 < 0 || c2 >= width {
-					continue
-				}
-				j := r2*width + c2
-				if label[j] < 0 && join(r, c, r2, c2) {
-					label[j] = next
-					stack = append(stack, j)
-				}
-			}
-		}
-		next++
-	}
-	return label
 }
 
 // clueName names clue k of p's column clues followed by its row clues, as

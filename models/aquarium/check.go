@@ -28,26 +28,27 @@ func Check(p *Puzzle, s Solution, rule Rule) error {
 	wrong := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrWrongSolution, fmt.Sprintf(format, args...))
 	}
-	for r, want := range p.Rows {
-		got := 0
-		for c := range p.Width {
-			if s.At(r, c) == Water {
-				got++
-			}
-		}
-		if want != NoClue && got != want {
-			return wrong("row %d has %d full cells, its clue says %d", r+1, got, want)
-		}
+	// The clues: the k-th cell of row i is s.At(i, k), of column i s.At(k, i).
+	lines := [2]struct {
+		name  string
+		clues []int
+		cells int
+		at    func(i, k int) Cell
+	}{
+		{"row", p.Rows, p.Width, s.At},
+		{"column", p.Cols, p.Height, func(i, k int) Cell { return s.At(k, i) }},
 	}
-	for c, want := range p.Cols {
-		got := 0
-		for r := range p.Height {
-			if s.At(r, c) == Water {
-				got++
+	for _, line := range lines {
+		for i, want := range line.clues {
+			got := 0
+			for k := range line.cells {
+				if line.at(i, k) == Water {
+					got++
+				}
 			}
-		}
-		if want != NoClue && got != want {
-			return wrong("column %d has %d full cells, its clue says %d", c+1, got, want)
+			if want != NoClue && got != want {
+				return wrong("%s %d has %d full cells, its clue says %d", line.name, i+1, got, want)
+			}
 		}
 	}
 	switch rule {
@@ -110,41 +111,21 @@ func checkPools(p *Puzzle, s Solution) error {
 			}
 		}
 	}
-	// Label bodies of water by flood fill; level[b] is the top row of body b.
-	body := make([]int, w*h)
-	for i := range body {
-		body[i] = -1
-	}
-	var level []int
-	var stack []int
-	for start := range body {
-		if body[start] >= 0 || s.Cells[start] != Water {
-			continue
-		}
-		b := len(level)
-		level = append(level, h)
-		body[start] = b
-		stack = append(stack[:0], start)
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			r, c := i/w, i%w
-			level[b] = min(level[b], r)
-			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-				r2, c2 := r+d[0], c+d[1]
-				if same(r, c, r2, c2) && water(r2, c2) && body[r2*w+c2] < 0 {
-					body[r2*w+c2] = b
-					stack = append(stack, r2*w+c2)
-				}
-			}
-		}
+	// Label the bodies of water; the first cell of each, in row-major
+	// order, lies in its top row, level[b].
+	body := Components(w, h, func(r, c, r2, c2 int) bool {
+		return water(r, c) && water(r2, c2) && same(r, c, r2, c2)
+	})
+	level := make([]int, w*h)
+	for i := range level {
+		level[i] = -1
 	}
 	for i, b := range body {
-		if b < 0 {
-			continue
-		}
 		r, c := i/w, i%w
-		if r > level[b] && same(r, c, r-1, c) && !water(r-1, c) {
+		if level[b] < 0 {
+			level[b] = r
+		}
+		if water(r, c) && r > level[b] && same(r, c, r-1, c) && !water(r-1, c) {
 			return fmt.Errorf("%w: water in row %d, column %d has its surface below the level of row %d it is connected to",
 				ErrWrongSolution, r+1, c+1, level[b]+1)
 		}

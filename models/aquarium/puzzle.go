@@ -216,3 +216,40 @@ func (s Solution) Rows() []string {
 
 // String returns Rows joined by newlines.
 func (s Solution) String() string { return strings.Join(s.Rows(), "\n") }
+
+// Components labels the cells of a width×height grid with the connected
+// groups that join(r, c, r2, c2) makes of neighbouring cells, numbered from 0
+// in row-major order of their first cell.
+func Components(width, height int, join func(r, c, r2, c2 int) bool) []int {
+	label := make([]int, width*height)
+	for i := range label {
+		label[i] = -1
+	}
+	next := 0
+	var stack []int
+	for start := range label {
+		if label[start] >= 0 {
+			continue
+		}
+		label[start] = next
+		stack = append(stack[:0], start)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			r, c := i/width, i%width
+			for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				r2, c2 := r+d[0], c+d[1]
+				if r2 < 0 || r2 >= height || c2 < 0 || c2 >= width {
+					continue
+				}
+				j := r2*width + c2
+				if label[j] < 0 && join(r, c, r2, c2) {
+					label[j] = next
+					stack = append(stack, j)
+				}
+			}
+		}
+		next++
+	}
+	return label
+}
