@@ -10,8 +10,22 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/suggest"
 )
+
+// Decode unmarshals the JSON object on line lineNo of the input name into
+// v, and refuses a member whose key is none of known (see Unknown). The
+// error is the line's first problem, at its column.
+func Decode(name string, lineNo int, line []byte, known []string, v any) *inputerr.Error {
+	if err := json.Unmarshal(line, v); err != nil {
+		return inputerr.JSON(name, lineNo, err)
+	}
+	if key, col := Unknown(line, known); key != "" {
+		return inputerr.New(name, lineNo, col, "%s", Message(key, known))
+	}
+	return nil
+}
 
 // Unknown returns the first member of the JSON object on line whose key is
 // none of known, compared without regard to case as encoding/json matches

@@ -1,6 +1,7 @@
 package jsonfields
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,4 +39,26 @@ func FuzzUnknown(f *testing.F) {
 			t.Fatalf("key %q at column %d of %q", key, col, line)
 		}
 	})
+}
+
+func TestDecode(t *testing.T) {
+	type rec struct {
+		ID    string `json:"id"`
+		Width int    `json:"width"`
+	}
+	known := []string{"id", "width"}
+	var r rec
+	if err := Decode("in", 3, []byte(`{"id": "a", "width": 2}`), known, &r); err != nil || r != (rec{"a", 2}) {
+		t.Fatalf("Decode: %v, %+v", err, r)
+	}
+	for _, tc := range []struct{ line, want string }{
+		{`{"id": "a", "widht": 2}`, `in:3:13: unknown field "widht"`},
+		{`{"width": "x"}`, `in:3:`},
+		{`{"id": `, `in:3:`},
+	} {
+		err := Decode("in", 3, []byte(tc.line), known, &r)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("Decode(%s) = %v, want %s...", tc.line, err, tc.want)
+		}
+	}
 }

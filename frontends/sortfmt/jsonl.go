@@ -75,12 +75,8 @@ func parseRecordLine(name string, lineNo int, line []byte, ids map[string]int) L
 		return lv
 	}
 	var rec Record
-	if err := json.Unmarshal(line, &rec); err != nil {
-		lv.Err = jsonError(name, lineNo, err)
-		return lv
-	}
-	if key, col := jsonfields.Unknown(line, Fields); key != "" {
-		lv.Err = inputerr.New(name, lineNo, col, "%s", jsonfields.Message(key, Fields))
+	if err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
+		lv.Err = err
 		return lv
 	}
 	cols := valueColumns(line)
@@ -104,11 +100,6 @@ func parseRecordLine(name string, lineNo int, line []byte, ids map[string]int) L
 	}
 	lv.Puzzle = p
 	return lv
-}
-
-// jsonError positions a decoding error within its line.
-func jsonError(name string, lineNo int, err error) error {
-	return inputerr.JSON(name, lineNo, err)
 }
 
 // Puzzle turns the record into a level, numbering colours in order of first

@@ -224,13 +224,8 @@ func ParseJSONLines(name string, data []byte) []Level {
 		line, lineNo := []byte(rl.Text), rl.No
 		lv := Level{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
 		var rec Record
-		if err := json.Unmarshal(line, &rec); err != nil {
-			lv.Err = inputerr.List{inputerr.JSON(name, lineNo, err)}
-			levels = append(levels, lv)
-			continue
-		}
-		if key, col := jsonfields.Unknown(line, Fields); key != "" {
-			lv.Err = inputerr.List{inputerr.New(name, lineNo, col, "%s", jsonfields.Message(key, Fields))}
+		if err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
+			lv.Err = inputerr.List{err}
 			levels = append(levels, lv)
 			continue
 		}

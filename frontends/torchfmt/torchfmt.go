@@ -85,12 +85,9 @@ func parseLine(name string, lineNo int, line []byte, ids map[string]int) Instanc
 		return fail(len(line)-len(first)+1, "not a torch puzzle: want one JSON object a line, such as {\"times\": [1, 2, 5, 10]}")
 	}
 	var rec Record
-	if err := json.Unmarshal(line, &rec); err != nil {
-		in.Err = inputerr.List{inputerr.JSON(name, lineNo, err)}
+	if err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
+		in.Err = inputerr.List{err}
 		return in
-	}
-	if key, col := jsonfields.Unknown(line, Fields); key != "" {
-		return fail(col, "%s", jsonfields.Message(key, Fields))
 	}
 	cols := valueColumns(line)
 	if rec.ID != "" {
