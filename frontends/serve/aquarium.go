@@ -54,10 +54,7 @@ const pastedName = "input"
 
 func (s *Server) load(ctx context.Context, body []byte) (any, error) {
 	var req loadRequest
-	if err := decode(body, &req); err != nil {
-		return nil, err
-	}
-	name, data, err := s.input(req.Text, req.File)
+	name, data, err := s.decodeInput(body, &req, &req.Text, &req.File)
 	if err != nil {
 		return nil, err
 	}
@@ -190,10 +187,7 @@ type clickJSON struct {
 // state reads a stateRequest.
 func (s *Server) state(body []byte) (*stateRequest, *aquarium.Puzzle, aquarium.Rule, aquarium.Solution, error) {
 	var req stateRequest
-	if err := decode(body, &req); err != nil {
-		return nil, nil, 0, aquarium.Solution{}, err
-	}
-	p, rule, err := s.puzzleOf(req.Puzzle)
+	p, rule, err := s.decodePuzzle(body, &req, &req.Puzzle)
 	if err != nil {
 		return nil, nil, 0, aquarium.Solution{}, err
 	}

@@ -171,10 +171,7 @@ type solveView struct {
 
 func (s *Server) solve(ctx context.Context, body []byte) (any, error) {
 	var req solveRequest
-	if err := decode(body, &req); err != nil {
-		return nil, err
-	}
-	p, rule, err := s.puzzleOf(req.Puzzle)
+	p, rule, err := s.decodePuzzle(body, &req, &req.Puzzle)
 	if err != nil {
 		return nil, err
 	}

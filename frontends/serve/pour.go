@@ -93,10 +93,7 @@ type pourRequest struct {
 
 func (s *Server) pour(ctx context.Context, body []byte) (any, error) {
 	var req pourRequest
-	if err := decode(body, &req); err != nil {
-		return nil, err
-	}
-	name, data, err := s.input(req.Text, req.File)
+	name, data, err := s.decodeInput(body, &req, &req.Text, &req.File)
 	if err != nil {
 		return nil, err
 	}

@@ -36,6 +36,15 @@ type wallsJSON struct {
 }
 
 // puzzleOf checks a puzzle from the page and returns it with its rule.
+// decodePuzzle decodes a request that carries a puzzle into req and
+// returns that puzzle, *pz once decoded (pz points into req), with its rule.
+func (s *Server) decodePuzzle(body []byte, req any, pz **puzzleJSON) (*aquarium.Puzzle, aquarium.Rule, error) {
+	if err := decode(body, req); err != nil {
+		return nil, 0, err
+	}
+	return s.puzzleOf(*pz)
+}
+
 func (s *Server) puzzleOf(j *puzzleJSON) (*aquarium.Puzzle, aquarium.Rule, error) {
 	if j == nil {
 		return nil, 0, badRequest("bad request: no puzzle")

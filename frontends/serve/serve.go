@@ -98,28 +98,29 @@ type Server struct {
 	logMu sync.Mutex
 }
 
+// withDefaults returns l with each limit that is not positive set to its
+// DefaultLimits value.
+func (l Limits) withDefaults() Limits {
+	def := DefaultLimits()
+	orDefault(&l.MaxBody, def.MaxBody)
+	orDefault(&l.MaxCells, def.MaxCells)
+	orDefault(&l.LiveCells, def.LiveCells)
+	orDefault(&l.MaxFile, def.MaxFile)
+	orDefault(&l.Deadline, def.Deadline)
+	orDefault(&l.Solves, def.Solves)
+	return l
+}
+
+// orDefault sets *v to def when it is not positive.
+func orDefault[T int | int64 | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
+}
+
 // New returns a server for cfg.
 func New(cfg Config) (*Server, error) {
-	lim := cfg.Limits
-	def := DefaultLimits()
-	if lim.MaxBody <= 0 {
-		lim.MaxBody = def.MaxBody
-	}
-	if lim.MaxCells <= 0 {
-		lim.MaxCells = def.MaxCells
-	}
-	if lim.LiveCells <= 0 {
-		lim.LiveCells = def.LiveCells
-	}
-	if lim.MaxFile <= 0 {
-		lim.MaxFile = def.MaxFile
-	}
-	if lim.Deadline <= 0 {
-		lim.Deadline = def.Deadline
-	}
-	if lim.Solves <= 0 {
-		lim.Solves = def.Solves
-	}
+	lim := cfg.Limits.withDefaults()
 	page, err := template.ParseFS(assets, "assets/index.html")
 	if err != nil {
 		return nil, err
@@ -251,6 +252,15 @@ func (s *Server) fileList() []fileEntry {
 
 func (s *Server) files(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.fileList())
+}
+
+// decodeInput decodes a request that names its input into req and reads
+// that input: *text and *file, once decoded, point into req (see input).
+func (s *Server) decodeInput(body []byte, req any, text *string, file **int) (name string, data []byte, err error) {
+	if err := decode(body, req); err != nil {
+		return "", nil, err
+	}
+	return s.input(*text, *file)
 }
 
 // input returns what a request asks to read: a file named on the command

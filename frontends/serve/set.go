@@ -63,10 +63,7 @@ type exportView struct {
 
 func (s *Server) analyse(ctx context.Context, body []byte) (any, error) {
 	var req stateRequest
-	if err := decode(body, &req); err != nil {
-		return nil, err
-	}
-	p, rule, err := s.puzzleOf(req.Puzzle)
+	p, rule, err := s.decodePuzzle(body, &req, &req.Puzzle)
 	if err != nil {
 		return nil, err
 	}
@@ -214,10 +211,7 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) exportFile(body []byte) (data []byte, kind, ext string, err error) {
 	var req exportRequest
-	if err := decode(body, &req); err != nil {
-		return nil, "", "", err
-	}
-	p, rule, err := s.puzzleOf(req.Puzzle)
+	p, rule, err := s.decodePuzzle(body, &req, &req.Puzzle)
 	if err != nil {
 		return nil, "", "", err
 	}
