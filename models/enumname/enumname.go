@@ -16,13 +16,14 @@ type Table[T ~uint8] struct {
 	Type string
 	// What names a value in messages: "unknown rule \"x\"".
 	What string
-	// Names holds the name of each value, indexed by the value.
+	// Names holds the name of each value, indexed by the value; "" for a
+	// value without a name (such as a zero that means none).
 	Names []string
 }
 
 // String returns v's name, or Type(v) for a value without one.
 func (t Table[T]) String(v T) string {
-	if int(v) < len(t.Names) {
+	if int(v) < len(t.Names) && t.Names[v] != "" {
 		return t.Names[v]
 	}
 	return fmt.Sprintf("%s(%d)", t.Type, uint8(v))
@@ -30,7 +31,7 @@ func (t Table[T]) String(v T) string {
 
 // Parse returns the value named s, or an error that lists the names.
 func (t Table[T]) Parse(s string) (T, error) {
-	if i := slices.Index(t.Names, s); i >= 0 {
+	if i := slices.Index(t.Names, s); i >= 0 && s != "" {
 		return T(i), nil
 	}
 	return 0, fmt.Errorf("unknown %s %q (want %s)", t.What, s, t.choices())
@@ -38,9 +39,10 @@ func (t Table[T]) Parse(s string) (T, error) {
 
 // choices lists the names as "a, b or c".
 func (t Table[T]) choices() string {
-	n := len(t.Names)
+	names := slices.DeleteFunc(slices.Clone(t.Names), func(s string) bool { return s == "" })
+	n := len(names)
 	if n < 2 {
-		return strings.Join(t.Names, "")
+		return strings.Join(names, "")
 	}
-	return strings.Join(t.Names[:n-1], ", ") + " or " + t.Names[n-1]
+	return strings.Join(names[:n-1], ", ") + " or " + names[n-1]
 }

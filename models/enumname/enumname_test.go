@@ -25,6 +25,13 @@ func TestTable(t *testing.T) {
 	if got, want := fmt.Sprint(err), `unknown colour "pink" (want red, green or blue)`; got != want {
 		t.Errorf("Parse(pink): %s, want %s", got, want)
 	}
+	ops := enumname.Table[colour]{Type: "Op", What: "op", Names: []string{1: "fill", 2: "pour"}}
+	if got := ops.String(0); got != "Op(0)" {
+		t.Errorf("String(0) without a name = %q", got)
+	}
+	if _, err := ops.Parse(""); fmt.Sprint(err) != `unknown op "" (want fill or pour)` {
+		t.Errorf("Parse(\"\") of a table with a nameless zero: %v", err)
+	}
 	two := enumname.Table[colour]{What: "rule", Names: []string{"region", "pool"}}
 	if _, err := two.Parse(""); fmt.Sprint(err) != `unknown rule "" (want region or pool)` {
 		t.Errorf("Parse(\"\"): %v", err)

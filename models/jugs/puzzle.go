@@ -158,18 +158,13 @@ const (
 	OpPour
 )
 
+// ops names the actions as JSON output spells them.
+var ops = enumname.Table[Op]{Type: "Op", Names: []string{OpFill: "fill", OpEmpty: "empty", OpPour: "pour"}}
+
 // String returns the op's name as JSON output spells it: "fill", "empty"
 // or "pour".
 func (o Op) String() string {
-	switch o {
-	case OpFill:
-		return "fill"
-	case OpEmpty:
-		return "empty"
-	case OpPour:
-		return "pour"
-	}
-	return "Op(" + strconv.Itoa(int(o)) + ")"
+	return ops.String(o)
 }
 
 // Action is one step of a plan. Jugs are numbered from 0.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/enumname"
 )
 
 // Reason names the rule behind a deduction. The constants are ordered from
@@ -36,25 +37,20 @@ const (
 	ByCases
 )
 
+// reasons names the rules as the command line prints them.
+var reasons = enumname.Table[Reason]{Type: "Reason", Names: []string{
+	ByGravity:       "gravity",
+	ByLevel:         "level",
+	ByCount:         "count",
+	ByBounds:        "bounds",
+	BySums:          "sums",
+	ByContradiction: "contradiction",
+	ByCases:         "cases",
+}}
+
 // String names the rule as the command line prints it.
 func (r Reason) String() string {
-	switch r {
-	case ByGravity:
-		return "gravity"
-	case ByLevel:
-		return "level"
-	case ByCount:
-		return "count"
-	case ByBounds:
-		return "bounds"
-	case BySums:
-		return "sums"
-	case ByContradiction:
-		return "contradiction"
-	case ByCases:
-		return "cases"
-	}
-	return "Reason(" + strconv.Itoa(int(r)) + ")"
+	return reasons.String(r)
 }
 
 // Line is a row or a column of the grid.
