@@ -20,17 +20,15 @@ import (
 
 // isTilesInput reports whether data holds sliding-tile boards the reader
 // accepts.
-func isTilesInput(data []byte) bool {
-	levels := tilesfmt.Parse("", data)
-	return len(levels) > 0 && levels[0].Err == nil
-}
+func isTilesInput(data []byte) bool { return firstReads(tilesfmt.Parse("", data), tilesLevel) }
 
 // isRushInput reports whether data holds Rush Hour boards the reader
 // accepts.
-func isRushInput(data []byte) bool {
-	levels := rushfmt.Parse("", data)
-	return len(levels) > 0 && levels[0].Err == nil
-}
+func isRushInput(data []byte) bool { return firstReads(rushfmt.Parse("", data), rushLevel) }
+
+// tilesLevel and rushLevel give a board's id and problem (see level).
+func tilesLevel(l tilesfmt.Level) (string, error) { return l.ID, l.Err }
+func rushLevel(l rushfmt.Level) (string, error)   { return l.ID, l.Err }
 
 // searchOutcome fills in a plan's status from a state-space search.
 func searchOutcome(v *planView, status statespace.Status, err error, lim planLimits, unsolvable string) error {
@@ -51,8 +49,7 @@ func searchOutcome(v *planView, status statespace.Status, err error, lim planLim
 
 func solveTiles(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
 	v := planView{ID: name, Index: index, Method: "ida*", Optimal: true}
-	lv, err := level(&v, name, tilesfmt.Parse(name, data), index,
-		func(l tilesfmt.Level) (string, error) { return l.ID, l.Err })
+	lv, err := level(&v, name, tilesfmt.Parse(name, data), index, tilesLevel)
 	if err != nil {
 		return v, err
 	}
@@ -111,8 +108,7 @@ func drawTiles(p *tiles.Puzzle) string {
 
 func solveRush(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
 	v := planView{ID: name, Index: index, Method: "bfs", Optimal: true}
-	lv, err := level(&v, name, rushfmt.Parse(name, data), index,
-		func(l rushfmt.Level) (string, error) { return l.ID, l.Err })
+	lv, err := level(&v, name, rushfmt.Parse(name, data), index, rushLevel)
 	if err != nil {
 		return v, err
 	}

@@ -20,18 +20,17 @@ import (
 
 // isTorchInput reports whether data holds torch puzzles the reader
 // accepts.
-func isTorchInput(data []byte) bool {
-	ins := torchfmt.Parse("", data)
-	return len(ins) > 0 && ins[0].Err == nil
-}
+func isTorchInput(data []byte) bool { return firstReads(torchfmt.Parse("", data), torchLevel) }
+
+// torchLevel gives a puzzle's id and problem (see level).
+func torchLevel(in torchfmt.Instance) (string, error) { return in.ID, in.Err }
 
 // isRiverInput reports whether data looks like a river crossing.
 func isRiverInput(data []byte) bool { return riverfmt.Looks(data) }
 
 func solveTorch(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
 	v := planView{ID: name, Index: index, Method: "a*", Optimal: true}
-	in, err := level(&v, name, torchfmt.Parse(name, data), index,
-		func(in torchfmt.Instance) (string, error) { return in.ID, in.Err })
+	in, err := level(&v, name, torchfmt.Parse(name, data), index, torchLevel)
 	if err != nil {
 		return v, err
 	}

@@ -149,6 +149,16 @@ func level[L any](v *planView, name string, levels []L, index int, describe func
 	return levels[index], nil
 }
 
+// firstReads reports whether a reader found at least one puzzle and read
+// the first without a problem; describe gives a puzzle's id and problem.
+func firstReads[L any](levels []L, describe func(L) (string, error)) bool {
+	if len(levels) == 0 {
+		return false
+	}
+	_, err := describe(levels[0])
+	return err == nil
+}
+
 // isJugsInput reports whether data holds jug puzzles: corpus JSON Lines
 // with capacities, or the command line's flags (--capacities ...).
 func isJugsInput(data []byte) bool {
