@@ -128,6 +128,9 @@ type satKnobs struct {
 	window int
 	// colours adds the per-colour lower bounds (satcolour.go).
 	colours bool
+	// monoPairs orders pours between two bottles of one colour
+	// (satwindow.go).
+	monoPairs bool
 }
 
 // satState holds the variables of one state, d moves before solved.
@@ -452,6 +455,9 @@ func (u *satModel) breakSymmetry(mv *satMove, pre *satState) {
 		for e := range b {
 			u.clause(mv.to[b].Not(), u.occ(pre, b, 0), u.occ(pre, e, 0))
 		}
+	}
+	if u.knobs.monoPairs {
+		u.monoPairs(mv, pre)
 	}
 }
 

@@ -40,6 +40,8 @@ func drawSATOptions(t *rapid.T) SATOptions {
 		knobs: satKnobs{
 			noSymmetry: rapid.Bool().Draw(t, "no symmetry"),
 			noBound:    rapid.Bool().Draw(t, "no bound"),
+			monoPairs:  rapid.Bool().Draw(t, "mono pairs"),
+			window:     rapid.IntRange(0, 3).Draw(t, "window"),
 		},
 	}
 }
@@ -168,7 +170,8 @@ func TestUnrollingIsExact(t *testing.T) {
 		}
 		for _, noSymmetry := range []bool{true, false} {
 			knobs := satKnobs{noSymmetry: noSymmetry, noBound: rapid.Bool().Draw(t, "no bound"),
-				window: rapid.IntRange(0, 5).Draw(t, "window"), colours: rapid.Bool().Draw(t, "colours")}
+				window: rapid.IntRange(0, 5).Draw(t, "window"), colours: rapid.Bool().Draw(t, "colours"),
+				monoPairs: rapid.Bool().Draw(t, "mono pairs")}
 			m, f, moves := unroll(p, rule, knobs, k)
 			s := gini.New()
 			require.NoError(t, sat.Load(s, f))

@@ -79,3 +79,25 @@ func (u *satModel) shares(early, late *satMove, delta int) sat.Lit {
 	late.shares[delta-1] = l
 	return l
 }
+
+// monoPairs adds rule 5 for move mv from state pre: a pour between two
+// bottles that each hold one colour (the same one, as the pour is legal)
+// goes from the lower-numbered bottle. Pouring i into j or j into i
+// leaves the same two contents, traded between i and j (under Fits too:
+// what does not fit stays in the source either way), so renaming i and j
+// in the rest of the plan gives a plan of the same length; the least
+// plan in the order of satModel's proof pours from the lower one.
+func (u *satModel) monoPairs(mv *satMove, pre *satState) {
+	C := u.c
+	for i := range u.n {
+		for j := range i {
+			// Not from i into j (j < i) when both hold one colour: one of
+			// them has a second run.
+			c := []sat.Lit{mv.from[i].Not(), mv.to[j].Not()}
+			for s := 1; s < C; s++ {
+				c = append(c, pre.brk[i*C+s], pre.brk[j*C+s])
+			}
+			u.clause(c...)
+		}
+	}
+}
