@@ -92,6 +92,9 @@ import (
 // a lexicographically smaller plan of length L would exist. So the first
 // horizon k whose formula is satisfiable is the optimum, with or without
 // symmetry breaking, and the unsatisfiable horizon below it is the proof.
+// EncodingWindow adds rules 3' and 4' (rules 3 and 4 between moves a few
+// apart) and 5 (pours between one-colour bottles), argued the same way in
+// satwindow.go.
 type satModel struct {
 	p       *Puzzle
 	rule    Rule
@@ -126,8 +129,6 @@ type satKnobs struct {
 	// the symmetry breaking look for a move that commutes with those
 	// before it (satwindow.go); 0 and 1 mean consecutive moves only.
 	window int
-	// colours adds the per-colour lower bounds (satcolour.go).
-	colours bool
 	// monoPairs orders pours between two bottles of one colour
 	// (satwindow.go).
 	monoPairs bool
@@ -140,13 +141,6 @@ type satState struct {
 	col    []sat.Lit // col[(b*C+s)*K+c]
 	brk    []sat.Lit // brk[b*C+s] for s ≥ 1; 0 at s = 0
 	bottom []sat.Lit // bottom[c]: colour c is at the bottom of some bottle
-	// out is the move from this state to the next in time, and after the
-	// state it leads to (nil for state 0).
-	out   *satMove
-	after *satState
-	// need[c*C+j-1] (colours only): at least j of the moves after this
-	// state pour colour c.
-	need []sat.Lit
 }
 
 // satMove holds the variables of one move.
@@ -290,9 +284,6 @@ func (u *satModel) DistanceBound(f *sat.Formula, st *satState, d int) {
 	if d+u.k < len(terms) {
 		u.linear(sat.Card(sat.AtMost, d+u.k, terms...))
 	}
-	if u.knobs.colours {
-		u.colourBounds(st, d)
-	}
 }
 
 // Goal implements statespace.SATModel: st is solved, every bottle empty
@@ -342,7 +333,6 @@ func (u *satModel) Step(f *sat.Formula, pre, post *satState) *satMove {
 	if !u.knobs.noSymmetry {
 		u.breakSymmetry(mv, pre)
 	}
-	pre.out, pre.after = mv, post
 	return mv
 }
 
@@ -579,7 +569,7 @@ func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opt SATOptions) (SAT
 	if opt.Rule != Whole && opt.Rule != Fits {
 		return SATResult{}, fmt.Errorf("unknown rule %v", opt.Rule)
 	}
-	if opt.Variant > EncodingColours {
+	if opt.Variant > EncodingWindow {
 		return SATResult{}, fmt.Errorf("unknown encoding %v", opt.Variant)
 	}
 	res := SATResult{LowerBound: start.l.lowerBound(start.codes)}

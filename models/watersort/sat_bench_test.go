@@ -205,9 +205,10 @@ var errCPULimit = errors.New("CPU time limit")
 var satRealLevels = []string{"octo-level105", "octo-level107", "octo-level639", "octo-level647",
 	"octo-BlockPuz499", "discorev-level159", "discorev-level175", "mpw1412-level70"}
 
-// BenchmarkSATEncodings runs the SAT method with each encoding, and the
-// parts of the window encoding apart, on the real 14-bottle levels, under
-// -sat.limit (use -sat.cpu on a loaded machine).
+// BenchmarkSATEncodings runs the SAT method with each encoding on the
+// real 14-bottle levels, and window without rule 5 (pours between
+// one-colour bottles from the lower one) and with a window of 8 moves,
+// under -sat.limit (use -sat.cpu on a loaded machine).
 func BenchmarkSATEncodings(b *testing.B) {
 	levels := corpusByID(b)
 	variants := []struct {
@@ -216,10 +217,8 @@ func BenchmarkSATEncodings(b *testing.B) {
 	}{
 		{"moves", SATOptions{}},
 		{"window", SATOptions{Variant: EncodingWindow}},
-		{"colours", SATOptions{Variant: EncodingColours}},
-		{"window=2", SATOptions{knobs: satKnobs{window: 2}}},
-		{"window=8", SATOptions{knobs: satKnobs{window: 8}}},
-		{"monopairs", SATOptions{knobs: satKnobs{monoPairs: true}}},
+		{"window-without-rule5", SATOptions{knobs: satKnobs{window: 4}}},
+		{"window=8", SATOptions{Variant: EncodingWindow, knobs: satKnobs{window: 8}}},
 	}
 	for _, id := range satRealLevels {
 		for _, v := range variants {

@@ -149,8 +149,7 @@ func unroll(p *Puzzle, rule Rule, knobs satKnobs, k int) (*satModel, *sat.Formul
 // TestUnrollingIsExact counts the models of the unrolling, projected on
 // the move variables, without symmetry breaking: they must be exactly the
 // plans of k moves, so the encoding neither misses a legal plan nor admits
-// an illegal one (the lower bounds, per state and per colour, being
-// admissible, remove none). With
+// an illegal one (the lower bounds, being admissible, remove none). With
 // symmetry breaking at the optimal horizon at least one plan remains, and
 // every plan it keeps is legal.
 func TestUnrollingIsExact(t *testing.T) {
@@ -170,7 +169,7 @@ func TestUnrollingIsExact(t *testing.T) {
 		}
 		for _, noSymmetry := range []bool{true, false} {
 			knobs := satKnobs{noSymmetry: noSymmetry, noBound: rapid.Bool().Draw(t, "no bound"),
-				window: rapid.IntRange(0, 5).Draw(t, "window"), colours: rapid.Bool().Draw(t, "colours"),
+				window:    rapid.IntRange(0, 5).Draw(t, "window"),
 				monoPairs: rapid.Bool().Draw(t, "mono pairs")}
 			m, f, moves := unroll(p, rule, knobs, k)
 			s := gini.New()

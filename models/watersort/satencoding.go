@@ -17,21 +17,24 @@ const (
 	EncodingMoves SATEncoding = iota
 	// EncodingWindow adds symmetry breaking over windows of satWindow
 	// moves: a move that commutes with the moves before it in the window
-	// neither pours straight back nor has a smaller source than the first
-	// (satwindow.go).
+	// neither pours straight back nor has a smaller source than the first;
+	// and a pour between two bottles of one colour goes from the lower
+	// one (satwindow.go).
 	EncodingWindow
-	// EncodingColours adds the A* bound per colour: on every state, per
-	// colour, against the moves left that pour that colour
-	// (satcolour.go).
-	EncodingColours
 )
+
+// DefaultSATEncoding is the encoding the command line uses unless told
+// otherwise: the fastest measured on the real 14-bottle levels
+// (BENCHMARKS.md, "Water Sort" under issue 15). SATOptions' zero value is
+// EncodingMoves, the base the others add to.
+const DefaultSATEncoding = EncodingWindow
 
 // satWindow is the window of EncodingWindow, in moves.
 const satWindow = 4
 
-// SATEncodings lists the encodings, the default first.
+// SATEncodings lists the encodings, DefaultSATEncoding first.
 func SATEncodings() []SATEncoding {
-	return []SATEncoding{EncodingMoves, EncodingWindow, EncodingColours}
+	return []SATEncoding{EncodingWindow, EncodingMoves}
 }
 
 // String returns the encoding's name as the command line spells it.
@@ -41,8 +44,6 @@ func (e SATEncoding) String() string {
 		return "moves"
 	case EncodingWindow:
 		return "window"
-	case EncodingColours:
-		return "colours"
 	}
 	return fmt.Sprintf("SATEncoding(%d)", uint8(e))
 }
@@ -64,8 +65,7 @@ func (e SATEncoding) knobs(base satKnobs) satKnobs {
 	switch e {
 	case EncodingWindow:
 		base.window = max(base.window, satWindow)
-	case EncodingColours:
-		base.colours = true
+		base.monoPairs = true
 	}
 	return base
 }

@@ -60,7 +60,7 @@ type sortCompareEngine struct {
 // sortCompareEngines lists the search methods and the SAT method on every
 // available backend, as far as --engines keeps them: an engine is kept by
 // its name, and a SAT engine also by "sat" or its backend's name. On gini
-// the SAT method runs with every encoding (sat/gini/window, ...), the
+// the SAT method runs with every encoding (sat/gini/moves, ...), the
 // default one as sat/gini.
 func sortCompareEngines(c clikit.Comparison) ([]sortCompareEngine, error) {
 	var engines []sortCompareEngine
@@ -74,7 +74,7 @@ func sortCompareEngines(c clikit.Comparison) ([]sortCompareEngine, error) {
 		all := c.Wants(methodSAT) || c.Wants(b)
 		var variants []watersort.SATEncoding
 		for i, enc := range watersort.SATEncodings() {
-			// The encodings other than the default run on gini only,
+			// The encodings other than the default (the first) run on gini only,
 			// which keeps compare's runs few.
 			if i == 0 && (all || c.Wants(name)) || i > 0 && b == backends.Gini && (all || c.Wants(sortEngineName(name, enc))) {
 				variants = append(variants, enc)
@@ -98,7 +98,7 @@ func sortCompareEngines(c clikit.Comparison) ([]sortCompareEngine, error) {
 // an encoding: the default keeps the plain name, the others are
 // sat/BACKEND/ENCODING.
 func sortEngineName(backend string, enc watersort.SATEncoding) string {
-	if enc == watersort.EncodingMoves {
+	if enc == watersort.DefaultSATEncoding {
 		return backend
 	}
 	return backend + "/" + enc.String()

@@ -99,9 +99,9 @@ func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
 	fs.IntVar(&f.maxMoves, "max-steps", SATMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
 		"unknown: the SAT method cannot prove a level unsolvable")
-	encoding := fs.String("encoding", watersort.EncodingMoves.String(), "sat: `encoding` beyond the moves: "+satEncodingNames()+"\n"+
+	encoding := fs.String("encoding", watersort.DefaultSATEncoding.String(), "sat: `encoding` beyond the moves: "+satEncodingNames()+"\n"+
 		"(moves: symmetry breaking over consecutive moves and the A* bound on every state;\n"+
-		"window: also over windows of moves; colours: also the bound per colour)")
+		"window: also over windows of moves that commute, and between one-colour bottles)")
 	clikit.OldSpellings(fs)
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.Check() })
 	if !ok {
@@ -211,7 +211,7 @@ func (rec Record) engine() string {
 	if rec.Backend != "" {
 		engine += "/" + rec.Backend
 	}
-	if rec.Encoding != "" && rec.Encoding != watersort.EncodingMoves.String() {
+	if rec.Encoding != "" && rec.Encoding != watersort.DefaultSATEncoding.String() {
 		engine += "/" + rec.Encoding
 	}
 	return engine
