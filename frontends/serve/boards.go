@@ -34,7 +34,7 @@ func rushLevel(l rushfmt.Level) (string, error)   { return l.ID, l.Err }
 func searchOutcome(v *planView, status statespace.Status, err error, lim planLimits, unsolvable string) error {
 	switch {
 	case errors.Is(err, statespace.ErrLimit):
-		v.Status, v.Message = statusUnknown, fmt.Sprintf("stopped after %d states; the command line takes larger searches", lim.maxStates)
+		v.Status, v.Message = statusUnknown, lim.stopped()
 	case err != nil:
 		return err
 	case status == statespace.Unsolvable:
@@ -113,8 +113,8 @@ func solveRush(ctx context.Context, lim planLimits, name string, data []byte, in
 		return v, err
 	}
 	p := lv.Puzzle
-	res, err := rush.Solve(ctx, p, statespace.Options{MaxStates: lim.maxStates})
-	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
+	res, err := rush.Solve(ctx, p, lim.options())
+	v.Stats = searchStats(res.Stats)
 	if err := searchOutcome(&v, res.Status, err, lim, "No plan gets car A out: every reachable board was searched."); err != nil {
 		return v, err
 	}

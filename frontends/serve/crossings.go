@@ -9,7 +9,6 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/riverfmt"
 	"github.com/waterworks-solver/waterworks/frontends/torchfmt"
 	"github.com/waterworks-solver/waterworks/models/river"
-	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/models/torch"
 )
 
@@ -35,8 +34,8 @@ func solveTorch(ctx context.Context, lim planLimits, name string, data []byte, i
 		return v, err
 	}
 	p := in.Puzzle
-	res, err := torch.SolveAStar(ctx, p, statespace.Options{MaxStates: lim.maxStates})
-	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
+	res, err := torch.SolveAStar(ctx, p, lim.options())
+	v.Stats = searchStats(res.Stats)
 	why := "No plan gets everyone across: every state was searched."
 	if p.Limit > 0 {
 		why = fmt.Sprintf("No plan gets everyone across within %d minutes: every state within the limit was searched.", p.Limit)
@@ -74,8 +73,8 @@ func solveRiver(ctx context.Context, lim planLimits, name string, data []byte, i
 	if err != nil {
 		return v, inputError(err)
 	}
-	res, err := river.Solve(ctx, p, statespace.Options{MaxStates: lim.maxStates})
-	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
+	res, err := river.Solve(ctx, p, lim.options())
+	v.Stats = searchStats(res.Stats)
 	if err := searchOutcome(&v, res.Status, err, lim, "No plan gets everything across: every reachable state was searched."); err != nil {
 		return v, err
 	}

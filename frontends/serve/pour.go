@@ -42,6 +42,21 @@ type planLimits struct {
 	maxStates int
 }
 
+// options are the state-space search options the limits allow.
+func (lim planLimits) options() statespace.Options {
+	return statespace.Options{MaxStates: lim.maxStates}
+}
+
+// stopped says that a search reached the limits.
+func (lim planLimits) stopped() string {
+	return fmt.Sprintf("stopped after %d states; the command line takes larger searches", lim.maxStates)
+}
+
+// searchStats are the statistics of a state-space search the page shows.
+func searchStats(st statespace.Stats) []Stat {
+	return []Stat{{"expanded", st.Expanded}, {"stored", st.Stored}}
+}
+
 // planStates bounds the states a search stores for the page: about
 // 150 MB of Water Sort positions at worst.
 const planStates = 1_000_000
@@ -231,10 +246,10 @@ func solveJugs(ctx context.Context, lim planLimits, name string, data []byte, in
 		v.Count, v.ID, p = len(entries), entries[index].ID, entries[index].Puzzle
 	}
 	res, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: lim.maxStates})
-	v.Stats = []Stat{{"fast_path", res.FastPath}, {"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
+	v.Stats = append([]Stat{{"fast_path", res.FastPath}}, searchStats(res.Stats)...)
 	switch {
 	case errors.Is(err, statespace.ErrLimit):
-		v.Status, v.Message = statusUnknown, fmt.Sprintf("stopped after %d states; the command line takes larger searches", lim.maxStates)
+		v.Status, v.Message = statusUnknown, lim.stopped()
 	case err != nil:
 		return v, err
 	case !res.Solvable():
@@ -280,10 +295,10 @@ func solveSort(ctx context.Context, lim planLimits, name string, data []byte, in
 	}
 	p, rule := lv.Puzzle, watersort.Whole
 	res, err := watersort.Solve(ctx, p, watersort.Options{Rule: rule, Method: watersort.AStar, MaxStates: lim.maxStates})
-	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
+	v.Stats = searchStats(res.Stats)
 	switch {
 	case errors.Is(err, watersort.ErrLimit):
-		v.Status, v.Message = statusUnknown, fmt.Sprintf("stopped after %d states; the command line takes larger searches", lim.maxStates)
+		v.Status, v.Message = statusUnknown, lim.stopped()
 	case err != nil:
 		return v, err
 	case res.Status == watersort.Unsolvable:
