@@ -19,11 +19,10 @@
 package aquarium
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/models/enumname"
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // NoClue marks a row or column whose count is not given.
@@ -111,13 +110,11 @@ func letterLabel(id int) string {
 }
 
 // ErrInvalidPuzzle is wrapped by every error Validate returns.
-var ErrInvalidPuzzle = errors.New("invalid puzzle")
+var ErrInvalidPuzzle = puzzleerr.ErrInvalidPuzzle
 
 // Validate reports the first way in which p is not a well-formed puzzle.
 func (p *Puzzle) Validate() error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrInvalidPuzzle, fmt.Sprintf(format, args...))
-	}
+	bad := puzzleerr.Invalidf
 	switch {
 	case p.Width < 1 || p.Height < 1:
 		return bad("grid is %dx%d; both sides must be at least 1", p.Width, p.Height)

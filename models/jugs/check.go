@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/waterworks-solver/waterworks/models/plancheck"
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // ErrWrongPlan is wrapped by every error Check returns for a plan that
 // breaks a rule or misses the goal.
-var ErrWrongPlan = plancheck.ErrWrongPlan
+var ErrWrongPlan = puzzleerr.ErrWrongPlan
 
 // Check replays plan from p's initial state and reports the first step that
 // breaks a rule, or a final state that misses the goal. It shares no code
@@ -27,7 +27,7 @@ func Check(p *Puzzle, plan Plan) error {
 	level := append([]int(nil), p.Initial...)
 	for k, a := range plan {
 		if why := applyStep(p, level, a); why != "" {
-			return plancheck.Wrongf("step %d (%v): %s", k+1, a, why)
+			return puzzleerr.Wrongf("step %d (%v): %s", k+1, a, why)
 		}
 	}
 	return checkGoal(p, level, len(plan))
@@ -94,7 +94,7 @@ func applyStep(p *Puzzle, level []int, a Action) string {
 // p's goal.
 func checkGoal(p *Puzzle, level []int, steps int) error {
 	missed := func(format string, args ...any) error {
-		return plancheck.Wrongf("after %d steps the jugs hold %s: %s", steps, amounts(level), fmt.Sprintf(format, args...))
+		return puzzleerr.Wrongf("after %d steps the jugs hold %s: %s", steps, amounts(level), fmt.Sprintf(format, args...))
 	}
 	switch p.Goal {
 	case GoalAny:

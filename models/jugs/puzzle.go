@@ -11,11 +11,11 @@
 package jugs
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/waterworks-solver/waterworks/models/enumname"
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // Limits on the size of a puzzle. They keep every sum of amounts far from
@@ -93,15 +93,13 @@ func (p *Puzzle) JugName(i int) string {
 }
 
 // ErrInvalidPuzzle is wrapped by every error Validate returns.
-var ErrInvalidPuzzle = errors.New("invalid puzzle")
+var ErrInvalidPuzzle = puzzleerr.ErrInvalidPuzzle
 
 // Validate reports the first way in which p is not a well-formed puzzle.
 // Jugs are numbered from 1 in its messages. A well-formed puzzle may still
 // be unsolvable.
 func (p *Puzzle) Validate() error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrInvalidPuzzle, fmt.Sprintf(format, args...))
-	}
+	bad := puzzleerr.Invalidf
 	n := len(p.Capacities)
 	switch {
 	case n == 0:

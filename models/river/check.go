@@ -3,13 +3,13 @@ package river
 import (
 	"fmt"
 
-	"github.com/waterworks-solver/waterworks/models/plancheck"
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // ErrWrongPlan is wrapped by every error Check returns for a plan that
 // breaks a rule or does not end with everything across (as opposed to an
 // invalid puzzle).
-var ErrWrongPlan = plancheck.ErrWrongPlan
+var ErrWrongPlan = puzzleerr.ErrWrongPlan
 
 // Check replays plan on p, bank by bank, and reports the first crossing
 // that is not allowed (an empty boat, an overfull one, nobody to row, an
@@ -29,7 +29,7 @@ func Check(p *Puzzle, plan Plan) error {
 	boat := 0
 	for t, trip := range plan {
 		wrong := func(format string, args ...any) error {
-			return plancheck.Wrongf("crossing %d %s", t+1, fmt.Sprintf(format, args...))
+			return puzzleerr.Wrongf("crossing %d %s", t+1, fmt.Sprintf(format, args...))
 		}
 		if trip.Back != (boat == 1) {
 			return wrong("goes the wrong way: the boat is on the %s bank", [2]string{"near", "far"}[boat])
@@ -73,7 +73,7 @@ func Check(p *Puzzle, plan Plan) error {
 	}
 	for i, v := range banks[0] {
 		if v > 0 {
-			return plancheck.Wrongf("after %d crossings %d %s still on the near bank", len(plan), v, p.Kinds[i].Name)
+			return puzzleerr.Wrongf("after %d crossings %d %s still on the near bank", len(plan), v, p.Kinds[i].Name)
 		}
 	}
 	return nil

@@ -21,6 +21,8 @@ package river
 import (
 	"errors"
 	"fmt"
+
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // Limits: at most MaxKinds kinds, each of at most MaxCount identical
@@ -85,7 +87,7 @@ type Trip struct {
 type Plan []Trip
 
 // ErrInvalidPuzzle is wrapped by every error Validate returns.
-var ErrInvalidPuzzle = errors.New("invalid puzzle")
+var ErrInvalidPuzzle = puzzleerr.ErrInvalidPuzzle
 
 // Validate reports the first way in which p is not a puzzle: no kinds or
 // too many, a name used twice or empty, a count out of range, a capacity
@@ -93,9 +95,7 @@ var ErrInvalidPuzzle = errors.New("invalid puzzle")
 // an empty group, a couple of kinds that are not single items, or a
 // start that already breaks a rule.
 func (p *Puzzle) Validate() error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrInvalidPuzzle, fmt.Sprintf(format, args...))
-	}
+	bad := puzzleerr.Invalidf
 	if len(p.Kinds) == 0 || len(p.Kinds) > MaxKinds {
 		return bad("%d kinds of items; want 1..%d", len(p.Kinds), MaxKinds)
 	}

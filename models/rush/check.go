@@ -1,12 +1,12 @@
 package rush
 
 import (
-	"github.com/waterworks-solver/waterworks/models/plancheck"
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // ErrWrongPlan is wrapped by every error Check returns for a plan that
 // breaks a rule or does not end solved (as opposed to an invalid puzzle).
-var ErrWrongPlan = plancheck.ErrWrongPlan
+var ErrWrongPlan = puzzleerr.ErrWrongPlan
 
 // Check replays plan on p cell by cell on a grid of labels and reports
 // the first illegal move (a piece that does not exist, a slide of zero
@@ -39,10 +39,10 @@ func Check(p *Puzzle, plan Plan) error {
 	}
 	for n, m := range plan {
 		if m.Piece < 0 || m.Piece >= len(p.Pieces) {
-			return plancheck.Wrongf("move %d names piece %d; there are %d", n+1, m.Piece, len(p.Pieces))
+			return puzzleerr.Wrongf("move %d names piece %d; there are %d", n+1, m.Piece, len(p.Pieces))
 		}
 		if m.By == 0 {
-			return plancheck.Wrongf("move %d slides %c by zero cells", n+1, p.Pieces[m.Piece].Label)
+			return puzzleerr.Wrongf("move %d slides %c by zero cells", n+1, p.Pieces[m.Piece].Label)
 		}
 		pc := p.Pieces[m.Piece]
 		dr, dc := 0, 1
@@ -63,10 +63,10 @@ func Check(p *Puzzle, plan Plan) error {
 				leaveR, leaveC = pos.row+dr*(pc.Len-1), pos.col+dc*(pc.Len-1)
 			}
 			if enterR < 0 || enterR >= h || enterC < 0 || enterC >= w {
-				return plancheck.Wrongf("move %d slides %c off the board", n+1, pc.Label)
+				return puzzleerr.Wrongf("move %d slides %c off the board", n+1, pc.Label)
 			}
 			if grid[enterR][enterC] != 0 {
-				return plancheck.Wrongf("move %d slides %c into %c at row %d, column %d", n+1, pc.Label, grid[enterR][enterC], enterR+1, enterC+1)
+				return puzzleerr.Wrongf("move %d slides %c into %c at row %d, column %d", n+1, pc.Label, grid[enterR][enterC], enterR+1, enterC+1)
 			}
 			grid[enterR][enterC], grid[leaveR][leaveC] = pc.Label, 0
 			where[m.Piece] = at{pos.row + dr*step, pos.col + dc*step}
@@ -74,7 +74,7 @@ func Check(p *Puzzle, plan Plan) error {
 	}
 	a := where[0]
 	if a.col+p.Pieces[0].Len != w {
-		return plancheck.Wrongf("after %d moves the primary car A ends at column %d, not at the right edge", len(plan), a.col+p.Pieces[0].Len)
+		return puzzleerr.Wrongf("after %d moves the primary car A ends at column %d, not at the right edge", len(plan), a.col+p.Pieces[0].Len)
 	}
 	return nil
 }

@@ -13,9 +13,9 @@
 package rush
 
 import (
-	"errors"
-	"fmt"
 	"strings"
+
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // Limits: a board side of 2..MaxSide cells, and at most MaxPieces pieces
@@ -115,16 +115,14 @@ func (p *Puzzle) Rows() []string {
 func (p *Puzzle) String() string { return strings.Join(p.Rows(), "\n") }
 
 // ErrInvalidPuzzle is wrapped by every error Validate returns.
-var ErrInvalidPuzzle = errors.New("invalid puzzle")
+var ErrInvalidPuzzle = puzzleerr.ErrInvalidPuzzle
 
 // Validate reports the first way in which p is not a board: a side out of
 // range, no primary car A first or a vertical one, a label used twice or
 // not a capital letter, a piece shorter than two cells or off the board,
 // or two things on one cell.
 func (p *Puzzle) Validate() error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrInvalidPuzzle, fmt.Sprintf(format, args...))
-	}
+	bad := puzzleerr.Invalidf
 	w, h := p.Width, p.Height
 	if w < MinSide || w > MaxSide || h < MinSide || h > MaxSide {
 		return bad("a %d×%d board: each side must be %d..%d", w, h, MinSide, MaxSide)

@@ -1,13 +1,13 @@
 package tiles
 
 import (
-	"github.com/waterworks-solver/waterworks/models/plancheck"
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // ErrWrongPlan is wrapped by every error Check returns for a plan that
 // leaves the board or does not end at the goal (as opposed to an invalid
 // puzzle).
-var ErrWrongPlan = plancheck.ErrWrongPlan
+var ErrWrongPlan = puzzleerr.ErrWrongPlan
 
 // Check replays plan on p and reports the first move that takes the blank
 // off the board, or that the final board is not the goal. It keeps its
@@ -40,10 +40,10 @@ func Check(p *Puzzle, plan Plan) error {
 		case Right:
 			nc++
 		default:
-			return plancheck.Wrongf("move %d is not one of U, D, L, R", k+1)
+			return puzzleerr.Wrongf("move %d is not one of U, D, L, R", k+1)
 		}
 		if nr < 0 || nr >= p.Height || nc < 0 || nc >= p.Width {
-			return plancheck.Wrongf("move %d (%v) takes the blank at row %d, column %d off the board", k+1, m, br+1, bc+1)
+			return puzzleerr.Wrongf("move %d (%v) takes the blank at row %d, column %d off the board", k+1, m, br+1, bc+1)
 		}
 		grid[br][bc], grid[nr][nc] = grid[nr][nc], 0
 		br, bc = nr, nc
@@ -51,7 +51,7 @@ func Check(p *Puzzle, plan Plan) error {
 	for r, row := range grid {
 		for c, t := range row {
 			if t != r*p.Width+c {
-				return plancheck.Wrongf("after %d moves row %d, column %d holds %d instead of %d", len(plan), r+1, c+1, t, r*p.Width+c)
+				return puzzleerr.Wrongf("after %d moves row %d, column %d holds %d instead of %d", len(plan), r+1, c+1, t, r*p.Width+c)
 			}
 		}
 	}

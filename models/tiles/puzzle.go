@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // Board limits: a side of at least 2 cells (a 1×n strip has moves that
@@ -100,16 +102,14 @@ func (p *Puzzle) String() string {
 }
 
 // ErrInvalidPuzzle is wrapped by every error Validate returns.
-var ErrInvalidPuzzle = errors.New("invalid puzzle")
+var ErrInvalidPuzzle = puzzleerr.ErrInvalidPuzzle
 
 // Validate reports the first way in which p is not a board: a side out of
 // MinSide..MaxSide, more than MaxCells cells, a tile count that does not
 // match the size, a tile out of range or a tile repeated. Cells are
 // numbered from 0 in its messages.
 func (p *Puzzle) Validate() error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrInvalidPuzzle, fmt.Sprintf(format, args...))
-	}
+	bad := puzzleerr.Invalidf
 	w, h := p.Width, p.Height
 	switch {
 	case w < MinSide || w > MaxSide || h < MinSide || h > MaxSide:

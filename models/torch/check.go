@@ -3,13 +3,13 @@ package torch
 import (
 	"fmt"
 
-	"github.com/waterworks-solver/waterworks/models/plancheck"
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // ErrWrongPlan is wrapped by every error Check returns for a plan that
 // breaks a rule, leaves someone behind or runs over the limit (as opposed
 // to an invalid puzzle).
-var ErrWrongPlan = plancheck.ErrWrongPlan
+var ErrWrongPlan = puzzleerr.ErrWrongPlan
 
 // Check replays plan on p with a side per person and the torch, and
 // returns the plan's total time or the first broken rule: a crossing of
@@ -27,7 +27,7 @@ func Check(p *Puzzle, plan Plan) (int, error) {
 	total := 0
 	for n, c := range plan {
 		wrong := func(format string, args ...any) error {
-			return plancheck.Wrongf("crossing %d %s", n+1, fmt.Sprintf(format, args...))
+			return puzzleerr.Wrongf("crossing %d %s", n+1, fmt.Sprintf(format, args...))
 		}
 		if len(c.People) == 0 {
 			return 0, wrong("has nobody on the bridge")
@@ -64,11 +64,11 @@ func Check(p *Puzzle, plan Plan) (int, error) {
 	}
 	for i, a := range across {
 		if !a {
-			return 0, plancheck.Wrongf("after %d crossings person %d is still on the start side", len(plan), i+1)
+			return 0, puzzleerr.Wrongf("after %d crossings person %d is still on the start side", len(plan), i+1)
 		}
 	}
 	if p.Limit > 0 && total > p.Limit {
-		return 0, plancheck.Wrongf("the plan takes %d minutes, over the limit of %d", total, p.Limit)
+		return 0, puzzleerr.Wrongf("the plan takes %d minutes, over the limit of %d", total, p.Limit)
 	}
 	return total, nil
 }

@@ -13,9 +13,10 @@
 package torch
 
 import (
-	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // Limits of a puzzle: 1..MaxPeople people, each taking 1..MaxTime minutes.
@@ -40,15 +41,13 @@ type Puzzle struct {
 }
 
 // ErrInvalidPuzzle is wrapped by every error Validate returns.
-var ErrInvalidPuzzle = errors.New("invalid puzzle")
+var ErrInvalidPuzzle = puzzleerr.ErrInvalidPuzzle
 
 // Validate reports the first way in which p is not a puzzle: no people,
 // too many, a time that is not positive or too large, a capacity below 1,
 // or a negative limit.
 func (p *Puzzle) Validate() error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrInvalidPuzzle, fmt.Sprintf(format, args...))
-	}
+	bad := puzzleerr.Invalidf
 	switch {
 	case len(p.Times) == 0:
 		return bad("nobody to cross")

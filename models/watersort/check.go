@@ -3,12 +3,12 @@ package watersort
 import (
 	"fmt"
 
-	"github.com/waterworks-solver/waterworks/models/plancheck"
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
 // ErrWrongPlan is wrapped by every error Check returns for a plan that breaks
 // a rule or does not end solved (as opposed to an invalid puzzle).
-var ErrWrongPlan = plancheck.ErrWrongPlan
+var ErrWrongPlan = puzzleerr.ErrWrongPlan
 
 // Check replays plan on p under rule and reports the first illegal move, or
 // that the final position is not solved. It works on plain slices of colour
@@ -22,7 +22,7 @@ func Check(p *Puzzle, rule Rule, plan Plan) error {
 		return fmt.Errorf("unknown rule %v", rule)
 	}
 	wrong := func(step int, format string, args ...any) error {
-		return plancheck.Wrongf("move %d: %s", step, fmt.Sprintf(format, args...))
+		return puzzleerr.Wrongf("move %d: %s", step, fmt.Sprintf(format, args...))
 	}
 	bottles := make([][]int, len(p.Bottles))
 	for i, b := range p.Bottles {
@@ -70,7 +70,7 @@ func Check(p *Puzzle, rule Rule, plan Plan) error {
 	for i, b := range bottles {
 		for _, c := range b {
 			if len(b) != p.Capacity || c != b[0] {
-				return plancheck.Wrongf("after %d moves bottle %d is neither empty nor full of one colour", len(plan), i+1)
+				return puzzleerr.Wrongf("after %d moves bottle %d is neither empty nor full of one colour", len(plan), i+1)
 			}
 		}
 	}

@@ -11,12 +11,12 @@
 package watersort
 
 import (
-	"errors"
 	"fmt"
-	"math/bits"
 	"strconv"
 
 	"github.com/waterworks-solver/waterworks/models/enumname"
+	"github.com/waterworks-solver/waterworks/models/puzzleerr"
+	"math/bits"
 )
 
 // Rule says how much of a top run a pour moves.
@@ -95,7 +95,7 @@ func (p *Puzzle) Clone() *Puzzle {
 }
 
 // ErrInvalidPuzzle is wrapped by every error Validate returns.
-var ErrInvalidPuzzle = errors.New("invalid puzzle")
+var ErrInvalidPuzzle = puzzleerr.ErrInvalidPuzzle
 
 // Validate reports the first way in which p is not a well-formed level:
 // a capacity or bottle count out of range, a bottle holding more than the
@@ -103,9 +103,7 @@ var ErrInvalidPuzzle = errors.New("invalid puzzle")
 // units, or more colours than a packed bottle can tell apart. Bottles are
 // numbered from 1 in its messages.
 func (p *Puzzle) Validate() error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrInvalidPuzzle, fmt.Sprintf(format, args...))
-	}
+	bad := puzzleerr.Invalidf
 	switch {
 	case p.Capacity < 1 || p.Capacity > MaxCapacity:
 		return bad("capacity %d is outside 1..%d", p.Capacity, MaxCapacity)
