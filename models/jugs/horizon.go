@@ -121,7 +121,12 @@ func solveHorizon(ctx context.Context, p *Puzzle, opts HorizonOptions,
 		bound, reach, err := explore(ctx, q, opts.ExploreStates)
 		switch {
 		case err == nil:
-			o.Bound, r.Reachable = bound, reach.States
+			// The bound ends the search no later than the completeness
+			// test would (no loop-free path is shorter than the
+			// breadth-first depth), so that test, a second solve per
+			// round and distinctness constraints quadratic in k, is
+			// dropped.
+			o.Bound, r.Reachable, o.Complete = bound, reach.States, false
 		case !errors.Is(err, statespace.ErrLimit):
 			return r, err
 		}

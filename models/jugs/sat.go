@@ -91,7 +91,10 @@ type satModel struct {
 	f      *sat.Formula // the formula of top and states
 	top    sat.Lit      // the constant true
 	states int          // states added to f
-	clause []sat.Lit    // scratch
+	// pending[t][i] holds when action i at step t or before has not
+	// been followed by an action that touches its jugs (pendingOf).
+	pending map[int][]sat.Lit
+	clause  []sat.Lit // scratch
 }
 
 // satState is the variables of the state after t steps: in the order
@@ -139,7 +142,7 @@ func (m *satModel) use(f *sat.Formula) {
 	if m.f == f {
 		return
 	}
-	m.f, m.states = f, 0
+	m.f, m.states, m.pending = f, 0, nil
 	m.top = f.NewNamedVar("true")
 	f.AddClause(m.top)
 }
@@ -322,7 +325,10 @@ func (m *satModel) StepClauses() int {
 			sum += bitsFor(c)
 		}
 	}
-	total += 6*sum + 4*n + len(m.pruned)
+	total += 6*sum + 6*n + len(m.pruned)
+	if m.enc == EncodingBinary && !m.p.Tap { // binConserve
+		total += 14 * len(caps) * (sum + 1)
+	}
 	if n <= 32 {
 		total += n * n / 2
 	} else {
@@ -445,6 +451,7 @@ func (m *satModel) Step(f *sat.Formula, before, after *satState) satStep {
 
 	// Frame axioms: a jug changes only under an action that may change it.
 	if m.enc == EncodingBinary {
+		m.binConserve(after)
 		m.binFrame(acts, before, after)
 		return satStep{t: k, act: acts}
 	}
@@ -482,11 +489,47 @@ func atMostOne(f *sat.Formula, lits []sat.Lit) {
 }
 
 // Consecutive implements statespace.Consecutive: the pruning between two
-// steps (see horizon.go).
+// steps (see horizon.go). Commuting actions are ordered when they are
+// consecutive; a wasted pair is forbidden also with actions between them
+// that touch neither jug of the first (they commute with both), which
+// the pending literals carry from step to step.
 func (m *satModel) Consecutive(f *sat.Formula, first, next satStep) {
-	for _, pr := range m.pruned {
-		f.AddClause(first.act[pr[0]].Not(), next.act[pr[1]].Not())
+	pf, pn := m.pendingOf(first), m.pendingOf(next)
+	for i, a := range m.actions {
+		cl := []sat.Lit{pf[i].Not(), pn[i]}
+		for j, b := range m.actions {
+			if !independent(a, b) {
+				cl = append(cl, next.act[j])
+			}
+		}
+		f.AddClause(cl...)
+		for j, b := range m.actions {
+			switch {
+			case wasted(a, b):
+				f.AddClause(pf[i].Not(), next.act[j].Not())
+			case i > j && independent(a, b):
+				f.AddClause(first.act[i].Not(), next.act[j].Not())
+			}
+		}
 	}
+}
+
+// pendingOf returns the literals "action i is the last to touch its jugs"
+// after step st, made on first use.
+func (m *satModel) pendingOf(st satStep) []sat.Lit {
+	if p, ok := m.pending[st.t]; ok {
+		return p
+	}
+	p := make([]sat.Lit, len(st.act))
+	for i, a := range st.act {
+		p[i] = m.f.NewVar()
+		m.f.AddClause(a.Not(), p[i])
+	}
+	if m.pending == nil {
+		m.pending = map[int][]sat.Lit{}
+	}
+	m.pending[st.t] = p
+	return p
 }
 
 // Distinct implements statespace.Distinct: two states differ in some jug.
