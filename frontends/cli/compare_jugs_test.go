@@ -12,7 +12,7 @@ import (
 func TestCompareJugs(t *testing.T) {
 	// The external solvers are left out: one process per round adds up
 	// (TestJugsSolveExternalSAT runs them).
-	code, out, errOut := run(t, "", "compare", "--format", "json", "--engines", "bfs,sat/gini,sat/gini/binary,sat/gophersat,cp", jugsFile("mixed.jsonl"))
+	code, out, errOut := run(t, "", "compare", "--format", "json", "--engines", "bfs,sat/gini,sat/gini/order,sat/gophersat,cp", jugsFile("mixed.jsonl"))
 	require.Equal(t, ExitOK, code, errOut)
 	puzzles := readJugs(t, jugsFile("mixed.jsonl"))
 	engines := map[string]bool{}
@@ -35,7 +35,7 @@ func TestCompareJugs(t *testing.T) {
 		}
 		answers[row.ID][row.Engine] = row.Answer
 	}
-	for _, e := range []string{"bfs", "sat/gini", "sat/gini/binary", "sat/gophersat", "cp"} {
+	for _, e := range []string{"bfs", "sat/gini", "sat/gini/order", "sat/gophersat", "cp"} {
 		assert.True(t, engines[e], "engine %s missing", e)
 	}
 	assert.Len(t, answers, len(puzzles))
@@ -55,7 +55,7 @@ func TestCompareJugs(t *testing.T) {
 // out of the agreement, and bad lines are reported with exit code 2.
 func TestCompareJugsLimits(t *testing.T) {
 	in := `{"id": "far", "capacities": [997, 1009], "target": 500}` + "\n"
-	code, out, errOut := run(t, in, "compare", "--format", "json", "--engines", "bfs,sat/gini,cp", "-")
+	code, out, errOut := run(t, in, "compare", "--format", "json", "--engines", "bfs,sat/gini/order,cp", "-")
 	require.Equal(t, ExitOK, code, errOut)
 	type row struct {
 		Engine, Answer string
@@ -70,11 +70,11 @@ func TestCompareJugsLimits(t *testing.T) {
 	}
 	require.Len(t, rows, 3)
 	assert.Equal(t, "optimal 1502", rows["bfs"].Answer)
-	for _, e := range []string{"sat/gini", "cp"} {
+	for _, e := range []string{"sat/gini/order", "cp"} {
 		assert.Equal(t, StatusUnknown, rows[e].Status, e)
 		assert.Nil(t, rows[e].Agree, "%s: an unknown answer is left out of the agreement", e)
 	}
-	assert.Contains(t, rows["sat/gini"].Answer, "formula limit reached")
+	assert.Contains(t, rows["sat/gini/order"].Answer, "formula limit reached")
 	assert.Equal(t, "no plan within the horizon: no plan of horizon at most 100", rows["cp"].Answer)
 
 	code, _, errOut = run(t, "", "compare", "--engines", "bfs", jugsFile("bad.jsonl"))

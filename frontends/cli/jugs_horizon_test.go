@@ -73,17 +73,17 @@ func TestJugsSolveExternalSAT(t *testing.T) {
 func TestJugsSolveHorizonStats(t *testing.T) {
 	code, _, errOut := runJugs(t, context.Background(), "", "--stats", "--method", "sat", "--capacities", "3,5", "--target", "4")
 	require.Equal(t, ExitOK, code)
-	assert.Regexp(t, `^flags: sat: [0-9.]+ ms, backend=gini encoding=order fast_path=false horizon=6 vars=\d+ clauses=\d+ solves=7 rounds=0:[0-9.]+,1:[0-9.]+,2:`, errOut,
+	assert.Regexp(t, `^flags: sat: [0-9.]+ ms, backend=gini encoding=binary fast_path=false horizon=6 vars=\d+ clauses=\d+ solves=7 rounds=0:[0-9.]+,1:[0-9.]+,2:`, errOut,
 		"gini counts no conflicts; one solve per round: the reachable states bound the horizon, so no round asks for a loop-free path first")
-	code, out, errOut := runJugs(t, context.Background(), "", "--format", "json", "--method", "sat", "--encoding", "binary", "--capacities", "3,5", "--target", "4")
+	code, out, errOut := runJugs(t, context.Background(), "", "--format", "json", "--method", "sat", "--encoding", "order", "--capacities", "3,5", "--target", "4")
 	require.Equal(t, ExitOK, code, errOut)
 	recs := jugsJSON(t, out)
 	require.Len(t, recs, 1)
-	assert.Equal(t, 6, *recs[0].Steps, "the binary encoding finds the optimum too")
-	assert.Equal(t, "binary", recs[0].Stats["encoding"])
+	assert.Equal(t, 6, *recs[0].Steps, "the order encoding finds the optimum too")
+	assert.Equal(t, "order", recs[0].Stats["encoding"])
 	code, _, errOut = runJugs(t, context.Background(), "", "--method", "sat", "--encoding", "bin", "--capacities", "3,5", "--target", "4")
 	assert.Equal(t, ExitUsage, code)
-	assert.Contains(t, errOut, `unknown --encoding "bin" (want order or binary); did you mean "binary"?`)
+	assert.Contains(t, errOut, `unknown --encoding "bin" (want binary or order); did you mean "binary"?`)
 	code, _, errOut = runJugs(t, context.Background(), "", "--method", "cp", "--encoding", "binary", "--capacities", "3,5", "--target", "4")
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errOut, "--encoding applies to --method sat, not cp")

@@ -6,24 +6,27 @@ import (
 )
 
 // Encoding selects how SolveSAT writes the amount of water in a jug (see
-// sat.go and satbin.go). The zero value is the default, EncodingOrder.
+// sat.go and satbin.go). The zero value is the default, EncodingBinary,
+// the faster of the two on the corpus (BENCHMARKS.md, "Jugs under SAT on
+// gini").
 type Encoding uint8
 
 const (
+	// EncodingBinary holds an amount in binary, one variable per bit; a
+	// pour reads the pair's sum from a ripple-carry adder, a few dozen
+	// clauses per pair and step. Without a tap every state also keeps the
+	// initial total.
+	EncodingBinary Encoding = iota
 	// EncodingOrder holds an amount in unary, one variable "holds at least
 	// v" per unit of capacity; a pour reads the pair's sum, order encoded,
 	// about 2(a+1)(b+1) clauses per pair of jugs and step.
-	EncodingOrder Encoding = iota
-	// EncodingBinary holds an amount in binary, one variable per bit; a
-	// pour reads the pair's sum from a ripple-carry adder, a few dozen
-	// clauses per pair and step.
-	EncodingBinary
+	EncodingOrder
 )
 
 // encodingNames are the names ParseEncoding takes and String gives.
-var encodingNames = [...]string{EncodingOrder: "order", EncodingBinary: "binary"}
+var encodingNames = [...]string{EncodingBinary: "binary", EncodingOrder: "order"}
 
-// String returns "order" or "binary".
+// String returns "binary" or "order".
 func (e Encoding) String() string {
 	if int(e) < len(encodingNames) {
 		return encodingNames[e]

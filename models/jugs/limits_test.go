@@ -37,7 +37,7 @@ func TestFits(t *testing.T) {
 		{name: "too many units of the common divisor", p: tap(4, 1<<25, 6),
 			cp: "capacity 33554432 (16777216 units of 2)", sat: "capacity 33554432 (16777216 units of 2)"},
 		{name: "ruled out by number theory, whatever the size", p: tap(3, jugs.MaxCapacity, 6)},
-		{name: "one step over the clause limit", p: tap(4, 1_000_001, 5), opts: jugs.HorizonOptions{HorizonOptions: statespace.HorizonOptions{MaxClauses: 4_000_000}},
+		{name: "one step over the clause limit", p: tap(4, 1_000_001, 5), opts: jugs.HorizonOptions{Encoding: jugs.EncodingOrder, HorizonOptions: statespace.HorizonOptions{MaxClauses: 4_000_000}},
 			sat: "one step of the SAT encoding needs at least 18000060 clauses"},
 		{name: "no clause limit", p: tap(4, 1_000_001, 5)},
 		{name: "invalid", p: tap(4, 0), cp: "invalid puzzle", sat: "invalid puzzle"},
@@ -74,7 +74,8 @@ func TestFits(t *testing.T) {
 func TestHorizonBudget(t *testing.T) {
 	big := &jugs.Puzzle{Capacities: []int{3_000_001, 5}, Initial: []int{0, 0}, Tap: true, Target: 4}
 	tight := membudget.WithBudget(context.Background(), 64<<20)
-	_, err := jugs.SolveSAT(tight, big, gini.New(), jugs.HorizonOptions{})
+	// The order encoding: one variable per unit of water.
+	_, err := jugs.SolveSAT(tight, big, gini.New(), jugs.HorizonOptions{Encoding: jugs.EncodingOrder})
 	var be *membudget.Error
 	require.ErrorAs(t, err, &be, "SAT")
 	assert.Contains(t, be.At, "step 1 of the SAT formula")

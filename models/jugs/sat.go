@@ -3,10 +3,10 @@ package jugs
 // This file unrolls the transition system into CNF, one step per round,
 // and asks a SAT solver for a plan of exactly k actions (see horizon.go).
 //
-// By default (EncodingOrder) amounts are in the order encoding; satbin.go
-// holds the binary one (EncodingBinary), which shares everything here but
-// the amounts, the pour arithmetic and the frame axioms. In the order
-// encoding jug j at step t has one variable
+// Amounts are in the binary encoding by default (EncodingBinary, in
+// satbin.go), which shares everything here but the amounts, the pour
+// arithmetic and the frame axioms, or in the order encoding
+// (EncodingOrder), which this comment describes: jug j at step t has one variable
 // "a<j>@<t>>=v" for each v in 1..capacity, true when the jug holds at
 // least v, with ">= v implies >= v-1" between neighbours. Step 0 needs no
 // variables: its literals are the constants true and false. The order
