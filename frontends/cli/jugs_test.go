@@ -338,7 +338,7 @@ func TestJugsSolveExitCodes(t *testing.T) {
 		{"negative max-steps", nil, "", append([]string{"--method", "cp", "--max-steps", "-1"}, diehard...), ExitUsage, "", "negative --max-steps"},
 		{"one step past the formula limit", nil, "", []string{"--method", "sat", "--encoding", "order", "--capacities", "9973,10007", "--target", "1"}, ExitUsage,
 			"", "flags: too large for --method sat: one step of the SAT encoding needs at least 199759464 clauses (about 2(a+1)(b+1) per pair of jugs of capacities a and b), more than the clause limit of 4000000; use --method bfs"},
-		{"formula limit", nil, "", append([]string{"--method", "sat", "--max-clauses", "500"}, diehard...), ExitTimeout,
+		{"formula limit", nil, "", append([]string{"--method", "sat", "--encoding", "binary", "--max-clauses", "500"}, diehard...), ExitTimeout,
 			"flags: unknown (formula limit reached: step 3 would take the formula past 500 clauses)", ""},
 		{"max-clauses with cp", nil, "", append([]string{"--method", "cp", "--max-clauses", "5"}, diehard...), ExitUsage, "", "--max-clauses applies to --method sat, not cp"},
 	}

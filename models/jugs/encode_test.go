@@ -87,6 +87,7 @@ func TestSATStep(t *testing.T) {
 // with the start as constants (StartState) and as variables that Start
 // fixes, so that the gates of the encoding are built and not folded.
 func testSATStep(t *testing.T, ctx context.Context, p *Puzzle, enc Encoding) {
+	enc = enc.For(p)
 	for _, constant := range []bool{true, false} {
 		s := gini.New()
 		e, f := newSATModel(p, p, false), sat.NewFormula()

@@ -6,17 +6,20 @@ import (
 )
 
 // Encoding selects how SolveSAT writes the amount of water in a jug (see
-// sat.go and satbin.go). The zero value is the default, EncodingBinary,
-// the faster of the two on the corpus (BENCHMARKS.md, "Jugs under SAT on
-// gini").
+// sat.go and satbin.go). The zero value is the default, EncodingAuto.
 type Encoding uint8
 
 const (
+	// EncodingAuto picks per puzzle the encoding measured faster on the
+	// corpus (BENCHMARKS.md, "Jugs under SAT on gini"): EncodingOrder for
+	// a puzzle with a tap, EncodingBinary without one, where it also
+	// keeps the total.
+	EncodingAuto Encoding = iota
 	// EncodingBinary holds an amount in binary, one variable per bit; a
 	// pour reads the pair's sum from a ripple-carry adder, a few dozen
 	// clauses per pair and step. Without a tap every state also keeps the
 	// initial total.
-	EncodingBinary Encoding = iota
+	EncodingBinary
 	// EncodingOrder holds an amount in unary, one variable "holds at least
 	// v" per unit of capacity; a pour reads the pair's sum, order encoded,
 	// about 2(a+1)(b+1) clauses per pair of jugs and step.
@@ -24,9 +27,21 @@ const (
 )
 
 // encodingNames are the names ParseEncoding takes and String gives.
-var encodingNames = [...]string{EncodingBinary: "binary", EncodingOrder: "order"}
+var encodingNames = [...]string{EncodingAuto: "auto", EncodingBinary: "binary", EncodingOrder: "order"}
 
-// String returns "binary" or "order".
+// For returns the encoding e stands for on p: e itself, or for
+// EncodingAuto the one it picks.
+func (e Encoding) For(p *Puzzle) Encoding {
+	switch {
+	case e != EncodingAuto:
+		return e
+	case p.Tap:
+		return EncodingOrder
+	}
+	return EncodingBinary
+}
+
+// String returns "auto", "binary" or "order".
 func (e Encoding) String() string {
 	if int(e) < len(encodingNames) {
 		return encodingNames[e]
@@ -44,5 +59,5 @@ func ParseEncoding(name string) (Encoding, error) {
 			return Encoding(e), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown jug encoding %q (want %s)", name, strings.Join(encodingNames[:], " or "))
+	return 0, fmt.Errorf("unknown jug encoding %q (want %s)", name, strings.Join(encodingNames[:], ", "))
 }

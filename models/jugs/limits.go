@@ -54,7 +54,7 @@ func FitsSAT(p *Puzzle, opts HorizonOptions) error {
 		return nil
 	}
 	q, _ := scaleDown(p)
-	if opts.Encoding == EncodingBinary {
+	if opts.Encoding.For(p) == EncodingBinary {
 		if need := binStepClauses(q.Capacities); opts.MaxClauses > 0 && need > opts.MaxClauses {
 			return fmt.Errorf("%w: one step of the binary SAT encoding needs up to %d clauses, more than the clause limit of %d",
 				ErrTooLarge, need, opts.MaxClauses)

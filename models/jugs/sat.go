@@ -64,7 +64,7 @@ func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opts HorizonOptions)
 			return statespace.HorizonResult[Action]{}, 0, err
 		}
 		m := newSATModel(q, p, o.Complete)
-		m.enc = opts.Encoding
+		m.enc = opts.Encoding.For(p)
 		r, err := statespace.SolveSAT(ctx, m, s, statespace.SATOptions{HorizonOptions: o})
 		return r, 0, err
 	})

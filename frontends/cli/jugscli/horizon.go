@@ -81,7 +81,7 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 	t := r.Totals()
 	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, proof: horizonProof(p, r), stats: clikit.StatList{
 		{Name: "backend", Value: o.backend},
-		{Name: "encoding", Value: o.encoding.String()},
+		{Name: "encoding", Value: o.encoding.For(p).String()},
 		{Name: "fast_path", Value: r.FastPath},
 		{Name: "horizon", Value: r.Horizon},
 		{Name: "vars", Value: t.Vars},

@@ -194,7 +194,7 @@ func (f *jugsSolveFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "sat, cp: give up once no plan of at most this many steps exists; 0 means no limit")
 	fs.IntVar(&f.maxClauses, "max-clauses", defaultMaxClauses, "sat: give up before the formula outgrows this many clauses (each costs about 250 bytes); 0 means no limit")
 	fs.BoolVar(&f.complete, "complete", true, "sat, cp: also prove unsolvable a puzzle with at most 100,000 reachable states (counted\nfirst: their breadth-first depth bounds the horizon) or a short longest loop-free path\n(measured to cost up to 5 times the time of sat, 3 times that of cp on solvable puzzles;\nfalse: only number theory proves unsolvability)")
-	fs.StringVar(&f.encoding, "encoding", jugs.EncodingNames()[0], "sat: how the formula holds an amount of water: binary (one variable per bit)\nor order (one variable per unit)")
+	fs.StringVar(&f.encoding, "encoding", jugs.EncodingNames()[0], "sat: how the formula holds an amount of water: binary (one variable per bit),\norder (one variable per unit), or auto (order with a tap, binary without)")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: the SAT `backend`: "+strings.Join(backends.Builtin(), ", ")+" or dimacs:CMD (a DIMACS solver program)")
 	clikit.OldSpellings(fs)
 }
