@@ -32,14 +32,12 @@ type tree[K comparable, A any] struct {
 	// extra returns the bytes a search holds besides the tree (costs, the
 	// queue).
 	extra func() int64
-	// budget is the memory budget of the context (membudget), 0 for none,
-	// and memoryFree is set when neither it nor Options.MaxBytes limits
-	// the memory; nextCheck is the number of stored states at which full
-	// next looks further (see full), and over the error that stopped it.
-	budget     int64
-	memoryFree bool
-	nextCheck  int
-	over       error
+	// budget is the memory budget of the context (membudget), 0 for none;
+	// nextCheck is the number of stored states at which full next looks
+	// further (see full), and over the error that stopped it.
+	budget    int64
+	nextCheck int
+	over      error
 	// reported is how many of stats.Expanded the context's progress
 	// meter was told of.
 	reported int64
@@ -55,7 +53,7 @@ func newTree[K comparable, A any](ctx context.Context, sp Space[K, A], opts Opti
 		t.limit = min(t.limit, opts.MaxStates)
 	}
 	if t.budget == 0 && opts.MaxBytes == 0 {
-		t.memoryFree, t.nextCheck = true, t.limit+1
+		t.nextCheck = t.limit + 1 // no memory to watch: full looks at the count alone
 	}
 	return t, nil
 }
@@ -105,10 +103,6 @@ func (t *tree[K, A]) fullSlow() bool {
 // returns nil.
 func (t *tree[K, A]) overBudget() error {
 	n := t.store.len()
-	if t.memoryFree {
-		t.nextCheck = t.limit + 1
-		return nil
-	}
 	step := max(n/8, 1<<chunkBits)
 	need := t.bytes() + t.store.keys.growth(step)
 	growAt, growBytes := t.store.nextGrowth()
