@@ -20,16 +20,10 @@ const (
 	DomainConsistency
 )
 
+var consistencyNames = [...]string{BoundsConsistency: "bounds", DomainConsistency: "domain"}
+
 // String returns the level's name.
-func (c Consistency) String() string {
-	switch c {
-	case BoundsConsistency:
-		return "bounds"
-	case DomainConsistency:
-		return "domain"
-	}
-	return fmt.Sprintf("Consistency(%d)", uint8(c))
-}
+func (c Consistency) String() string { return enumName(consistencyNames[:], "Consistency", c) }
 
 // AddAllDifferent posts that vars take pairwise different values.
 //

@@ -15,17 +15,18 @@ const (
 	Equal                     // sum = k
 )
 
+var relationNames = [...]string{LessEq: "≤", GreaterEq: "≥", Equal: "="}
+
 // String returns the relation's symbol.
-func (r Relation) String() string {
-	switch r {
-	case LessEq:
-		return "≤"
-	case GreaterEq:
-		return "≥"
-	case Equal:
-		return "="
+func (r Relation) String() string { return enumName(relationNames[:], "Relation", r) }
+
+// enumName returns names[v], or typ(v), such as "Relation(7)", for a value
+// without a name: the String method of the package's enumerations.
+func enumName[T ~uint8](names []string, typ string, v T) string {
+	if int(v) < len(names) && names[v] != "" {
+		return names[v]
 	}
-	return fmt.Sprintf("Relation(%d)", uint8(r))
+	return fmt.Sprintf("%s(%d)", typ, v)
 }
 
 // BoolSum is the constraint Σ wᵢ·lᵢ rel k over literals of 0..1 variables.

@@ -93,12 +93,7 @@ func Encodings() []Encoding {
 
 // String returns the name ParseEncoding accepts: totalizer, sequential,
 // sortnet, bdd, mdd, auto or native.
-func (e Encoding) String() string {
-	if e >= 0 && int(e) < len(encodingNames) {
-		return encodingNames[e]
-	}
-	return fmt.Sprintf("Encoding(%d)", int8(e))
-}
+func (e Encoding) String() string { return enumName(encodingNames[:], "Encoding", e) }
 
 // ParseEncoding returns the encoding called name (see Encoding.String).
 func ParseEncoding(name string) (Encoding, error) {

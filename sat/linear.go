@@ -18,18 +18,10 @@ const (
 	Exactly               // sum == K
 )
 
+var opNames = [...]string{AtMost: "<=", AtLeast: ">=", Exactly: "="}
+
 // String returns "<=", ">=" or "=".
-func (op Op) String() string {
-	switch op {
-	case AtMost:
-		return "<="
-	case AtLeast:
-		return ">="
-	case Exactly:
-		return "="
-	}
-	return fmt.Sprintf("Op(%d)", int8(op))
-}
+func (op Op) String() string { return enumName(opNames[:], "Op", op) }
 
 // Term is a literal with a positive weight: it adds Weight to the sum of a
 // linear constraint when Lit is true.

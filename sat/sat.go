@@ -86,18 +86,19 @@ const (
 	Unsat                 // unsatisfiable under the given assumptions
 )
 
+var statusNames = [...]string{Unknown: "UNKNOWN", Sat: "SATISFIABLE", Unsat: "UNSATISFIABLE"}
+
 // String returns the SAT-competition word for s: SATISFIABLE,
 // UNSATISFIABLE or UNKNOWN.
-func (s Status) String() string {
-	switch s {
-	case Sat:
-		return "SATISFIABLE"
-	case Unsat:
-		return "UNSATISFIABLE"
-	case Unknown:
-		return "UNKNOWN"
+func (s Status) String() string { return enumName(statusNames[:], "Status", s) }
+
+// enumName returns names[v], or typ(v), such as "Status(7)", for a value
+// without a name: the String method of the package's enumerations.
+func enumName[T ~int8](names []string, typ string, v T) string {
+	if v >= 0 && int(v) < len(names) && names[v] != "" {
+		return names[v]
 	}
-	return fmt.Sprintf("Status(%d)", int8(s))
+	return fmt.Sprintf("%s(%d)", typ, v)
 }
 
 // Assignment gives truth values to literals. Every [Solver] is one after a

@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/cp"
+	"github.com/waterworks-solver/waterworks/models/enumname"
 	"github.com/waterworks-solver/waterworks/sat"
 )
 
@@ -83,20 +84,11 @@ const (
 	AnswerNoPath
 )
 
+// answers names the answers as the command line prints them.
+var answers = enumname.Table[Answer]{Type: "Answer", Names: []string{AnswerUnknown: "unknown", AnswerPlan: "plan", AnswerNone: "none", AnswerNoPath: "no path"}}
+
 // String returns "unknown", "plan", "none" or "no path".
-func (a Answer) String() string {
-	switch a {
-	case AnswerUnknown:
-		return "unknown"
-	case AnswerPlan:
-		return "plan"
-	case AnswerNone:
-		return "none"
-	case AnswerNoPath:
-		return "no path"
-	}
-	return fmt.Sprintf("Answer(%d)", uint8(a))
-}
+func (a Answer) String() string { return answers.String(a) }
 
 // Round records the question of one horizon.
 type Round struct {
@@ -131,17 +123,15 @@ const (
 	ProofLoopFree
 )
 
+// proofs names the proofs; ProofNone has no name.
+var proofs = enumname.Table[Proof]{Type: "Proof", Names: []string{ProofBound: "bound", ProofLoopFree: "loop-free"}}
+
 // String returns "", "bound" or "loop-free".
 func (p Proof) String() string {
-	switch p {
-	case ProofNone:
+	if p == ProofNone {
 		return ""
-	case ProofBound:
-		return "bound"
-	case ProofLoopFree:
-		return "loop-free"
 	}
-	return fmt.Sprintf("Proof(%d)", uint8(p))
+	return proofs.String(p)
 }
 
 // HorizonResult is the answer of a bounded-horizon engine.

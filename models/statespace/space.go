@@ -2,8 +2,9 @@ package statespace
 
 import (
 	"errors"
-	"fmt"
 	"time"
+
+	"github.com/waterworks-solver/waterworks/models/enumname"
 )
 
 // Space is a puzzle seen from its keys: every key stands for one state,
@@ -68,18 +69,11 @@ const (
 	StoreDense           // a bitmap indexed by Indexer.Index
 )
 
+// storeKinds names the stores.
+var storeKinds = enumname.Table[StoreKind]{Type: "StoreKind", Names: []string{StoreAuto: "auto", StoreHash: "hash", StoreDense: "dense"}}
+
 // String returns the store's name: "auto", "hash" or "dense".
-func (k StoreKind) String() string {
-	switch k {
-	case StoreAuto:
-		return "auto"
-	case StoreHash:
-		return "hash"
-	case StoreDense:
-		return "dense"
-	}
-	return fmt.Sprintf("StoreKind(%d)", uint8(k))
-}
+func (k StoreKind) String() string { return storeKinds.String(k) }
 
 // DefaultDenseBits is the largest key space StoreAuto keeps as a bitmap
 // when Options.DenseBits is 0: 2^24 bits are 2 MiB, zeroed in little time
@@ -126,19 +120,12 @@ const (
 	Unsolvable
 )
 
+// statuses names the statuses as the command line prints them.
+var statuses = enumname.Table[Status]{Type: "Status", Names: []string{Unknown: "unknown", Solved: "solved", Unsolvable: "unsolvable"}}
+
 // String returns "unknown", "solved" or "unsolvable", as the command line
 // prints it.
-func (s Status) String() string {
-	switch s {
-	case Unknown:
-		return "unknown"
-	case Solved:
-		return "solved"
-	case Unsolvable:
-		return "unsolvable"
-	}
-	return fmt.Sprintf("Status(%d)", uint8(s))
-}
+func (s Status) String() string { return statuses.String(s) }
 
 // Stats describe the work of a search. Every search fills the fields that
 // apply to it.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/waterworks-solver/waterworks/models/enumname"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
@@ -25,28 +26,14 @@ const (
 	Greedy
 )
 
+// methods names the methods as the command line spells them.
+var methods = enumname.Table[Method]{Type: "Method", What: "method", Names: []string{BFS: "bfs", AStar: "astar", Greedy: "greedy"}}
+
 // String returns the method's name as the command line spells it.
-func (m Method) String() string {
-	switch m {
-	case BFS:
-		return "bfs"
-	case AStar:
-		return "astar"
-	case Greedy:
-		return "greedy"
-	}
-	return fmt.Sprintf("Method(%d)", uint8(m))
-}
+func (m Method) String() string { return methods.String(m) }
 
 // ParseMethod turns "bfs", "astar" or "greedy" into a Method.
-func ParseMethod(s string) (Method, error) {
-	for _, m := range []Method{BFS, AStar, Greedy} {
-		if m.String() == s {
-			return m, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown method %q (want bfs, astar or greedy)", s)
-}
+func ParseMethod(s string) (Method, error) { return methods.Parse(s) }
 
 // Options tune Solve. The zero value is breadth-first search under the
 // Whole rule without a state limit.
