@@ -37,15 +37,15 @@ func compareCommand() *clikit.Command {
 	}
 }
 
-const compareSummary = "Run every available engine on each puzzle of the files (Aquarium puzzles, jug\n" +
-	"puzzles, Water Sort levels, sliding-tile or Rush Hour boards, torch or river-crossing\n" +
-	"puzzles, told apart by their content, or named with --kind), re-check every answer\n" +
-	"with the puzzle's own checker, and check that the engines agree: on the number of\n" +
-	"solutions up to --limit for Aquarium, on the least total time for the torch, on the\n" +
-	"optimal number of steps (or unsolvability) for the others. Engines\n" +
-	"that time out are reported as unknown and left out of the agreement. --format bench\n" +
-	"prints Go benchmark lines for benchstat, --count times each. --plot FILE.svg also\n" +
-	"draws the times: bars for one puzzle, a cactus plot for several."
+const compareSummary = `Run every available engine on each puzzle of the files (Aquarium puzzles, jug
+puzzles, Water Sort levels, sliding-tile or Rush Hour boards, torch or river-crossing
+puzzles, told apart by their content, or named with --kind), re-check every answer
+with the puzzle's own checker, and check that the engines agree: on the number of
+solutions up to --limit for Aquarium, on the least total time for the torch, on the
+optimal number of steps (or unsolvability) for the others. Engines
+that time out are reported as unknown and left out of the agreement. --format bench
+prints Go benchmark lines for benchstat, --count times each. --plot FILE.svg also
+draws the times: bars for one puzzle, a cactus plot for several.`
 
 // compareFlags are the flags of compare.
 type compareFlags struct {
@@ -292,14 +292,15 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxMoves, "max-steps", sortcli.SATMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
 	clikit.OldSpellings(fs)
 	fs.StringVar(&f.plot, "plot", "", "also draw the times as an SVG chart in `FILE.svg`: bars for one puzzle, a cactus plot\n(puzzles answered against time, one line per engine) for several")
-	clikit.Describe(fs, []string{
-		"waterworks compare testdata/aquarium/6x6-easy.txt",
-		"waterworks compare --engines cp,gini --timeout 10s --format json testdata/aquarium/small.jsonl",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "the engines that answered agree, and every answer passed its check"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "engines disagree, an answer failed its check, or an engine failed (status error)"},
-		clikit.Exit{Code: clikit.ExitUsage, Meaning: "bad flags or bad input, or an engine in --engines that is unknown or does not apply to the puzzles"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "on some puzzle no engine answered before --timeout (all unknown)"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks compare testdata/aquarium/6x6-easy.txt
+		  waterworks compare --engines cp,gini --timeout 10s --format json testdata/aquarium/small.jsonl
+		Exit codes:
+		    0  the engines that answered agree, and every answer passed its check
+		    1  engines disagree, an answer failed its check, or an engine failed (status error)
+		    2  bad flags or bad input, or an engine in --engines that is unknown or does not apply to the puzzles
+		  124  on some puzzle no engine answered before --timeout (all unknown)`)
 }
 
 // check validates the flags after parsing.

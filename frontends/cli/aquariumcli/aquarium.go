@@ -340,13 +340,16 @@ func isInlinePuzzle(arg string) bool {
 
 // aquariumInputs tells every Aquarium command's help what it reads, as a
 // paragraph of its own (help fills paragraphs to its width).
-const aquariumInputs = "\nInputs are files (- or none: standard input) in any of these formats, told apart by\n" +
-	"their content: the waterworks text format (one puzzle), corpus JSON Lines, puzz.link or\n" +
-	"pzprjs URLs and puzzle-aquarium.com task strings (one puzzle per line; # starts a comment\n" +
-	"line), and pzprjs (pzprv3) files. An argument that names no existing file and reads as a\n" +
-	"URL (with its address or \"p?\") or a task string (with its \";\") is the puzzle itself,\n" +
-	"named argN after its place N among the arguments. A URL states its rule (r: region,\n" +
-	"none: pool) and a pzprv3 file its rule and marks.\n\n"
+const aquariumInputs = `
+Inputs are files (- or none: standard input) in any of these formats, told apart by
+their content: the waterworks text format (one puzzle), corpus JSON Lines, puzz.link or
+pzprjs URLs and puzzle-aquarium.com task strings (one puzzle per line; # starts a comment
+line), and pzprjs (pzprv3) files. An argument that names no existing file and reads as a
+URL (with its address or "p?") or a task string (with its ";") is the puzzle itself,
+named argN after its place N among the arguments. A URL states its rule (r: region,
+none: pool) and a pzprv3 file its rule and marks.
+
+`
 
 // inputError reports an unreadable puzzle and returns ExitUsage.
 func (r *aquariumRun) inputError(err error) int {
@@ -456,8 +459,8 @@ func (r *aquariumRun) note(ctx context.Context, rec aquariumRecord, what string)
 }
 
 const aquariumSolveSummary = "Solve Aquarium puzzles.\n" + aquariumInputs +
-	"Text output is the puzzle in the text format with the solution filled in, which\n" +
-	"'aquarium check' reads back."
+	`Text output is the puzzle in the text format with the solution filled in, which
+'aquarium check' reads back.`
 
 func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium solve", "[flags] [FILE...]", aquariumSolveSummary)
@@ -467,14 +470,15 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	var lf logicFlags
 	lf.register(fs)
 	res := clikit.RegisterResults(fs)
-	clikit.Describe(fs, []string{
-		"waterworks aquarium solve testdata/aquarium/6x6-easy.txt",
-		"waterworks aquarium solve --unique --format json --backend gini testdata/aquarium/small.jsonl",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved (with --unique: and the solution is unique)"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "proven unsolvable (status unsolvable), or with --unique several solutions (status not-unique)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --logic-only stopped short (status unknown)"},
-		clikit.Exit{Code: clikit.ExitInterrupted, Meaning: "interrupted (Ctrl-C or SIGTERM); --logic-only still prints the cells decided so far"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks aquarium solve testdata/aquarium/6x6-easy.txt
+		  waterworks aquarium solve --unique --format json --backend gini testdata/aquarium/small.jsonl
+		Exit codes:
+		    0  solved (with --unique: and the solution is unique)
+		    1  proven unsolvable (status unsolvable), or with --unique several solutions (status not-unique)
+		  124  --timeout expired, or --logic-only stopped short (status unknown)
+		  130  interrupted (Ctrl-C or SIGTERM); --logic-only still prints the cells decided so far`)
 	var backend aquariumBackend
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) (err error) {
 		if backend, err = f.resolve(); err != nil {
@@ -543,13 +547,14 @@ func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 	show := fs.Int("show", 0, "print up to this many of the solutions found, side by side, the cells where they\n"+
 		"differ in [brackets] (JSON: the shown and differ fields); raises --limit to as many")
 	res := clikit.RegisterResults(fs)
-	clikit.Describe(fs, []string{
-		"waterworks aquarium count testdata/aquarium/6x6-easy.txt",
-		"waterworks aquarium count --show 2 testdata/examples/ambiguous/two-ways.txt",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "counted: one solution or more (up to --limit)"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "no solution (status unsolvable)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired before --limit was reached (status unknown)"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks aquarium count testdata/aquarium/6x6-easy.txt
+		  waterworks aquarium count --show 2 testdata/examples/ambiguous/two-ways.txt
+		Exit codes:
+		    0  counted: one solution or more (up to --limit)
+		    1  no solution (status unsolvable)
+		  124  --timeout expired before --limit was reached (status unknown)`)
 	var backend aquariumBackend
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) (err error) {
 		backend, err = f.resolve()
@@ -626,22 +631,23 @@ func solutionsWord(n int) string {
 	return "solutions"
 }
 
-const aquariumCheckSummary = "Check the solutions written in Aquarium files (the solution block of the text\n" +
-	"format, the solution field of JSON Lines, the marks of a pzprv3 file) against their puzzles.\n" +
-	aquariumInputs
+const aquariumCheckSummary = `Check the solutions written in Aquarium files (the solution block of the text
+format, the solution field of JSON Lines, the marks of a pzprv3 file) against their puzzles.
+` + aquariumInputs
 
 func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium check", "[flags] [FILE...]", aquariumCheckSummary)
 	format := fs.String("format", clikit.FormatText, "output `format`: text, json, csv")
 	rule := fs.String("rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
 	res := clikit.RegisterResults(fs)
-	clikit.Describe(fs, []string{
-		"waterworks aquarium check testdata/aquarium/6x6-easy-solved.txt",
-		"waterworks aquarium solve testdata/aquarium/6x6-easy.txt | waterworks aquarium check -",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "every solution is right (status ok)"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "a solution is wrong or incomplete (status wrong)"},
-		clikit.Exit{Code: clikit.ExitUsage, Meaning: "bad flags or bad input, or a puzzle without a solution to check (status error)"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks aquarium check testdata/aquarium/6x6-easy-solved.txt
+		  waterworks aquarium solve testdata/aquarium/6x6-easy.txt | waterworks aquarium check -
+		Exit codes:
+		    0  every solution is right (status ok)
+		    1  a solution is wrong or incomplete (status wrong)
+		    2  bad flags or bad input, or a puzzle without a solution to check (status error)`)
 	var f aquariumFlags
 	files, code, ok := res.Parse(stdio, fs, args, format, func([]string) error {
 		f = aquariumFlags{CommonFlags: clikit.CommonFlags{Format: *format}, rule: *rule, backend: "cp"}

@@ -14,26 +14,26 @@ import (
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
-const aquariumConvertSummary = "Convert Aquarium puzzles to another format: text (waterworks), json (corpus JSON\n" +
-	"Lines), task (puzzle-aquarium.com), url (puzz.link) or pzprv3 (pzprjs files).\n" +
-	aquariumInputs +
-	"The solution goes along where the target holds one (text, json, pzprv3), and so does the\n" +
-	"rule (text when the input or --rule states one; url and pzprv3 always, region by default).\n" +
-	"Task strings hold neither and need every clue of a square grid; URLs and pzprv3 files need\n" +
-	"aquariums in one piece. A puzzle the target cannot express is reported and skipped.\n" +
-	"Text and pzprv3 files hold one puzzle each, so convert several puzzles to them one at a time."
+const aquariumConvertSummary = `Convert Aquarium puzzles to another format: text (waterworks), json (corpus JSON
+Lines), task (puzzle-aquarium.com), url (puzz.link) or pzprv3 (pzprjs files).
+` + aquariumInputs + `The solution goes along where the target holds one (text, json, pzprv3), and so does the
+rule (text when the input or --rule states one; url and pzprv3 always, region by default).
+Task strings hold neither and need every clue of a square grid; URLs and pzprv3 files need
+aquariums in one piece. A puzzle the target cannot express is reported and skipped.
+Text and pzprv3 files hold one puzzle each, so convert several puzzles to them one at a time.`
 
 func runAquariumConvert(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium convert", "--to FORMAT [flags] [FILE...]", aquariumConvertSummary)
 	to := fs.String("to", "", "target `format`: "+strings.Join(aquariumfmt.Formats, ", ")+" (default: the -o file's\nextension, .json, .jsonl, .task, .url or .pzprv3)")
 	rule := fs.String("rule", "", "state this water `rule` (region or pool) instead of the input's")
 	output := fs.String("o", "", "write to `FILE` instead of standard output: atomically, and only when every puzzle converts")
-	clikit.Describe(fs, []string{
-		"waterworks aquarium convert --to url testdata/aquarium/6x6-easy.txt",
-		"waterworks aquarium convert --to json testdata/examples/puzzles/link.url",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "every puzzle converted"},
-		clikit.Exit{Code: clikit.ExitUsage, Meaning: "bad flags or bad input, or a puzzle the target format cannot express"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks aquarium convert --to url testdata/aquarium/6x6-easy.txt
+		  waterworks aquarium convert --to json testdata/examples/puzzles/link.url
+		Exit codes:
+		    0  every puzzle converted
+		    2  bad flags or bad input, or a puzzle the target format cannot express`)
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)

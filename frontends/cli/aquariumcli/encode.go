@@ -12,12 +12,13 @@ import (
 	"github.com/waterworks-solver/waterworks/sat"
 )
 
-const aquariumEncodeSummary = "Write the SAT encoding of one Aquarium puzzle, for any solver outside waterworks:\n" +
-	"DIMACS CNF with the row and column counts written by --encoding, or OPB (pseudo-Boolean)\n" +
-	"with them as native constraints; or, with --format asp, an answer-set program for clingo\n" +
-	"(region rule only; \"clingo -n 2\" decides uniqueness). Comments name every block variable\n" +
-	"\"water(row=R;cols=C1,C2,...;aquarium=NAME)\", rows and columns from 1, so a model decodes\n" +
-	"to cells through them: a true variable fills its cells, a false one leaves them empty.\n" +
+const aquariumEncodeSummary = `Write the SAT encoding of one Aquarium puzzle, for any solver outside waterworks:
+DIMACS CNF with the row and column counts written by --encoding, or OPB (pseudo-Boolean)
+with them as native constraints; or, with --format asp, an answer-set program for clingo
+(region rule only; "clingo -n 2" decides uniqueness). Comments name every block variable
+"water(row=R;cols=C1,C2,...;aquarium=NAME)", rows and columns from 1, so a model decodes
+to cells through them: a true variable fills its cells, a false one leaves them empty.
+` +
 	aquariumInputs
 
 func runAquariumEncode(ctx context.Context, stdio clikit.IO, args []string) int {
@@ -27,11 +28,12 @@ func runAquariumEncode(ctx context.Context, stdio clikit.IO, args []string) int 
 	rule := fs.String("rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
 	id := fs.String("id", "", "the `ID` of the puzzle to encode, when the input holds several")
 	output := fs.String("o", "", "write to `FILE` (atomically) instead of standard output")
-	clikit.Describe(fs, []string{
-		"waterworks aquarium encode testdata/aquarium/6x6-easy.txt",
-		"waterworks aquarium encode --format asp testdata/aquarium/6x6-easy.txt",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "the encoding was written"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks aquarium encode testdata/aquarium/6x6-easy.txt
+		  waterworks aquarium encode --format asp testdata/aquarium/6x6-easy.txt
+		Exit codes:
+		    0  the encoding was written`)
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)

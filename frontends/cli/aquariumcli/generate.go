@@ -20,17 +20,17 @@ import (
 	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
 )
 
-const aquariumGenerateSummary = "Generate Aquarium puzzles with exactly one solution: aquariums shaped like those of\n" +
-	"published puzzles, random water levels, then clues taken away as long as the solution\n" +
-	"stays unique (proved by the CP core). With --difficulty, only puzzles of that grade that\n" +
-	"reasoning without guessing solves (extreme ones may need guessing): easy (gravity and\n" +
-	"counting), medium (a line's sums), hard (probing), extreme (nested probing or guessing).\n" +
-	"Puzzle i of --seed S is the same whatever --count, so puzzles can be made in parts.\n" +
-	"Text output is one puzzle after another in the text format (with --solution, the\n" +
-	"solution block too); json is JSON Lines in the corpus format, with the solution.\n" +
-	"--layout grown makes the large benchmark grids of about 1.1·n aquariums on n×n, grown\n" +
-	"from random seed cells, every clue given; each layout gets --budget conflicts of the CP\n" +
-	"core to be proven unique, and after --attempts layouts the command stops and says why."
+const aquariumGenerateSummary = `Generate Aquarium puzzles with exactly one solution: aquariums shaped like those of
+published puzzles, random water levels, then clues taken away as long as the solution
+stays unique (proved by the CP core). With --difficulty, only puzzles of that grade that
+reasoning without guessing solves (extreme ones may need guessing): easy (gravity and
+counting), medium (a line's sums), hard (probing), extreme (nested probing or guessing).
+Puzzle i of --seed S is the same whatever --count, so puzzles can be made in parts.
+Text output is one puzzle after another in the text format (with --solution, the
+solution block too); json is JSON Lines in the corpus format, with the solution.
+--layout grown makes the large benchmark grids of about 1.1·n aquariums on n×n, grown
+from random seed cells, every clue given; each layout gets --budget conflicts of the CP
+core to be proven unique, and after --attempts layouts the command stops and says why.`
 
 func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium generate", "--size WxH --seed S [flags]", aquariumGenerateSummary)
@@ -47,13 +47,14 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	lf.register(fs)
 	withSolution := fs.Bool("solution", false, "text format: add the solution block")
 	out := clikit.RegisterOutput(fs)
-	clikit.Describe(fs, []string{
-		"waterworks aquarium generate --size 8x8 --seed 7 --count 2",
-		"waterworks aquarium generate --size 6x6 --difficulty hard --format json",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "every puzzle was made"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "no puzzle of the --difficulty asked for was found"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --attempts layouts were tried in vain (--budget)"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks aquarium generate --size 8x8 --seed 7 --count 2
+		  waterworks aquarium generate --size 6x6 --difficulty hard --format json
+		Exit codes:
+		    0  every puzzle was made
+		    1  no puzzle of the --difficulty asked for was found
+		  124  --timeout expired, or --attempts layouts were tried in vain (--budget)`)
 	opt := generate.GenerateOptions{Singles: *singles}
 	_, code, ok := clikit.Results{Output: out}.Parse(stdio, fs, args, &cf.Format, func(files []string) error {
 		err := cf.Check(clikit.FormatText, clikit.FormatJSON)

@@ -554,14 +554,15 @@ func countOpen(s aquarium.Solution) int {
 	return n
 }
 
-const aquariumHintSummary = "Give the next deduction for Aquarium puzzles, in words: the easiest rule that\n" +
-	"decides something (gravity, a line's count, bounds or sums, then probing), naming\n" +
-	"rows, columns (from 1) and aquariums by their labels. The solution block of a text\n" +
-	"file (with ? for undecided cells) or the solution field of JSON Lines is the\n" +
-	"starting point, so a person can ask midway.\n" +
+const aquariumHintSummary = `Give the next deduction for Aquarium puzzles, in words: the easiest rule that
+decides something (gravity, a line's count, bounds or sums, then probing), naming
+rows, columns (from 1) and aquariums by their labels. The solution block of a text
+file (with ? for undecided cells) or the solution field of JSON Lines is the
+starting point, so a person can ask midway.
+` +
 	aquariumInputs +
-	"--apply prints the puzzle with the hinted cells filled in (the hints as comments),\n" +
-	"ready for the next call."
+	`--apply prints the puzzle with the hinted cells filled in (the hints as comments),
+ready for the next call.`
 
 func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium hint", "[flags] [FILE...]", aquariumHintSummary)
@@ -573,13 +574,14 @@ func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
 	var depth int
 	registerDepth(fs, &depth, "")
 	res := clikit.RegisterResults(fs)
-	clikit.Describe(fs, []string{
-		"waterworks aquarium hint testdata/aquarium/partial-solution.txt",
-		"waterworks aquarium hint --steps 3 --apply testdata/aquarium/6x6-easy.txt",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "a hint was given, or the grid is complete"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "the cells filled in cannot be completed (status wrong)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "reasoning up to --depth finds nothing, or --timeout expired (status unknown)"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks aquarium hint testdata/aquarium/partial-solution.txt
+		  waterworks aquarium hint --steps 3 --apply testdata/aquarium/6x6-easy.txt
+		Exit codes:
+		    0  a hint was given, or the grid is complete
+		    1  the cells filled in cannot be completed (status wrong)
+		  124  reasoning up to --depth finds nothing, or --timeout expired (status unknown)`)
 	f.backend = "cp"
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error {
 		err := f.Check(clikit.FormatText, clikit.FormatJSON)

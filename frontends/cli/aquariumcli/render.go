@@ -22,14 +22,15 @@ const (
 	picturePNG = "png"
 )
 
-const aquariumRenderSummary = "Draw an Aquarium puzzle as an SVG or PNG picture: thin grid lines, thick aquarium walls,\n" +
-	"the clues outside the grid, and the water of the solution that comes with the puzzle (as\n" +
-	"given, possibly partial: blue water, dots for cells known empty), or with --solve of the\n" +
-	"solution the solver finds, checked before it is drawn.\n" +
+const aquariumRenderSummary = `Draw an Aquarium puzzle as an SVG or PNG picture: thin grid lines, thick aquarium walls,
+the clues outside the grid, and the water of the solution that comes with the puzzle (as
+given, possibly partial: blue water, dots for cells known empty), or with --solve of the
+solution the solver finds, checked before it is drawn.
+` +
 	aquariumInputs +
-	"The input holds one puzzle; --id picks one from a file of several. A PNG goes to standard\n" +
-	"output only when that is not a terminal; -o FILE writes the file atomically (nothing is\n" +
-	"written on failure)."
+	`The input holds one puzzle; --id picks one from a file of several. A PNG goes to standard
+output only when that is not a terminal; -o FILE writes the file atomically (nothing is
+written on failure).`
 
 // renderFlags are the flags of render.
 type renderFlags struct {
@@ -83,13 +84,14 @@ func runAquariumRender(ctx context.Context, stdio clikit.IO, args []string) int 
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium render", "[flags] [FILE]", aquariumRenderSummary)
 	var f renderFlags
 	f.register(fs)
-	clikit.Describe(fs, []string{
-		"waterworks aquarium render testdata/aquarium/6x6-easy-solved.txt > solved.svg",
-		"waterworks aquarium render --solve -o solved.png testdata/aquarium/6x6-easy.txt",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "the picture was drawn"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "with --solve: the puzzle has no solution"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "with --solve: --timeout expired"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks aquarium render testdata/aquarium/6x6-easy-solved.txt > solved.svg
+		  waterworks aquarium render --solve -o solved.png testdata/aquarium/6x6-easy.txt
+		Exit codes:
+		    0  the picture was drawn
+		    1  with --solve: the puzzle has no solution
+		  124  with --solve: --timeout expired`)
 	files, err := clikit.ParseArgs(fs, args)
 	if err != nil {
 		return clikit.ParseFailed(err)

@@ -119,21 +119,22 @@ type jugsSolveFlags struct {
 var puzzleFlags = []string{"initial", "no-tap", "goal", "target", "goal-state"}
 
 func runJugsSolve(ctx context.Context, stdio clikit.IO, args []string) (code int) {
-	fs := clikit.NewFlagSet(stdio, "waterworks jugs solve", jugsSolveArgs,
-		"Solve water jug puzzles given by flags, or read one per line from corpus JSON Lines\n"+
-			"files (- or none for standard input), in the fewest steps: by breadth-first search\n"+
-			"(bfs), or by asking a SAT solver (sat) or the CP core (cp) for a plan of exactly k steps\n"+
-			"for k = 0, 1, 2, ... --timeout applies to each puzzle.")
+	fs := clikit.NewFlagSet(stdio, "waterworks jugs solve", jugsSolveArgs, `
+Solve water jug puzzles given by flags, or read one per line from corpus JSON Lines
+files (- or none for standard input), in the fewest steps: by breadth-first search
+(bfs), or by asking a SAT solver (sat) or the CP core (cp) for a plan of exactly k steps
+for k = 0, 1, 2, ... --timeout applies to each puzzle.`)
 	var f jugsSolveFlags
 	f.register(fs)
 	res := clikit.RegisterResults(fs)
-	clikit.Describe(fs, []string{
-		"waterworks jugs solve --capacities 3,5 --target 4",
-		"waterworks jugs solve --method sat --format json testdata/jugs/mixed.jsonl",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest steps"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "proven unsolvable (status unsolvable)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired or a --max-* limit was reached (status unknown)"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks jugs solve --capacities 3,5 --target 4
+		  waterworks jugs solve --method sat --format json testdata/jugs/mixed.jsonl
+		Exit codes:
+		    0  solved in the fewest steps
+		    1  proven unsolvable (status unsolvable)
+		  124  --timeout expired or a --max-* limit was reached (status unknown)`)
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.Check() })
 	if !ok {
 		return code

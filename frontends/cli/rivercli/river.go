@@ -18,26 +18,27 @@ const solveArgs = "[--method bfs|sat] [--backend B] [--max-steps N] [flags] FILE
 var methods = []string{crossing.MethodBFS, crossing.MethodSAT}
 
 func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
-	fs := clikit.NewFlagSet(stdio, "waterworks river solve", solveArgs,
-		"Solve river crossings for the fewest crossings: a puzzle per file (- or none for\n"+
-			"standard input) declaring the items, the boat's capacity, who can row and what may\n"+
-			"not be left together (see frontends/riverfmt/FORMAT.md). The rules hold on both banks\n"+
-			"after every crossing, the boat's load counted on the bank it reached, and in the boat\n"+
-			"too with boat-rules. The SAT method asks for plans of k crossings, k = 1, 2, ...; it\n"+
-			"proves a puzzle unsolvable when no loop-free path of k crossings exists, or when k\n"+
-			"passes the depth of the reachable states. Every plan is replayed by the checker first.\n"+
-			"--timeout applies to each puzzle.")
+	fs := clikit.NewFlagSet(stdio, "waterworks river solve", solveArgs, `
+Solve river crossings for the fewest crossings: a puzzle per file (- or none for
+standard input) declaring the items, the boat's capacity, who can row and what may
+not be left together (see frontends/riverfmt/FORMAT.md). The rules hold on both banks
+after every crossing, the boat's load counted on the bank it reached, and in the boat
+too with boat-rules. The SAT method asks for plans of k crossings, k = 1, 2, ...; it
+proves a puzzle unsolvable when no loop-free path of k crossings exists, or when k
+passes the depth of the reachable states. Every plan is replayed by the checker first.
+--timeout applies to each puzzle.`)
 	var f crossing.Flags
 	f.Register(fs, methods, "bfs (breadth-first search) or sat (a SAT solver asked for plans of k crossings)",
 		"give up (status unknown) when no plan of at most this many crossings exists; 0 means\nno limit")
 	res := clikit.RegisterResults(fs)
-	clikit.Describe(fs, []string{
-		"waterworks river solve testdata/river/wolf-goat-cabbage.txt",
-		"waterworks river solve --method sat --format json testdata/river/missionaries-4-4.txt",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest crossings"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable: proven to have no plan (status unsolvable)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --max-states or --max-steps was reached (status unknown)"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks river solve testdata/river/wolf-goat-cabbage.txt
+		  waterworks river solve --method sat --format json testdata/river/missionaries-4-4.txt
+		Exit codes:
+		    0  solved in the fewest crossings
+		    1  unsolvable: proven to have no plan (status unsolvable)
+		  124  --timeout expired, or --max-states or --max-steps was reached (status unknown)`)
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.Check(fs) })
 	if !ok {
 		return code

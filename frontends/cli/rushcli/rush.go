@@ -77,12 +77,12 @@ type Stats struct {
 }
 
 func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
-	fs := clikit.NewFlagSet(stdio, "waterworks rush solve", solveArgs,
-		"Solve Rush Hour boards for the fewest moves (a move slides one piece any distance): a\n"+
-			"board per block of rows in fogleman/rush's format ('.' empty, 'x' a wall, letters for\n"+
-			"pieces, A the car that leaves on the right), or one per line of JSON Lines {\"id\":...,\n"+
-			"\"board\": [rows]} (- or none for standard input). Every plan is replayed by the checker\n"+
-			"first. --timeout applies to each board.")
+	fs := clikit.NewFlagSet(stdio, "waterworks rush solve", solveArgs, `
+Solve Rush Hour boards for the fewest moves (a move slides one piece any distance): a
+board per block of rows in fogleman/rush's format ('.' empty, 'x' a wall, letters for
+pieces, A the car that leaves on the right), or one per line of JSON Lines {"id":...,
+"board": [rows]} (- or none for standard input). Every plan is replayed by the checker
+first. --timeout applies to each board.`)
 	var f solveFlags
 	f.Register(fs)
 	res := clikit.RegisterResults(fs)
@@ -90,13 +90,14 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs.IntVar(&f.limitStates, "max-states", LimitStates, "give up after storing this many boards; 0 means no limit")
 	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many boards at once (output stays in input order)")
 	clikit.OldSpellings(fs)
-	clikit.Describe(fs, []string{
-		"waterworks rush solve testdata/rush/readme49.txt",
-		"waterworks rush solve --method astar --format json testdata/rush/forty.txt",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest moves"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable: every reachable board was explored (status unsolvable)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired or --max-states was reached (status unknown)"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks rush solve testdata/rush/readme49.txt
+		  waterworks rush solve --method astar --format json testdata/rush/forty.txt
+		Exit codes:
+		    0  solved in the fewest moves
+		    1  unsolvable: every reachable board was explored (status unsolvable)
+		  124  --timeout expired or --max-states was reached (status unknown)`)
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.check() })
 	if !ok {
 		return code

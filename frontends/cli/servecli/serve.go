@@ -40,12 +40,13 @@ func run(ctx context.Context, stdio clikit.IO, argv []string) int {
 	fs.IntVar(&lim.LiveCells, "live-cells", def.LiveCells, "the largest grid, in cells, whose solutions the setter's view counts live")
 	fs.IntVar(&lim.MaxCells, "max-cells", def.MaxCells, "the largest grid, in cells, a request may hold")
 	fs.Int64Var(&lim.MaxBody, "max-body", def.MaxBody, "the largest request body, in bytes")
-	clikit.Describe(fs, []string{
-		"waterworks serve",
-		"waterworks serve --addr 127.0.0.1:9000 testdata/aquarium/6x6-easy.txt",
-	},
-		clikit.Exit{Code: clikit.ExitUsage, Meaning: "bad flags, a file that cannot be read, or an address that cannot be listened on"},
-		clikit.Exit{Code: clikit.ExitInterrupted, Meaning: "stopped by Ctrl-C or SIGTERM, the usual end"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks serve
+		  waterworks serve --addr 127.0.0.1:9000 testdata/aquarium/6x6-easy.txt
+		Exit codes:
+		    2  bad flags, a file that cannot be read, or an address that cannot be listened on
+		  130  stopped by Ctrl-C or SIGTERM, the usual end`)
 	files, err := clikit.ParseArgs(fs, argv)
 	if err != nil {
 		return clikit.ParseFailed(err)

@@ -76,19 +76,20 @@ func (f *sortSolveFlags) checkMethodFlags(fs *flag.FlagSet) error {
 }
 
 func runSortSolve(ctx context.Context, stdio clikit.IO, args []string) int {
-	fs := clikit.NewFlagSet(stdio, "waterworks sort solve", sortSolveArgs,
-		"Solve Water Sort levels: a text level per file, or one per line of corpus JSON Lines\n"+
-			"(- or none for standard input). Moves are printed with bottles numbered from 1 in\n"+
-			"text, from 0 in JSON and CSV; every plan is replayed by the checker first.\n"+
-			"--timeout applies to each level. The SAT method refutes plans up to a length and never\n"+
-			"proves a level unsolvable.")
-	clikit.Describe(fs, []string{
-		"waterworks sort solve testdata/watersort/three-colours.txt",
-		"waterworks sort solve --method astar --format json testdata/watersort/generated.jsonl",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved (optimal unless --method greedy)"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "proven unsolvable (status unsolvable)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, --max-states was reached, or with sat no plan within --max-steps (status unknown)"})
+	fs := clikit.NewFlagSet(stdio, "waterworks sort solve", sortSolveArgs, `
+Solve Water Sort levels: a text level per file, or one per line of corpus JSON Lines
+(- or none for standard input). Moves are printed with bottles numbered from 1 in
+text, from 0 in JSON and CSV; every plan is replayed by the checker first.
+--timeout applies to each level. The SAT method refutes plans up to a length and never
+proves a level unsolvable.`)
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks sort solve testdata/watersort/three-colours.txt
+		  waterworks sort solve --method astar --format json testdata/watersort/generated.jsonl
+		Exit codes:
+		    0  solved (optimal unless --method greedy)
+		    1  proven unsolvable (status unsolvable)
+		  124  --timeout expired, --max-states was reached, or with sat no plan within --max-steps (status unknown)`)
 	var f sortSolveFlags
 	f.Register(fs)
 	res := clikit.RegisterResults(fs)

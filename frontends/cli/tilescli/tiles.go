@@ -98,23 +98,24 @@ func (f *solveFlags) check(fs *flag.FlagSet) error {
 }
 
 func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
-	fs := clikit.NewFlagSet(stdio, "waterworks tiles solve", solveArgs,
-		"Solve sliding-tile boards for the fewest moves: a board per block of a text file (Korf's\n"+
-			"one line, or rows), or one per line of JSON Lines (- or none for standard input); the\n"+
-			"goal has the blank top left, tile i in cell i. A board of the wrong parity is answered\n"+
-			"unsolvable at once. Plans are printed as moves of the blank (U, D, L, R) and as the tiles\n"+
-			"slid, each replayed by the checker first. --timeout applies to each board, and to\n"+
-			"building the pattern databases.")
+	fs := clikit.NewFlagSet(stdio, "waterworks tiles solve", solveArgs, `
+Solve sliding-tile boards for the fewest moves: a board per block of a text file (Korf's
+one line, or rows), or one per line of JSON Lines (- or none for standard input); the
+goal has the blank top left, tile i in cell i. A board of the wrong parity is answered
+unsolvable at once. Plans are printed as moves of the blank (U, D, L, R) and as the tiles
+slid, each replayed by the checker first. --timeout applies to each board, and to
+building the pattern databases.`)
 	var f solveFlags
 	f.register(fs)
 	res := clikit.RegisterResults(fs)
-	clikit.Describe(fs, []string{
-		"waterworks tiles solve testdata/tiles/eight.txt",
-		"waterworks tiles solve --method bfs --format json testdata/tiles/eight.txt",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the fewest moves"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable (status unsolvable)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --max-states or --max-steps was reached (status unknown)"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks tiles solve testdata/tiles/eight.txt
+		  waterworks tiles solve --method bfs --format json testdata/tiles/eight.txt
+		Exit codes:
+		    0  solved in the fewest moves
+		    1  unsolvable (status unsolvable)
+		  124  --timeout expired, or --max-states or --max-steps was reached (status unknown)`)
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.check(fs) })
 	if !ok {
 		return code

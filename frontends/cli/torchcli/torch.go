@@ -26,14 +26,14 @@ type puzzleFlags struct {
 }
 
 func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
-	fs := clikit.NewFlagSet(stdio, "waterworks torch solve", solveArgs,
-		"Solve torch-and-bridge puzzles for the least total time: people cross a bridge at night,\n"+
-			"at most --capacity at once, always with the one torch (so someone brings it back), a\n"+
-			"group at its slowest member's pace. One puzzle from --times, or one per line of JSON\n"+
-			"Lines {\"id\": ..., \"times\": [1,2,5,10], \"capacity\": 2, \"limit\": 17} (- or none for\n"+
-			"standard input). People are named by their times. The SAT method asks for plans within\n"+
-			"a time budget of k minutes, k growing from a lower bound. Every plan is replayed by the\n"+
-			"checker first. --timeout applies to each puzzle.")
+	fs := clikit.NewFlagSet(stdio, "waterworks torch solve", solveArgs, `
+Solve torch-and-bridge puzzles for the least total time: people cross a bridge at night,
+at most --capacity at once, always with the one torch (so someone brings it back), a
+group at its slowest member's pace. One puzzle from --times, or one per line of JSON
+Lines {"id": ..., "times": [1,2,5,10], "capacity": 2, "limit": 17} (- or none for
+standard input). People are named by their times. The SAT method asks for plans within
+a time budget of k minutes, k growing from a lower bound. Every plan is replayed by the
+checker first. --timeout applies to each puzzle.`)
 	var f crossing.Flags
 	f.Register(fs, methods, "astar (A*, estimating from the people still to cross), ucs (uniform-cost\n"+
 		"search) or sat (a SAT solver asked whether everyone can cross within k minutes)",
@@ -44,14 +44,15 @@ func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs.IntVar(&pf.capacity, "capacity", torch.DefaultCapacity, "with --times: the most people on the bridge at once")
 	fs.IntVar(&pf.limit, "limit", 0, "with --times: everyone must be across within this many minutes; 0 means no limit")
 	res := clikit.RegisterResults(fs)
-	clikit.Describe(fs, []string{
-		"waterworks torch solve --times 1,2,5,10",
-		"waterworks torch solve --times 1,2,4,5 --limit 12 --method sat",
-		"waterworks torch solve --format json testdata/torch/classic.jsonl",
-	},
-		clikit.Exit{Code: clikit.ExitOK, Meaning: "solved in the least total time"},
-		clikit.Exit{Code: clikit.ExitFailed, Meaning: "unsolvable: no plan within the limit (status unsolvable)"},
-		clikit.Exit{Code: clikit.ExitTimeout, Meaning: "--timeout expired, or --max-states or --max-steps was reached (status unknown)"})
+	clikit.Describe(fs, `
+		Examples:
+		  waterworks torch solve --times 1,2,5,10
+		  waterworks torch solve --times 1,2,4,5 --limit 12 --method sat
+		  waterworks torch solve --format json testdata/torch/classic.jsonl
+		Exit codes:
+		    0  solved in the least total time
+		    1  unsolvable: no plan within the limit (status unsolvable)
+		  124  --timeout expired, or --max-states or --max-steps was reached (status unknown)`)
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func(files []string) error { return check(fs, &f, &pf, files) })
 	if !ok {
 		return code

@@ -52,18 +52,51 @@ func NewFlagSet(stdio IO, name, args, summary string) *flag.FlagSet {
 	return fs
 }
 
-// Describe adds to a command's help one or two example invocations (full
-// command lines, runnable from the repository's root) and what each exit
-// code means for it. Help always lists 2 (bad flags or input) and 130
-// (interrupted) too, in the same words for every command unless exits
-// words them.
-func Describe(fs *flag.FlagSet, examples []string, exits ...Exit) {
+// Describe adds to a command's help what it says after the flags, written
+// as help prints it: a section "Examples:" of one or two invocations (full
+// command lines, runnable from the repository's root), one a line, then a
+// section "Exit codes:" of lines "CODE  MEANING", what each exit code
+// means for the command. Indentation and blank lines are free. Help always
+// lists 2 (bad flags or input) and 130 (interrupted) too, in the same words
+// for every command unless doc words them. A doc of another shape is a
+// mistake in the program: Describe panics.
+func Describe(fs *flag.FlagSet, doc string) {
 	m := metaOf(fs)
 	if m == nil {
 		panic("clikit.Describe: flag set not made by NewFlagSet")
 	}
-	m.examples = examples
-	m.exits = exits
+	var err error
+	if m.examples, m.exits, err = parseDoc(doc); err != nil {
+		panic(fmt.Sprintf("clikit.Describe %s: %v", m.name, err))
+	}
+}
+
+// parseDoc reads the examples and the exit codes of a Describe doc.
+func parseDoc(doc string) (examples []string, exits []Exit, err error) {
+	section := ""
+	for _, line := range strings.Split(doc, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "":
+		case line == "Examples:" || line == "Exit codes:":
+			section = line
+		case section == "Examples:":
+			examples = append(examples, line)
+		case section == "Exit codes:":
+			code, meaning, ok := strings.Cut(line, "  ")
+			n, convErr := strconv.Atoi(code)
+			if !ok || convErr != nil || strings.TrimSpace(meaning) == "" {
+				return nil, nil, fmt.Errorf("exit code line %q: want CODE  MEANING", line)
+			}
+			exits = append(exits, Exit{Code: n, Meaning: strings.TrimSpace(meaning)})
+		default:
+			return nil, nil, fmt.Errorf("line %q is in no section (Examples: or Exit codes:)", line)
+		}
+	}
+	if len(examples) == 0 || len(exits) == 0 {
+		return nil, nil, errors.New("want Examples: and Exit codes:, each with a line at least")
+	}
+	return examples, exits, nil
 }
 
 func metaOf(fs *flag.FlagSet) *flagMeta {
@@ -288,7 +321,7 @@ func WriteHelp(w io.Writer, fs *flag.FlagSet) {
 	}
 	fmt.Fprintf(w, "usage: %s %s\n\n", m.name, m.args)
 	if m.summary != "" {
-		fmt.Fprintf(w, "%s\n\n", wrap(strings.TrimRight(m.summary, "\n"), helpWidth, ""))
+		fmt.Fprintf(w, "%s\n\n", wrap(strings.TrimSpace(m.summary), helpWidth, ""))
 	}
 	fmt.Fprintf(w, "Flags:\n")
 	for _, f := range visible(fs) {

@@ -31,7 +31,11 @@ func testFlags() (*flag.FlagSet, *bytes.Buffer, *bytes.Buffer, *struct {
 	fs.BoolVar(&v.unique, "unique", false, "prove it unique")
 	fs.StringVar(&v.backend, "backend", "cp", "solving `engine`")
 	Alias(fs, "limit-states", "max-states")
-	Describe(fs, []string{"waterworks test a.txt"}, Exit{ExitOK, "done"})
+	Describe(fs, `
+	Examples:
+	  waterworks test a.txt
+	Exit codes:
+	  0  done`)
 	return fs, &out, &errOut, v
 }
 
@@ -129,4 +133,32 @@ func TestUnknownChoice(t *testing.T) {
 	assert.EqualError(t, err, `unknown --backend "cadicl" (want cp, gini, gophersat or dimacs:CMD); did you mean "dimacs:cadical"?`)
 	err = UnknownBackend("gin", []string{"cp", "gini", "gophersat", "dimacs:CMD"})
 	assert.Contains(t, err.Error(), `did you mean "gini"?`)
+}
+
+// TestParseDoc checks the reading of Describe's doc: free indentation and
+// blank lines, and an error, not a silent loss, for a doc of another shape.
+func TestParseDoc(t *testing.T) {
+	examples, exits, err := parseDoc(`
+		Examples:
+		  waterworks test a.txt
+
+		  waterworks test --unique b.txt
+		Exit codes:
+		    0  done
+		  124  --timeout  expired`)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"waterworks test a.txt", "waterworks test --unique b.txt"}, examples)
+	assert.Equal(t, []Exit{{ExitOK, "done"}, {ExitTimeout, "--timeout  expired"}}, exits)
+
+	for _, bad := range []string{
+		"",
+		"Examples:\n  waterworks test a.txt",
+		"Exit codes:\n  0  done",
+		"waterworks test a.txt\nExamples:\n  x\nExit codes:\n  0  done",
+		"Examples:\n  x\nExit codes:\n  0 done",
+		"Examples:\n  x\nExit codes:\n  zero  done",
+	} {
+		_, _, err := parseDoc(bad)
+		assert.Error(t, err, "%q", bad)
+	}
 }
