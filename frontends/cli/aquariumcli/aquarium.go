@@ -10,7 +10,6 @@ import (
 	"io"
 	"os/exec"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -355,16 +354,7 @@ none: pool) and a pzprv3 file its rule and marks.
 func (r *aquariumRun) inputError(err error) int {
 	fmt.Fprintln(r.stdio.Err, err)
 	if r.format != clikit.FormatText {
-		id := err.Error()
-		var ie *inputerr.Error
-		var re *clikit.ReadError
-		switch {
-		case errors.As(err, &ie):
-			id = ie.File + ":" + strconv.Itoa(ie.Line)
-		case errors.As(err, &re):
-			id = re.Name
-		}
-		r.emit(aquariumRecord{Record: aquariumfmt.Record{ID: id}, Status: clikit.StatusError, Error: err.Error()}, nil)
+		r.emit(aquariumRecord{Record: aquariumfmt.Record{ID: clikit.ErrorID(err)}, Status: clikit.StatusError, Error: err.Error()}, nil)
 	}
 	return clikit.ExitUsage
 }

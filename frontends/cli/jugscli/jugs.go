@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -271,16 +270,7 @@ var CSVHeader = []string{"id", "status", "method", "steps", "ms", "plan", "stats
 func (r *jugsReporter) inputError(err error) int {
 	fmt.Fprintln(r.stdio.Err, err)
 	if r.flags.Format != clikit.FormatText {
-		id := err.Error()
-		var ie *inputerr.Error
-		var re *clikit.ReadError
-		switch {
-		case errors.As(err, &ie):
-			id = ie.File + ":" + strconv.Itoa(ie.Line)
-		case errors.As(err, &re):
-			id = re.Name
-		}
-		r.emit(jugsRecord{ID: id, Status: clikit.StatusError, Method: r.flags.method, Error: err.Error()}, nil, "")
+		r.emit(jugsRecord{ID: clikit.ErrorID(err), Status: clikit.StatusError, Method: r.flags.method, Error: err.Error()}, nil, "")
 	}
 	return clikit.ExitUsage
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +27,21 @@ func LineOf(err error) int {
 		return ie.Line
 	}
 	return 0
+}
+
+// ErrorID is the id of the record of an input that failed: "file:line"
+// of a positioned input error, the name of an unreadable input, else the
+// error's message.
+func ErrorID(err error) string {
+	var ie *inputerr.Error
+	var re *ReadError
+	switch {
+	case errors.As(err, &ie):
+		return ie.File + ":" + strconv.Itoa(ie.Line)
+	case errors.As(err, &re):
+		return re.Name
+	}
+	return err.Error()
 }
 
 // Status is the outcome of one puzzle, as JSON and CSV output spell it.
