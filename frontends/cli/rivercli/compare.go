@@ -17,5 +17,5 @@ func CompareKind() clikit.CompareKind {
 }
 
 func compareRiver(ctx context.Context, c clikit.Comparison, in clikit.Input) int {
-	return crossing.Compare(ctx, c, "river", methods, read(in))
+	return crossing.Compare(ctx, c, "river", methods, read(in.Name, in.Data))
 }

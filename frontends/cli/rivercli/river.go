@@ -48,12 +48,12 @@ passes the depth of the reachable states. Every plan is replayed by the checker 
 }
 
 // read reads the puzzle of one input.
-func read(in clikit.Input) []crossing.Puzzle {
-	p, err := riverfmt.Parse(in.Name, in.Data)
+func read(name string, data []byte) []crossing.Puzzle {
+	p, err := riverfmt.Parse(name, data)
 	if err != nil {
-		return []crossing.Puzzle{{ID: in.Name, Err: err}}
+		return []crossing.Puzzle{{ID: name, Err: err}}
 	}
-	return []crossing.Puzzle{Puzzle(in.Name, p)}
+	return []crossing.Puzzle{Puzzle(name, p)}
 }
 
 // Puzzle is the crossing command's view of p: its Solve runs the flags'

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -103,34 +102,23 @@ first. --timeout applies to each board.`)
 		return code
 	}
 	inputs, code := clikit.Inputs(stdio, files, nil)
-	var levels []rushfmt.Level
-	for _, in := range inputs {
-		switch {
-		case in.Interrupted():
-		case in.Err != nil:
-			levels = append(levels, rushfmt.Level{ID: in.Name, Err: in.Err})
-		default:
-			levels = append(levels, rushfmt.Parse(in.Name, in.Data)...)
-		}
-	}
-	levels = slices.DeleteFunc(levels, func(lv rushfmt.Level) bool { return !res.IDs.Keep(lv.ID) })
-	code = clikit.Worse(code, res.IDs.Missing(stdio))
+	levels, missing := clikit.KeepIDs(stdio, res.IDs, clikit.ParseInputs(inputs, rushfmt.Parse, failedLevel), levelID)
 	r := &reporter{flags: &f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
 	defer r.Out.Flush()
-	prog := clikit.ProgressFrom(ctx)
-	prog.AddTotal(len(levels))
-	clikit.RunOrdered(len(levels), f.jobs, func(i int) Record {
-		prog.Begin(levels[i].ID)
+	solved := clikit.SolveEach(ctx, levels, f.jobs, levelID, func(lv rushfmt.Level) Record {
 		work, cancel := f.WithTimeout(ctx)
 		defer cancel()
-		return solve(work, levels[i], f.method, f.limitStates)
-	}, func(_ int, rec Record) {
-		prog.Finish()
-		code = clikit.Worse(code, r.report(ctx, rec))
-	})
+		return solve(work, lv, f.method, f.limitStates)
+	}, func(rec Record) int { return r.report(ctx, rec) })
 	r.Out.Flush()
-	return res.Output.Finish(stdio, code)
+	return res.Output.Finish(stdio, clikit.Worse(code, clikit.Worse(missing, solved)))
 }
+
+// failedLevel is the level of an input that could not be read.
+func failedLevel(name string, err error) rushfmt.Level { return rushfmt.Level{ID: name, Err: err} }
+
+// levelID names a level in progress and for --id.
+func levelID(lv rushfmt.Level) string { return lv.ID }
 
 // solve runs method on one board and fills in its record, the plan
 // checked by the independent checker.

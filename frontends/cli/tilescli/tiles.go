@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"runtime"
-	"slices"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
@@ -121,31 +120,19 @@ building the pattern databases.`)
 		return code
 	}
 	inputs, code := clikit.Inputs(stdio, files, nil)
-	var levels []tilesfmt.Level
-	for _, in := range inputs {
-		switch {
-		case in.Interrupted():
-		case in.Err != nil:
-			levels = append(levels, tilesfmt.Level{ID: in.Name, Err: in.Err})
-		default:
-			levels = append(levels, tilesfmt.Parse(in.Name, in.Data)...)
-		}
-	}
-	levels = slices.DeleteFunc(levels, func(lv tilesfmt.Level) bool { return !res.IDs.Keep(lv.ID) })
-	code = clikit.Worse(code, res.IDs.Missing(stdio))
+	levels, missing := clikit.KeepIDs(stdio, res.IDs, clikit.ParseInputs(inputs, tilesfmt.Parse, failedLevel), levelID)
 	r := &reporter{flags: &f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
 	defer r.Out.Flush()
 	e := &engine{flags: &f}
 	e.prepare(ctx, stdio, levels)
-	prog := clikit.ProgressFrom(ctx)
-	prog.AddTotal(len(levels))
-	clikit.RunOrdered(len(levels), f.jobs, func(i int) Record {
-		prog.Begin(levels[i].ID)
-		return e.solve(ctx, levels[i])
-	}, func(_ int, rec Record) {
-		prog.Finish()
-		code = clikit.Worse(code, r.report(ctx, rec))
-	})
+	solved := clikit.SolveEach(ctx, levels, f.jobs, levelID, func(lv tilesfmt.Level) Record { return e.solve(ctx, lv) },
+		func(rec Record) int { return r.report(ctx, rec) })
 	r.Out.Flush()
-	return res.Output.Finish(stdio, code)
+	return res.Output.Finish(stdio, clikit.Worse(code, clikit.Worse(missing, solved)))
 }
+
+// failedLevel is the level of an input that could not be read.
+func failedLevel(name string, err error) tilesfmt.Level { return tilesfmt.Level{ID: name, Err: err} }
+
+// levelID names a level in progress and for --id.
+func levelID(lv tilesfmt.Level) string { return lv.ID }

@@ -23,5 +23,5 @@ func isTorchInput(data []byte) bool {
 }
 
 func compareTorch(ctx context.Context, c clikit.Comparison, in clikit.Input) int {
-	return crossing.Compare(ctx, c, "torch", methods, read(in))
+	return crossing.Compare(ctx, c, "torch", methods, read(in.Name, in.Data))
 }

@@ -109,9 +109,9 @@ func check(fs *flag.FlagSet, f *crossing.Flags, pf *puzzleFlags, files []string)
 }
 
 // read reads the puzzles of one input.
-func read(in clikit.Input) []crossing.Puzzle {
+func read(name string, data []byte) []crossing.Puzzle {
 	var out []crossing.Puzzle
-	for _, inst := range torchfmt.Parse(in.Name, in.Data) {
+	for _, inst := range torchfmt.Parse(name, data) {
 		if inst.Err != nil {
 			out = append(out, crossing.Puzzle{ID: inst.ID, Err: inst.Err})
 			continue

@@ -296,6 +296,23 @@ func Inputs(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, 
 	return inputs, code
 }
 
+// ParseInputs parses each input that was read with parse, and makes each
+// that could not be read one entry with failed, so that it gets a record
+// of its own; an input a signal interrupted is left out (Inputs said so).
+func ParseInputs[E any](inputs []Input, parse func(name string, data []byte) []E, failed func(name string, err error) E) []E {
+	var out []E
+	for _, in := range inputs {
+		switch {
+		case in.Interrupted():
+		case in.Err != nil:
+			out = append(out, failed(in.Name, in.Err))
+		default:
+			out = append(out, parse(in.Name, in.Data)...)
+		}
+	}
+	return out
+}
+
 // errTooLarge is the error of readLimited for input beyond
 // textsafe.MaxInput.
 var errTooLarge = errors.New("input too large")

@@ -1,6 +1,7 @@
 package clikit
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 )
@@ -32,4 +33,22 @@ func RunOrdered[R any](n, jobs int, solve func(i int) R, emit func(i int, r R)) 
 		results[i] = zero
 	}
 	wg.Wait()
+}
+
+// SolveEach solves the entries with solve, jobs at once, showing progress
+// (ProgressFrom(ctx)) with each entry named by id, and reports every result
+// in input order with report, on the calling goroutine. It returns the
+// worst exit code report returned.
+func SolveEach[E, R any](ctx context.Context, entries []E, jobs int, id func(E) string, solve func(E) R, report func(R) int) int {
+	code := ExitOK
+	prog := ProgressFrom(ctx)
+	prog.AddTotal(len(entries))
+	RunOrdered(len(entries), jobs, func(i int) R {
+		prog.Begin(id(entries[i]))
+		return solve(entries[i])
+	}, func(_ int, r R) {
+		prog.Finish()
+		code = Worse(code, report(r))
+	})
+	return code
 }

@@ -145,6 +145,19 @@ func (ids *IDs) Missing(stdio IO) int {
 	return code
 }
 
+// KeepIDs returns the entries that --id takes (all of them without --id),
+// in order, each named by id, and the exit code of the ids --id names that
+// no entry has (Missing, which reports them on stdio.Err).
+func KeepIDs[E any](stdio IO, ids *IDs, entries []E, id func(E) string) ([]E, int) {
+	kept := entries[:0:0]
+	for _, e := range entries {
+		if ids.Keep(id(e)) {
+			kept = append(kept, e)
+		}
+	}
+	return kept, ids.Missing(stdio)
+}
+
 // Results are the flags of a command that writes records: -o and --id.
 type Results struct {
 	Output *Output

@@ -212,28 +212,17 @@ func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
 // order under command (as "waterworks torch solve"); it returns the worst
 // exit code.
 func Run(ctx context.Context, stdio clikit.IO, command string, f *Flags, res clikit.Results, puzzles []Puzzle) int {
-	code := clikit.ExitOK
-	kept := puzzles[:0]
-	for _, p := range puzzles {
-		if res.IDs.Keep(p.ID) {
-			kept = append(kept, p)
-		}
-	}
-	code = clikit.Worse(code, res.IDs.Missing(stdio))
+	kept, missing := clikit.KeepIDs(stdio, res.IDs, puzzles, puzzleID)
 	r := &reporter{command: command, flags: f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
 	defer r.Out.Flush()
-	prog := clikit.ProgressFrom(ctx)
-	prog.AddTotal(len(kept))
-	clikit.RunOrdered(len(kept), f.Jobs, func(i int) Record {
-		prog.Begin(kept[i].ID)
-		return Solve(ctx, f, kept[i])
-	}, func(_ int, rec Record) {
-		prog.Finish()
-		code = clikit.Worse(code, r.report(ctx, rec))
-	})
+	solved := clikit.SolveEach(ctx, kept, f.Jobs, puzzleID, func(p Puzzle) Record { return Solve(ctx, f, p) },
+		func(rec Record) int { return r.report(ctx, rec) })
 	r.Out.Flush()
-	return res.Output.Finish(stdio, code)
+	return res.Output.Finish(stdio, clikit.Worse(missing, solved))
 }
+
+// puzzleID names a puzzle in progress and for --id.
+func puzzleID(p Puzzle) string { return p.ID }
 
 // reporter prints records in the chosen format.
 type reporter struct {
@@ -304,19 +293,9 @@ func plural(n int, unit string) string {
 	return fmt.Sprintf("%d %ss", n, unit)
 }
 
-// FromInputs reads the puzzles of every input with read, which gets an
-// input that was read; an input that could not be read is a Puzzle with
-// Err set, and one a signal interrupted is left out.
-func FromInputs(inputs []clikit.Input, read func(in clikit.Input) []Puzzle) []Puzzle {
-	var out []Puzzle
-	for _, in := range inputs {
-		switch {
-		case in.Interrupted():
-		case in.Err != nil:
-			out = append(out, Puzzle{ID: in.Name, Err: in.Err})
-		default:
-			out = append(out, read(in)...)
-		}
-	}
-	return out
+// FromInputs reads the puzzles of every input with read, which gets the
+// name and the data of an input that was read; an input that could not be
+// read is a Puzzle with Err set, and one a signal interrupted is left out.
+func FromInputs(inputs []clikit.Input, read func(name string, data []byte) []Puzzle) []Puzzle {
+	return clikit.ParseInputs(inputs, read, func(name string, err error) Puzzle { return Puzzle{ID: name, Err: err} })
 }
