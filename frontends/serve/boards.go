@@ -30,8 +30,11 @@ func isRushInput(data []byte) bool { return firstReads(rushfmt.Parse("", data), 
 func tilesLevel(l tilesfmt.Level) (string, error) { return l.ID, l.Err }
 func rushLevel(l rushfmt.Level) (string, error)   { return l.ID, l.Err }
 
-// searchOutcome fills in a plan's status from a state-space search.
-func searchOutcome(v *planView, status statespace.Status, err error, lim planLimits, unsolvable string) error {
+// searchOutcome fills in a plan's status from a state-space search and,
+// for a solved puzzle, checks the plan: check returns the message of a
+// plan that passes, or the checker's error, a bug that fails the request.
+// unsolvable is the message of a puzzle the search proved unsolvable.
+func searchOutcome(v *planView, status statespace.Status, err error, lim planLimits, unsolvable string, check func() (string, error)) error {
 	switch {
 	case errors.Is(err, statespace.ErrLimit):
 		v.Status, v.Message = statusUnknown, lim.stopped()
@@ -42,7 +45,11 @@ func searchOutcome(v *planView, status statespace.Status, err error, lim planLim
 	case status != statespace.Solved:
 		v.Status, v.Message = statusUnknown, "the search stopped before it could decide"
 	default:
-		v.Status = statusSolved
+		message, err := check()
+		if err != nil {
+			return fmt.Errorf("the plan found fails the check: %w", err)
+		}
+		v.Status, v.Message = statusSolved, message
 	}
 	return nil
 }
@@ -60,15 +67,11 @@ func solveTiles(ctx context.Context, lim planLimits, name string, data []byte, i
 	if perr := p.Solvability(); perr != nil {
 		why = "No plan reaches the goal: " + perr.Error()
 	}
-	if err := searchOutcome(&v, res.Status, err, lim, why); err != nil {
-		return v, err
-	}
 	plan := tiles.Plan(res.Plan)
-	if v.Status == statusSolved {
-		if err := tiles.Check(p, plan); err != nil {
-			return v, fmt.Errorf("the plan found fails the check: %w", err)
-		}
-		v.Message = fmt.Sprintf("Solved in %d moves, the fewest possible (IDA* with Manhattan distance and linear conflicts); the plan passes the checker.", len(plan))
+	if err := searchOutcome(&v, res.Status, err, lim, why, func() (string, error) {
+		return fmt.Sprintf("Solved in %d moves, the fewest possible (IDA* with Manhattan distance and linear conflicts); the plan passes the checker.", len(plan)), tiles.Check(p, plan)
+	}); err != nil {
+		return v, err
 	}
 	v.Steps = append(v.Steps, stepView{SVG: drawTiles(p)})
 	for i := range plan {
@@ -115,15 +118,11 @@ func solveRush(ctx context.Context, lim planLimits, name string, data []byte, in
 	p := lv.Puzzle
 	res, err := rush.Solve(ctx, p, lim.options())
 	v.Stats = searchStats(res.Stats)
-	if err := searchOutcome(&v, res.Status, err, lim, "No plan gets car A out: every reachable board was searched."); err != nil {
-		return v, err
-	}
 	plan := rush.Plan(res.Plan)
-	if v.Status == statusSolved {
-		if err := rush.Check(p, plan); err != nil {
-			return v, fmt.Errorf("the plan found fails the check: %w", err)
-		}
-		v.Message = fmt.Sprintf("Solved in %d moves, the fewest possible (breadth-first search); the plan passes the checker.", len(plan))
+	if err := searchOutcome(&v, res.Status, err, lim, "No plan gets car A out: every reachable board was searched.", func() (string, error) {
+		return fmt.Sprintf("Solved in %d moves, the fewest possible (breadth-first search); the plan passes the checker.", len(plan)), rush.Check(p, plan)
+	}); err != nil {
+		return v, err
 	}
 	q := p.Clone()
 	v.Steps = append(v.Steps, stepView{SVG: drawRush(q)})

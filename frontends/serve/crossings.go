@@ -40,21 +40,16 @@ func solveTorch(ctx context.Context, lim planLimits, name string, data []byte, i
 	if p.Limit > 0 {
 		why = fmt.Sprintf("No plan gets everyone across within %d minutes: every state within the limit was searched.", p.Limit)
 	}
-	if err := searchOutcome(&v, res.Status, err, lim, why); err != nil {
+	if err := searchOutcome(&v, res.Status, err, lim, why, func() (string, error) {
+		total, err := torch.Check(p, res.Plan)
+		return fmt.Sprintf("Everyone is across in %d minutes, the least possible (A*), in %d crossings; the plan passes the checker.", total, len(res.Plan)), err
+	}); err != nil {
 		return v, err
 	}
 	across := make([]bool, len(p.Times))
 	torchAcross := false
 	v.Steps = append(v.Steps, stepView{SVG: drawTorch(p, across, torchAcross)})
-	if v.Status != statusSolved {
-		return v, nil
-	}
-	total, err := torch.Check(p, res.Plan)
-	if err != nil {
-		return v, fmt.Errorf("the plan found fails the check: %w", err)
-	}
-	v.Message = fmt.Sprintf("Everyone is across in %d minutes, the least possible (A*), in %d crossings; the plan passes the checker.", total, len(res.Plan))
-	for _, c := range res.Plan {
+	for _, c := range solvedPlan(v, res.Plan) {
 		for _, i := range c.People {
 			across[i] = !across[i]
 		}
@@ -75,20 +70,15 @@ func solveRiver(ctx context.Context, lim planLimits, name string, data []byte, i
 	}
 	res, err := river.Solve(ctx, p, lim.options())
 	v.Stats = searchStats(res.Stats)
-	if err := searchOutcome(&v, res.Status, err, lim, "No plan gets everything across: every reachable state was searched."); err != nil {
+	if err := searchOutcome(&v, res.Status, err, lim, "No plan gets everything across: every reachable state was searched.", func() (string, error) {
+		return fmt.Sprintf("Everything is across in %d crossings, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan)), river.Check(p, res.Plan)
+	}); err != nil {
 		return v, err
 	}
 	far := make([]int, len(p.Kinds))
 	boatFar := false
 	v.Steps = append(v.Steps, stepView{SVG: drawRiver(p, far, boatFar)})
-	if v.Status != statusSolved {
-		return v, nil
-	}
-	if err := river.Check(p, res.Plan); err != nil {
-		return v, fmt.Errorf("the plan found fails the check: %w", err)
-	}
-	v.Message = fmt.Sprintf("Everything is across in %d crossings, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan))
-	for _, t := range res.Plan {
+	for _, t := range solvedPlan(v, res.Plan) {
 		for k, n := range t.Load {
 			if t.Back {
 				far[k] -= n
@@ -100,6 +90,15 @@ func solveRiver(ctx context.Context, lim planLimits, name string, data []byte, i
 		v.Steps = append(v.Steps, stepView{Action: riverfmt.Words(p, t), SVG: drawRiver(p, far, boatFar)})
 	}
 	return v, nil
+}
+
+// solvedPlan is the plan to draw: the plan found for a solved puzzle,
+// none for another (a search stopped short may leave a partial one).
+func solvedPlan[A any](v planView, plan []A) []A {
+	if v.Status != statusSolved {
+		return nil
+	}
+	return plan
 }
 
 // banks starts a picture of two banks, the left third and the right
