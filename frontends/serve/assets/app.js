@@ -653,30 +653,22 @@ $('race-go').addEventListener('click', async () => {
 
 const pour = {steps: [], at: 0, timer: 0};
 
-$('pour-example-jugs').addEventListener('click', () => {
-  $('pour-input').value = '--capacities 3,5 --target 4';
-  $('pour-kind').value = '';
-});
-$('pour-example-sort').addEventListener('click', () => {
-  $('pour-input').value = 'capacity 4\nred blue red blue\nblue red blue red\n-\n';
-  $('pour-kind').value = '';
-});
-$('pour-example-tiles').addEventListener('click', () => {
-  $('pour-input').value = '8 6 7\n2 5 4\n3 . 1\n';
-  $('pour-kind').value = '';
-});
-$('pour-example-rush').addEventListener('click', () => {
-  $('pour-input').value = 'BBBCDE\nFGGCDE\nF.AADE\nHHI...\n.JI.KK\n.JLLMM\n';
-  $('pour-kind').value = '';
-});
-$('pour-example-torch').addEventListener('click', () => {
-  $('pour-input').value = '{"id": "classic", "times": [1, 2, 5, 10]}\n';
-  $('pour-kind').value = '';
-});
-$('pour-example-river').addEventListener('click', () => {
-  $('pour-input').value = 'items farmer wolf goat cabbage\nboat 2\nrowers farmer\nforbid wolf goat unless farmer\nforbid goat cabbage unless farmer\n';
-  $('pour-kind').value = '';
-});
+// The example buttons fill in a puzzle of each kind; the kind is told
+// from the text.
+const pourExamples = {
+  jugs: '--capacities 3,5 --target 4',
+  sort: 'capacity 4\nred blue red blue\nblue red blue red\n-\n',
+  tiles: '8 6 7\n2 5 4\n3 . 1\n',
+  rush: 'BBBCDE\nFGGCDE\nF.AADE\nHHI...\n.JI.KK\n.JLLMM\n',
+  torch: '{"id": "classic", "times": [1, 2, 5, 10]}\n',
+  river: 'items farmer wolf goat cabbage\nboat 2\nrowers farmer\nforbid wolf goat unless farmer\nforbid goat cabbage unless farmer\n',
+};
+for (const [kind, text] of Object.entries(pourExamples)) {
+  $('pour-example-' + kind).addEventListener('click', () => {
+    $('pour-input').value = text;
+    $('pour-kind').value = '';
+  });
+}
 
 async function solvePour(req) {
   showError($('pour-error'), null, $('pour-input'));
