@@ -1,5 +1,10 @@
 package render
 
+import (
+	"fmt"
+	"strings"
+)
+
 // glyphWidth and glyphHeight are the size of a glyph of the bitmap font, in
 // font pixels; glyphs stand one font pixel apart.
 const (
@@ -7,21 +12,45 @@ const (
 	glyphHeight = 7
 )
 
-// glyphs is a hand-made 5×7 bitmap font for the characters of clues: the
-// digits, "-" and "?". A '#' is an inked font pixel.
-var glyphs = map[byte][glyphHeight]string{
-	'0': {".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."},
-	'1': {"..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."},
-	'2': {".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"},
-	'3': {"#####", "...#.", "..#..", "...#.", "....#", "#...#", ".###."},
-	'4': {"...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."},
-	'5': {"#####", "#....", "####.", "....#", "....#", "#...#", ".###."},
-	'6': {"..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."},
-	'7': {"#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."},
-	'8': {".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."},
-	'9': {".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."},
-	'-': {".....", ".....", ".....", "#####", ".....", ".....", "....."},
-	'?': {".###.", "#...#", "....#", "...#.", "..#..", ".....", "..#.."},
+// fontArt is a hand-made 5×7 bitmap font for the characters of clues, the
+// digits, "-" and "?", drawn side by side: a line naming the characters,
+// then the rows of their glyphs, one column apart. A '#' is an inked font
+// pixel.
+const fontArt = `
+  0     1     2     3     4     5     6     7     8     9     -     ?
+.###. ..#.. .###. ##### ...#. ##### ..##. ##### .###. .###. ..... .###.
+#...# .##.. #...# ...#. ..##. #.... .#... ....# #...# #...# ..... #...#
+#...# ..#.. ....# ..#.. .#.#. ####. #.... ...#. #...# #...# ..... ....#
+#...# ..#.. ...#. ...#. #..#. ....# ####. ..#.. .###. .#### ##### ...#.
+#...# ..#.. ..#.. ....# ##### ....# #...# .#... #...# ....# ..... ..#..
+#...# ..#.. .#... #...# ...#. #...# #...# .#... #...# ...#. ..... .....
+.###. .###. ##### .###. ...#. .###. .###. .#... .###. .##.. ..... ..#..
+`
+
+// glyphs holds the rows of each character's glyph, read from fontArt.
+var glyphs = readFont(fontArt)
+
+// readFont reads a font drawn as fontArt is. A drawing of another shape is
+// a mistake in the program: readFont panics.
+func readFont(art string) map[byte][glyphHeight]string {
+	lines := strings.Split(strings.Trim(art, "\n"), "\n")
+	if len(lines) != 1+glyphHeight {
+		panic(fmt.Sprintf("render: font of %d lines, want %d", len(lines), 1+glyphHeight))
+	}
+	chars := strings.Fields(lines[0])
+	font := make(map[byte][glyphHeight]string, len(chars))
+	for y, line := range lines[1:] {
+		rows := strings.Fields(line)
+		if len(rows) != len(chars) {
+			panic(fmt.Sprintf("render: font row %d has %d glyphs, want %d", y, len(rows), len(chars)))
+		}
+		for i, c := range chars {
+			g := font[c[0]]
+			g[y] = rows[i]
+			font[c[0]] = g
+		}
+	}
+	return font
 }
 
 // textWidth returns the width in font pixels of a text of chars
