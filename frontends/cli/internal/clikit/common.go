@@ -178,16 +178,6 @@ func Contains(list []string, s string) bool {
 	return false
 }
 
-// ParseFailed returns the exit code for an error from parseArgs, which the
-// flag package has already printed: ExitOK for -h, a request rather than a
-// mistake, and ExitUsage otherwise.
-func ParseFailed(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return ExitOK
-	}
-	return ExitUsage
-}
-
 // UsageError prints a usage problem found after parsing and returns
 // ExitUsage.
 func UsageError(stdio IO, fs *flag.FlagSet, err error) int {

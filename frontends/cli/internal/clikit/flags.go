@@ -209,6 +209,16 @@ func ParseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	return positional, nil
 }
 
+// ParseFailed returns the exit code for an error from ParseArgs, which the
+// flag package has already printed: ExitOK for -h, a request rather than a
+// mistake, and ExitUsage otherwise.
+func ParseFailed(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitOK
+	}
+	return ExitUsage
+}
+
 // flagNames lists the names a user may mean, old spellings included.
 func flagNames(fs *flag.FlagSet) []string {
 	var names []string
