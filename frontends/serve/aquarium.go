@@ -195,6 +195,19 @@ func (s *Server) state(body []byte) (*stateRequest, *aquarium.Puzzle, aquarium.R
 	return &req, p, rule, sol, err
 }
 
+// onGrid is the handler of a question about the player's grid: it reads
+// the puzzle and the grid (state), then has answer answer it once the
+// server has a slot free (busy).
+func (s *Server) onGrid(answer func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, sol aquarium.Solution) (any, error)) func(ctx context.Context, body []byte) (any, error) {
+	return func(ctx context.Context, body []byte) (any, error) {
+		_, p, rule, sol, err := s.state(body)
+		if err != nil {
+			return nil, err
+		}
+		return s.busy(func() (any, error) { return answer(ctx, p, rule, sol) })
+	}
+}
+
 // playView is the player's grid after a move, as the server judges it.
 type playView struct {
 	Cells    string    `json:"cells"`
@@ -310,42 +323,36 @@ type lineJSON struct {
 	Index  int  `json:"index"`
 }
 
-func (s *Server) hint(ctx context.Context, body []byte) (any, error) {
-	_, p, rule, sol, err := s.state(body)
+func (s *Server) hint(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, sol aquarium.Solution) (any, error) {
+	rsn, err := logic.NewReasoner(p, rule, sol)
 	if err != nil {
-		return nil, err
+		return hintView{Conflict: true, Text: "Your grid breaks a rule already: " + wrongWords(err) + " Undo, or use Check to see the wrong cells."}, nil
 	}
-	return s.busy(func() (any, error) {
-		rsn, err := logic.NewReasoner(p, rule, sol)
-		if err != nil {
-			return hintView{Conflict: true, Text: "Your grid breaks a rule already: " + wrongWords(err) + " Undo, or use Check to see the wrong cells."}, nil
-		}
-		d, ok, err := rsn.Next(ctx, aqcp.DefaultLogicDepth)
-		switch {
-		case err != nil:
-			return nil, s.stopped(ctx, err, "looking for a hint")
-		case !ok && rsn.Solved():
-			return hintView{Text: "Every cell is decided: nothing left to deduce."}, nil
-		case !ok:
-			return hintView{Text: fmt.Sprintf("Reasoning up to depth %d finds nothing more from here: the rest needs a guess.", aqcp.DefaultLogicDepth)}, nil
-		}
-		v := hintView{Found: true, Text: d.Text, Rule: d.Reason.String(), Depth: d.Depth, Conflict: d.Conflict,
-			Cells: placements(d.Cells), Supposed: placements(d.Supposed), Outline: d.Outline()}
-		if d.Conflict {
-			v.Text += " So a cell of your grid is wrong: use Check to see which."
-		}
-		if d.HasLine {
-			v.Line = &lineJSON{Column: d.Line.Column, Index: d.Line.Index}
-		}
-		if d.Region >= 0 {
-			for i, id := range p.Regions {
-				if id == d.Region {
-					v.Aquarium = append(v.Aquarium, cellJSON{Row: i / p.Width, Col: i % p.Width})
-				}
+	d, ok, err := rsn.Next(ctx, aqcp.DefaultLogicDepth)
+	switch {
+	case err != nil:
+		return nil, s.stopped(ctx, err, "looking for a hint")
+	case !ok && rsn.Solved():
+		return hintView{Text: "Every cell is decided: nothing left to deduce."}, nil
+	case !ok:
+		return hintView{Text: fmt.Sprintf("Reasoning up to depth %d finds nothing more from here: the rest needs a guess.", aqcp.DefaultLogicDepth)}, nil
+	}
+	v := hintView{Found: true, Text: d.Text, Rule: d.Reason.String(), Depth: d.Depth, Conflict: d.Conflict,
+		Cells: placements(d.Cells), Supposed: placements(d.Supposed), Outline: d.Outline()}
+	if d.Conflict {
+		v.Text += " So a cell of your grid is wrong: use Check to see which."
+	}
+	if d.HasLine {
+		v.Line = &lineJSON{Column: d.Line.Column, Index: d.Line.Index}
+	}
+	if d.Region >= 0 {
+		for i, id := range p.Regions {
+			if id == d.Region {
+				v.Aquarium = append(v.Aquarium, cellJSON{Row: i / p.Width, Col: i % p.Width})
 			}
 		}
-		return v, nil
-	})
+	}
+	return v, nil
 }
 
 func placements(ps []logic.Placement) []cellJSON {
@@ -365,51 +372,45 @@ type checkView struct {
 	Message string     `json:"message"`
 }
 
-func (s *Server) check(ctx context.Context, body []byte) (any, error) {
-	_, p, rule, sol, err := s.state(body)
+func (s *Server) check(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, sol aquarium.Solution) (any, error) {
+	if sol.Complete() {
+		if err := aquarium.Check(p, sol, rule); err == nil {
+			return checkView{OK: true, Solved: true, Message: "Solved! The checker accepts every row, column and aquarium."}, nil
+		}
+	}
+	m, err := aqcp.NewModel(p, rule)
 	if err != nil {
 		return nil, err
 	}
-	return s.busy(func() (any, error) {
-		if sol.Complete() {
-			if err := aquarium.Check(p, sol, rule); err == nil {
-				return checkView{OK: true, Solved: true, Message: "Solved! The checker accepts every row, column and aquarium."}, nil
-			}
-		}
-		m, err := aqcp.NewModel(p, rule)
+	if m.Restrict(sol) == nil {
+		found, err := m.Search(ctx, 1, cpLimits)
 		if err != nil {
-			return nil, err
-		}
-		if m.Restrict(sol) == nil {
-			found, err := m.Search(ctx, 1, cpLimits)
-			if err != nil {
-				return nil, s.stopped(ctx, err, "checking")
-			}
-			if len(found.Solutions) > 0 {
-				if err := aquarium.Check(p, found.Solutions[0], rule); err != nil {
-					return nil, fmt.Errorf("a solution found fails the check: %w", err)
-				}
-				return checkView{OK: true, Message: "No mistakes so far: the grid can still be completed."}, nil
-			}
-		}
-		sols, exhausted, err := solutions(ctx, p, rule, 2)
-		switch {
-		case err != nil:
 			return nil, s.stopped(ctx, err, "checking")
-		case len(sols) == 0 && exhausted:
-			return checkView{Message: "The puzzle has no solution at all."}, nil
-		case len(sols) == 1 && exhausted:
-			v := checkView{}
-			for i, c := range sol.Cells {
-				if c != aquarium.Unknown && c != sols[0].Cells[i] {
-					v.Wrong = append(v.Wrong, cellJSON{Row: i / p.Width, Col: i % p.Width})
-				}
-			}
-			v.Message = fmt.Sprintf("%d %s wrong (marked).", len(v.Wrong), map[bool]string{true: "cell is", false: "cells are"}[len(v.Wrong) == 1])
-			return v, nil
 		}
-		return checkView{Message: "No solution agrees with your grid; the puzzle has several solutions, so no single cell can be blamed."}, nil
-	})
+		if len(found.Solutions) > 0 {
+			if err := aquarium.Check(p, found.Solutions[0], rule); err != nil {
+				return nil, fmt.Errorf("a solution found fails the check: %w", err)
+			}
+			return checkView{OK: true, Message: "No mistakes so far: the grid can still be completed."}, nil
+		}
+	}
+	sols, exhausted, err := solutions(ctx, p, rule, 2)
+	switch {
+	case err != nil:
+		return nil, s.stopped(ctx, err, "checking")
+	case len(sols) == 0 && exhausted:
+		return checkView{Message: "The puzzle has no solution at all."}, nil
+	case len(sols) == 1 && exhausted:
+		v := checkView{}
+		for i, c := range sol.Cells {
+			if c != aquarium.Unknown && c != sols[0].Cells[i] {
+				v.Wrong = append(v.Wrong, cellJSON{Row: i / p.Width, Col: i % p.Width})
+			}
+		}
+		v.Message = fmt.Sprintf("%d %s wrong (marked).", len(v.Wrong), map[bool]string{true: "cell is", false: "cells are"}[len(v.Wrong) == 1])
+		return v, nil
+	}
+	return checkView{Message: "No solution agrees with your grid; the puzzle has several solutions, so no single cell can be blamed."}, nil
 }
 
 // cpLimits are the CP core's limits: none but the request's deadline.
