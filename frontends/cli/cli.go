@@ -33,28 +33,6 @@ import (
 // command line against buffers.
 type IO = clikit.IO
 
-// Exit codes, stable for scripts (see clikit).
-const (
-	ExitOK          = clikit.ExitOK
-	ExitFailed      = clikit.ExitFailed
-	ExitUsage       = clikit.ExitUsage
-	ExitTimeout     = clikit.ExitTimeout
-	ExitInterrupted = clikit.ExitInterrupted
-)
-
-// Status is the outcome of one puzzle, as JSON and CSV output spell it.
-type Status = clikit.Status
-
-// The status vocabulary (see clikit).
-const (
-	StatusSolved     = clikit.StatusSolved
-	StatusUnsolvable = clikit.StatusUnsolvable
-	StatusUnknown    = clikit.StatusUnknown
-	StatusError      = clikit.StatusError
-	StatusOK         = clikit.StatusOK
-	StatusWrong      = clikit.StatusWrong
-)
-
 // topCommands lists the commands, in the order help shows them: one line
 // per command package.
 func topCommands() []*clikit.Command {

@@ -1,0 +1,29 @@
+package cli
+
+import "github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+
+// The tests of this package name the exit codes and statuses of the
+// command-line contract as clikit defines them; scripts see them as
+// process exit codes and JSON fields (README, "Output and exit codes").
+
+// Exit codes (see clikit).
+const (
+	ExitOK          = clikit.ExitOK
+	ExitFailed      = clikit.ExitFailed
+	ExitUsage       = clikit.ExitUsage
+	ExitTimeout     = clikit.ExitTimeout
+	ExitInterrupted = clikit.ExitInterrupted
+)
+
+// Status is the outcome of one puzzle, as JSON and CSV output spell it.
+type Status = clikit.Status
+
+// The status vocabulary (see clikit).
+const (
+	StatusSolved     = clikit.StatusSolved
+	StatusUnsolvable = clikit.StatusUnsolvable
+	StatusUnknown    = clikit.StatusUnknown
+	StatusError      = clikit.StatusError
+	StatusOK         = clikit.StatusOK
+	StatusWrong      = clikit.StatusWrong
+)
