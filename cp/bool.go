@@ -38,8 +38,21 @@ func (s *Solver) checkBool(v Var) {
 	}
 }
 
+// clauseLike gives a propagator that acts as clauses do (over 0..1
+// variables, cheap, explaining each deduction by the literals that force
+// it) the traits the engine asks for: unary priority, idempotence and
+// explanations. Embedded first, it takes no space.
+type clauseLike struct{}
+
+func (clauseLike) Priority() Priority { return PriorityUnary }
+func (clauseLike) Idempotent() bool   { return true }
+func (clauseLike) Explains() bool     { return true }
+
 // clause is the disjunction of its literals.
-type clause struct{ lits []Lit }
+type clause struct {
+	clauseLike
+	lits []Lit
+}
 
 // AddClause posts the constraint that at least one of lits is true. Every
 // literal's variable must be a 0..1 variable.
@@ -52,10 +65,6 @@ func (s *Solver) AddClause(lits ...Lit) PropID {
 	}
 	return id
 }
-
-func (c *clause) Priority() Priority { return PriorityUnary }
-func (c *clause) Idempotent() bool   { return true }
-func (c *clause) Explains() bool     { return true }
 
 func (c *clause) Propagate(s *Solver) error {
 	free, nfree := Lit{}, 0
@@ -95,7 +104,10 @@ func (c *clause) falsified(s *Solver, except Lit) []Lit {
 }
 
 // implication is the binary clause if → then.
-type implication struct{ cond, then Lit }
+type implication struct {
+	clauseLike
+	cond, then Lit
+}
 
 // AddImplication posts cond → then over 0..1 variables.
 func (s *Solver) AddImplication(cond, then Lit) PropID {
@@ -106,10 +118,6 @@ func (s *Solver) AddImplication(cond, then Lit) PropID {
 	s.Watch(id, then.Var, OnFix)
 	return id
 }
-
-func (p *implication) Priority() Priority { return PriorityUnary }
-func (p *implication) Idempotent() bool   { return true }
-func (p *implication) Explains() bool     { return true }
 
 func (p *implication) Propagate(s *Solver) error {
 	if s.isTrue(p.cond) {

@@ -6,6 +6,7 @@ package cp
 // of its two watched literals becomes false, and watches need no undoing
 // on backtracking.
 type clauseDB struct {
+	clauseLike
 	lits      []Lit     // every clause's literals, one after the other
 	start     []int32   // clause i is lits[start[i]:start[i+1]]
 	permanent []bool    // by clause: never dropped (blocking clauses)
@@ -46,10 +47,6 @@ func (db *clauseDB) cover(s *Solver) {
 		db.watches = append(db.watches, make([][]int32, 2*n-len(db.watches))...)
 	}
 }
-
-func (db *clauseDB) Priority() Priority { return PriorityUnary }
-func (db *clauseDB) Idempotent() bool   { return true }
-func (db *clauseDB) Explains() bool     { return true }
 
 // reset drops every clause.
 func (db *clauseDB) reset() {

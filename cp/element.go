@@ -41,18 +41,16 @@ func (c *element) Idempotent() bool { return true }
 // no remaining position holds; the second step removes no entry of a
 // remaining position, so one pass reaches the fixpoint.
 func (c *element) Propagate(s *Solver) error {
-	if err := s.keepIndices(c.index, len(c.array)); err != nil {
-		return err
-	}
 	clear(c.supported)
-	for i := s.Min(c.index); i <= s.Max(c.index); i = s.next(c.index, i+1) {
+	err := s.keepIndices(c.index, len(c.array), func(i int) bool {
 		if !s.Contains(c.value, c.array[i]) {
-			if err := s.Remove(c.index, i); err != nil {
-				return err
-			}
-			continue
+			return false
 		}
 		c.supported[c.numberOf[i]] = true
+		return true
+	})
+	if err != nil {
+		return err
 	}
 	return s.keepSupported(c.value, c.distinct, c.supported)
 }
@@ -105,15 +103,9 @@ func (s *Solver) AddElementVar(array []Var, index, value Var) PropID {
 func (c *elementVar) Idempotent() bool { return true }
 
 func (c *elementVar) Propagate(s *Solver) error {
-	if err := s.keepIndices(c.index, len(c.array)); err != nil {
+	err := s.keepIndices(c.index, len(c.array), func(i int) bool { return s.intersects(c.array[i], c.value) })
+	if err != nil {
 		return err
-	}
-	for i := s.Min(c.index); i <= s.Max(c.index); i = s.next(c.index, i+1) {
-		if !s.intersects(c.array[i], c.value) {
-			if err := s.Remove(c.index, i); err != nil {
-				return err
-			}
-		}
 	}
 	if s.Fixed(c.index) {
 		picked := c.array[s.Value(c.index)]
@@ -137,10 +129,21 @@ func (c *elementVar) Propagate(s *Solver) error {
 }
 
 // keepIndices removes from index the values that are not positions of an
-// array of n entries.
-func (s *Solver) keepIndices(index Var, n int) error {
+// array of n entries, then, in increasing order, each position i for which
+// fits(i) is false: whose entry can no longer equal the element's value.
+func (s *Solver) keepIndices(index Var, n int, fits func(i int) bool) error {
 	if err := s.SetMin(index, 0); err != nil {
 		return err
 	}
-	return s.SetMax(index, n-1)
+	if err := s.SetMax(index, n-1); err != nil {
+		return err
+	}
+	for i := s.Min(index); i <= s.Max(index); i = s.next(index, i+1) {
+		if !fits(i) {
+			if err := s.Remove(index, i); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

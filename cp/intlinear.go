@@ -65,35 +65,17 @@ func (c *intSum) Propagate(s *Solver) error {
 			lo, hi := c.termBounds(s, i)
 			a := c.coeffs[i]
 			// The term may be at most k - (sumLo - lo) and at least k - (sumHi - hi).
-			if atMost {
-				limit := c.k - (sumLo - lo)
-				if hi > limit {
-					var err error
-					if a > 0 {
-						err = s.SetMax(v, int(floorDiv(limit, a)))
-					} else {
-						err = s.SetMin(v, int(ceilDiv(limit, a)))
-					}
-					if err != nil {
-						return err
-					}
-					changed = true
+			if limit := c.k - (sumLo - lo); atMost && hi > limit {
+				if err := s.boundTerm(v, a, limit, true); err != nil {
+					return err
 				}
+				changed = true
 			}
-			if atLeast {
-				limit := c.k - (sumHi - hi)
-				if lo < limit {
-					var err error
-					if a > 0 {
-						err = s.SetMin(v, int(ceilDiv(limit, a)))
-					} else {
-						err = s.SetMax(v, int(floorDiv(limit, a)))
-					}
-					if err != nil {
-						return err
-					}
-					changed = true
+			if limit := c.k - (sumHi - hi); atLeast && lo < limit {
+				if err := s.boundTerm(v, a, limit, false); err != nil {
+					return err
 				}
+				changed = true
 			}
 			if changed {
 				break // recompute the sums from the new bounds
@@ -120,4 +102,13 @@ func ceilDiv(a, b int64) int64 {
 		q++
 	}
 	return q
+}
+
+// boundTerm narrows v so that a·v ≤ limit (atMost) or a·v ≥ limit
+// (otherwise), for a ≠ 0: dividing by a negative a turns the bound around.
+func (s *Solver) boundTerm(v Var, a, limit int64, atMost bool) error {
+	if (a > 0) == atMost {
+		return s.SetMax(v, int(floorDiv(limit, a)))
+	}
+	return s.SetMin(v, int(ceilDiv(limit, a)))
 }

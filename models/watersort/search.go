@@ -107,32 +107,35 @@ func Solve(ctx context.Context, p *Puzzle, opt Options) (Result, error) {
 	// The keys are arrays of words, the fewest that hold the level's
 	// packed state: a concrete type per size, so that the search hashes
 	// and compares them inline.
-	switch w := start.l.words; {
-	case w <= 1:
-		return solveKeys[[1]uint64](ctx, start, opt)
-	case w <= 2:
-		return solveKeys[[2]uint64](ctx, start, opt)
-	case w <= 3:
-		return solveKeys[[3]uint64](ctx, start, opt)
-	case w <= 4:
-		return solveKeys[[4]uint64](ctx, start, opt)
-	case w <= 6:
-		return solveKeys[[6]uint64](ctx, start, opt)
-	case w <= 8:
-		return solveKeys[[8]uint64](ctx, start, opt)
-	case w <= 12:
-		return solveKeys[[12]uint64](ctx, start, opt)
-	case w <= 16:
-		return solveKeys[[16]uint64](ctx, start, opt)
-	case w <= 32:
-		return solveKeys[[32]uint64](ctx, start, opt)
-	case w <= 64:
-		return solveKeys[[64]uint64](ctx, start, opt)
-	case w <= 256:
-		return solveKeys[[256]uint64](ctx, start, opt)
-	default: // MaxBottles × MaxCapacity units of 8 bits
-		return solveKeys[[2040]uint64](ctx, start, opt)
+	for _, k := range keySizes {
+		if start.l.words <= k.words {
+			return k.solve(ctx, start, opt)
+		}
 	}
+	return Result{}, fmt.Errorf("a packed state of %d words is over %d", start.l.words, maxKeyWords)
+}
+
+// maxKeyWords is the size of the packed state of MaxBottles bottles of
+// MaxCapacity units of 8 bits.
+const maxKeyWords = MaxBottles * MaxCapacity * 8 / 64
+
+// keySizes lists the key types of solveKeys, narrowest first.
+var keySizes = []struct {
+	words int
+	solve func(context.Context, State, Options) (Result, error)
+}{
+	{1, solveKeys[[1]uint64]},
+	{2, solveKeys[[2]uint64]},
+	{3, solveKeys[[3]uint64]},
+	{4, solveKeys[[4]uint64]},
+	{6, solveKeys[[6]uint64]},
+	{8, solveKeys[[8]uint64]},
+	{12, solveKeys[[12]uint64]},
+	{16, solveKeys[[16]uint64]},
+	{32, solveKeys[[32]uint64]},
+	{64, solveKeys[[64]uint64]},
+	{256, solveKeys[[256]uint64]},
+	{maxKeyWords, solveKeys[[maxKeyWords]uint64]},
 }
 
 // sortedMove is a move between the bottles of a canonical state, by their
