@@ -3,6 +3,8 @@ package aquarium
 import (
 	"context"
 	"fmt"
+	"iter"
+	"strconv"
 )
 
 // A Block is a set of cells of one row that are full or empty together:
@@ -229,4 +231,61 @@ func (l *Layout) Solution(p *Puzzle, full func(block int) bool) Solution {
 		}
 	}
 	return s
+}
+
+// Line is a row or a column of the grid.
+type Line struct {
+	Column bool // a column rather than a row
+	Index  int  // the row or column, from 0 (top, left)
+}
+
+// String names the line for people, numbered from 1: "row 4", "column 3".
+func (l Line) String() string {
+	if l.Column {
+		return "column " + strconv.Itoa(l.Index+1)
+	}
+	return "row " + strconv.Itoa(l.Index+1)
+}
+
+// CluedLines yields the rows, top to bottom, then the columns, left to
+// right, that have a clue, each with its clue: the lines every model
+// constrains.
+func (p *Puzzle) CluedLines() iter.Seq2[Line, int] {
+	return func(yield func(Line, int) bool) {
+		for r, k := range p.Rows {
+			if k != NoClue && !yield(Line{Index: r}, k) {
+				return
+			}
+		}
+		for c, k := range p.Cols {
+			if k != NoClue && !yield(Line{Column: true, Index: c}, k) {
+				return
+			}
+		}
+	}
+}
+
+// LineChains returns the chains of blocks a line is cut into, each top to
+// bottom, in which water is a bottom run: for a column its ColChains, for
+// a row each of its blocks alone (a block is all water or none). The
+// slices belong to l.
+func (l *Layout) LineChains(line Line) [][]int {
+	if line.Column {
+		return l.ColChains[line.Index]
+	}
+	blocks := l.RowBlocks[line.Index]
+	chains := make([][]int, len(blocks))
+	for i := range blocks {
+		chains[i] = blocks[i : i+1 : i+1]
+	}
+	return chains
+}
+
+// InLine returns how many cells of line block b covers: its width in a
+// row, one cell in a column.
+func (l *Layout) InLine(line Line, b int) int {
+	if line.Column {
+		return 1
+	}
+	return l.Blocks[b].Width()
 }

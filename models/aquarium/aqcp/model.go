@@ -79,34 +79,18 @@ func NewModelContext(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule
 // addLines posts a lineSum for every row and column with a clue, checking
 // ctx between lines.
 func (m *Model) addLines(ctx context.Context) error {
-	p, l := m.Puzzle, m.Layout
-	for r, need := range p.Rows {
+	for line, need := range m.Puzzle.CluedLines() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if need == aquarium.NoClue {
-			continue
-		}
-		chains := make([]lineChain, len(l.RowBlocks[r]))
-		for i, b := range l.RowBlocks[r] {
-			chains[i] = makeChain([]cp.Var{m.Full[b]}, []int{l.Blocks[b].Width()})
-		}
-		m.addLine(need, chains)
-	}
-	for c, need := range p.Cols {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if need == aquarium.NoClue {
-			continue
-		}
-		chains := make([]lineChain, len(l.ColChains[c]))
-		for i, chain := range l.ColChains[c] {
-			vars := make([]cp.Var, len(chain))
+		blocks := m.Layout.LineChains(line)
+		chains := make([]lineChain, len(blocks))
+		for i, chain := range blocks {
+			vars, weights := make([]cp.Var, len(chain)), make([]int, len(chain))
 			for j, b := range chain {
-				vars[j] = m.Full[b]
+				vars[j], weights[j] = m.Full[b], m.Layout.InLine(line, b)
 			}
-			chains[i] = makeChain(vars, nil)
+			chains[i] = makeChain(vars, weights)
 		}
 		m.addLine(need, chains)
 	}

@@ -153,36 +153,20 @@ func (r *Reasoner) addLines(ctx context.Context) error {
 		}
 		r.lines = append(r.lines, rline{Line: line, clue: clue, chains: chains})
 	}
-	for row, clue := range p.Rows {
+	for line, clue := range p.CluedLines() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if clue == aquarium.NoClue {
-			continue
-		}
-		chains := make([]rchain, 0, len(l.RowBlocks[row]))
-		for _, b := range l.RowBlocks[row] {
-			w := l.Blocks[b].Width()
-			chains = append(chains, rchain{region: l.Blocks[b].Region, blocks: []int{b}, run: []int{0, w}})
-		}
-		addLine(Line{Index: row}, clue, chains)
-	}
-	for col, clue := range p.Cols {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if clue == aquarium.NoClue {
-			continue
-		}
-		chains := make([]rchain, 0, len(l.ColChains[col]))
-		for _, blocks := range l.ColChains[col] {
-			run := make([]int, len(blocks)+1)
-			for t := range run {
-				run[t] = t
+		blocks := l.LineChains(line)
+		chains := make([]rchain, len(blocks))
+		for i, chain := range blocks {
+			run := make([]int, len(chain)+1)
+			for t, b := range chain {
+				run[t+1] = run[t] + l.InLine(line, b)
 			}
-			chains = append(chains, rchain{region: l.Blocks[blocks[0]].Region, blocks: blocks, run: run})
+			chains[i] = rchain{region: l.Blocks[chain[0]].Region, blocks: chain, run: run}
 		}
-		addLine(Line{Column: true, Index: col}, clue, chains)
+		addLine(line, clue, chains)
 	}
 	return nil
 }
