@@ -1,6 +1,7 @@
 // Package enumname names the values of the models' small enumerations
-// (rules, grades, goals) from one table, so that a value's String and the
-// parsing of its name cannot disagree.
+// (rules, grades, goals, statuses) from one table, so that a value's String
+// and the parsing of its name cannot disagree. List joins names, and other
+// words, into an English list.
 package enumname
 
 import (
@@ -34,15 +35,16 @@ func (t Table[T]) Parse(s string) (T, error) {
 	if i := slices.Index(t.Names, s); i >= 0 && s != "" {
 		return T(i), nil
 	}
-	return 0, fmt.Errorf("unknown %s %q (want %s)", t.What, s, t.choices())
+	names := slices.DeleteFunc(slices.Clone(t.Names), func(s string) bool { return s == "" })
+	return 0, fmt.Errorf("unknown %s %q (want %s)", t.What, s, List(names, "or"))
 }
 
-// choices lists the names as "a, b or c".
-func (t Table[T]) choices() string {
-	names := slices.DeleteFunc(slices.Clone(t.Names), func(s string) bool { return s == "" })
-	n := len(names)
+// List joins words as English lists do, with conj ("and", "or") before
+// the last: "a", "a or b", "a, b or c"; "" for no words.
+func List(words []string, conj string) string {
+	n := len(words)
 	if n < 2 {
-		return strings.Join(names, "")
+		return strings.Join(words, "")
 	}
-	return strings.Join(names[:n-1], ", ") + " or " + names[n-1]
+	return strings.Join(words[:n-1], ", ") + " " + conj + " " + words[n-1]
 }

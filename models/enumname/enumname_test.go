@@ -37,3 +37,21 @@ func TestTable(t *testing.T) {
 		t.Errorf("Parse(\"\"): %v", err)
 	}
 }
+
+func TestList(t *testing.T) {
+	for _, tc := range []struct {
+		words []string
+		conj  string
+		want  string
+	}{
+		{nil, "and", ""},
+		{[]string{"a"}, "and", "a"},
+		{[]string{"a", "b"}, "or", "a or b"},
+		{[]string{"a", "b", "c"}, "and", "a, b and c"},
+		{[]string{"a", "b", "c", "d"}, "or", "a, b, c or d"},
+	} {
+		if got := enumname.List(tc.words, tc.conj); got != tc.want {
+			t.Errorf("List(%q, %q) = %q, want %q", tc.words, tc.conj, got, tc.want)
+		}
+	}
+}

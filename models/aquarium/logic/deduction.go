@@ -3,7 +3,6 @@ package logic
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/enumname"
@@ -54,18 +53,7 @@ func (r Reason) String() string {
 }
 
 // Line is a row or a column of the grid.
-type Line struct {
-	Column bool // a column rather than a row
-	Index  int  // the row or column, from 0 (top, left)
-}
-
-// String names the line for people, numbered from 1: "row 4", "column 3".
-func (l Line) String() string {
-	if l.Column {
-		return "column " + strconv.Itoa(l.Index+1)
-	}
-	return "row " + strconv.Itoa(l.Index+1)
-}
+type Line = aquarium.Line
 
 // Placement is the value of one cell.
 type Placement struct {
@@ -159,23 +147,10 @@ func spans(xs []int) string {
 }
 
 // andList joins words as English lists do: "a", "a and b", "a, b and c".
-func andList(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
+func andList(parts []string) string { return enumname.List(parts, "and") }
 
 // orList is andList with "or".
-func orList(parts []string) string {
-	if len(parts) < 2 {
-		return andList(parts)
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
+func orList(parts []string) string { return enumname.List(parts, "or") }
 
 // plural returns "1 cell", "3 cells".
 func plural(n int, word string) string {
