@@ -10,17 +10,30 @@
 // deadline sticks to later solves. Nor is gini's Write: it exports a
 // simplified database, not our clauses.
 //
-// Gini v1.0.4 cannot solve again after an UNSAT answer when its clauses
-// are unsatisfiable at the root: the next Solve derives from the old
-// conflict a bogus unit on variable 0 and either claims SAT with a wrong
-// model or exits the program with log.Fatalf ("internal error in solve:
-// sat model"). TestGiniResolveAfterUnsat in this package reproduces it on
-// three pigeons in two holes. So the Solver keeps a copy of its clauses:
-// after an UNSAT answer with an empty core (the clauses alone are
-// unsatisfiable) every later Solve answers UNSAT at once, and after one
-// with a core the next Solve starts from a fresh gini loaded with the
-// copy, losing what gini had learned but never its soundness.
-// Contradictory assumptions are answered without gini.
+// Gini v1.0.4 keeps the conflict clause of an UNSAT answer and, at the
+// start of the next Solve, derives a learnt clause from it as if the
+// search went on (internal/xo/s.go:612, cleanupSolve at s.go:639-665). When
+// the clauses alone are unsatisfiable, that derivation reaches a conflict
+// at decision level 0, where the 1-UIP analysis finds no literal at the
+// current level (internal/xo/derive.go:124-151) and returns the null
+// literal as the "unit", and the solve goes wrong: gini's own check of
+// the model it found exits the program with log.Fatalf ("internal error
+// in solve: sat model"), or the answer is wrong. This happens after an UNSAT answer with a core too (three
+// pigeons in two holes refuted under assumptions give the core [1]), so
+// the core does not tell the two cases apart. TestGiniResolveAfterUnsat in
+// this package reproduces the bug.
+//
+// Adding a clause discards that conflict clause (gini backtracks to level
+// 0 and forgets it, s.go:541-551), and gini is right again. So after an
+// UNSAT answer with a core the Solver adds the tautology x1 or not x1,
+// which gini drops, before the next Solve, unless a clause came in
+// between; gini keeps everything it learned. An UNSAT answer with an
+// empty core means the clauses alone are unsatisfiable, and gini may lose
+// a conflict at level 0 when it backtracks: every later Solve answers
+// UNSAT without asking gini. Contradictory assumptions are answered
+// without gini. TestDifferential checks the repair against solvers that
+// start afresh on every query; without the repair it fails within the
+// first sequences.
 package gini
 
 import (
@@ -37,13 +50,12 @@ import (
 // Solver is an incremental gini solver. The zero value is not usable; call
 // New.
 type Solver struct {
-	g       *ginilib.Gini
-	clauses sat.Formula // every clause added, to rebuild g
-	unsat   bool        // the clauses alone are unsatisfiable
-	stale   bool        // g answered UNSAT under assumptions and must be rebuilt
-	last    sat.Status
-	core    []sat.Lit
-	solves  int64
+	g      *ginilib.Gini
+	unsat  bool // the clauses alone are unsatisfiable
+	dirty  bool // g holds the conflict of an UNSAT answer under assumptions
+	last   sat.Status
+	core   []sat.Lit
+	solves int64
 }
 
 // New returns an empty solver.
@@ -59,30 +71,28 @@ func lit(l sat.Lit) z.Lit {
 
 // AddClause implements [sat.Solver].
 func (s *Solver) AddClause(lits ...sat.Lit) {
-	s.clauses.AddClause(lits...)
 	if len(lits) == 0 {
 		s.unsat = true
 	}
-	if s.unsat || s.stale {
-		return // g is rebuilt or never asked again
+	if s.unsat {
+		return // g is never asked again
 	}
-	s.add(lits)
-}
-
-func (s *Solver) add(lits []sat.Lit) {
 	for _, l := range lits {
 		s.g.Add(lit(l))
 	}
-	s.g.Add(z.LitNull)
+	s.g.Add(z.LitNull) // also makes g forget its last conflict
+	s.dirty = false
 }
 
-// rebuild replaces g by a fresh gini holding every clause.
-func (s *Solver) rebuild() {
-	s.g = ginilib.NewVc(s.clauses.NumVars(), s.clauses.NumClauses())
-	for c := range s.clauses.Clauses() {
-		s.add(c)
-	}
-	s.stale = false
+// forgetConflict makes g drop the conflict clause of its last UNSAT
+// answer by adding a tautology, which gini checks for and discards after
+// backtracking to level 0 and clearing the conflict.
+func (s *Solver) forgetConflict() {
+	x := z.Var(1).Pos()
+	s.g.Add(x)
+	s.g.Add(x.Not())
+	s.g.Add(z.LitNull)
+	s.dirty = false
 }
 
 // Poll intervals while waiting for a cancellable solve: short at first so
@@ -108,8 +118,8 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...sat.Lit) (sat.Status,
 			return sat.Unsat, nil
 		}
 	}
-	if s.stale {
-		s.rebuild()
+	if s.dirty {
+		s.forgetConflict()
 	}
 	for _, a := range assumptions {
 		s.g.Assume(lit(a))
@@ -132,7 +142,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...sat.Lit) (sat.Status,
 		if len(s.core) == 0 {
 			s.unsat = true
 		} else {
-			s.stale = true
+			s.dirty = true
 		}
 	default:
 		return sat.Unknown, ctx.Err()

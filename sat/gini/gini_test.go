@@ -91,9 +91,11 @@ func TestEmptyClauseAndDoneContext(t *testing.T) {
 
 // TestGiniResolveAfterUnsat shows the gini bug the Solver works around,
 // in a child process because gini exits the program: three pigeons in two
-// holes, UNSAT under an assumption, then solved again.
+// holes, UNSAT under assumptions with the core [1], then solved again. It
+// also shows the repair: a tautology added in between makes gini forget
+// the conflict, and the second solve is right.
 func TestGiniResolveAfterUnsat(t *testing.T) {
-	if os.Getenv("WATERWORKS_GINI_BUG") == "1" {
+	if mode := os.Getenv("WATERWORKS_GINI_BUG"); mode != "" {
 		g := ginilib.New()
 		for c := range sattest.Pigeonhole(2).Clauses() {
 			for _, l := range c {
@@ -102,16 +104,29 @@ func TestGiniResolveAfterUnsat(t *testing.T) {
 			g.Add(z.LitNull)
 		}
 		g.Assume(z.Dimacs2Lit(1), z.Dimacs2Lit(3), z.Dimacs2Lit(5))
-		fmt.Println("first", g.Solve())
-		fmt.Println("second", g.Solve())
+		fmt.Println("first", g.Solve(), g.Why(nil))
+		if mode == "repair" {
+			g.Add(z.Dimacs2Lit(1))
+			g.Add(z.Dimacs2Lit(-1))
+			g.Add(z.LitNull)
+		}
+		fmt.Println("second", g.Solve(), g.Why(nil))
 		return
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestGiniResolveAfterUnsat$")
-	cmd.Env = append(os.Environ(), "WATERWORKS_GINI_BUG=1")
-	out, err := cmd.CombinedOutput()
-	t.Logf("gini itself: %v\n%s", err, out)
-	fixed := err == nil && strings.Contains(string(out), "second -1")
-	assert.False(t, fixed, "gini no longer has the bug: the rebuild in Solver may go")
+	runGini := func(mode string) (string, error) {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestGiniResolveAfterUnsat$")
+		cmd.Env = append(os.Environ(), "WATERWORKS_GINI_BUG="+mode)
+		out, err := cmd.CombinedOutput()
+		t.Logf("gini, %s: %v\n%s", mode, err, out)
+		return string(out), err
+	}
+	out, err := runGini("bug")
+	require.Contains(t, out, "first -1 [1]", "UNSAT with a non-empty core")
+	fixed := err == nil && strings.Contains(out, "second -1")
+	assert.False(t, fixed, "gini no longer has the bug: the repair in Solver may go")
+	out, err = runGini("repair")
+	require.NoError(t, err)
+	assert.Contains(t, out, "second -1 []", "after the repair gini refutes the clauses alone")
 
 	// The Solver answers right, and keeps answering.
 	s := gini.New()
