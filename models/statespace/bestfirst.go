@@ -45,7 +45,7 @@ func bestFirst[K comparable, A any](ctx context.Context, sp Space[K, A], start K
 		return Result[A]{}, fmt.Errorf("statespace: best-first search needs the numbers of states seen before, which the dense store does not keep")
 	}
 	opts.Store = StoreHash
-	t, err := newTree(ctx, sp, opts)
+	t, err := newTree(ctx, sp, opts, numberAll)
 	if err != nil {
 		return Result[A]{}, err
 	}

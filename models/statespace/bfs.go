@@ -43,8 +43,8 @@ type tree[K comparable, A any] struct {
 	reported int64
 }
 
-func newTree[K comparable, A any](ctx context.Context, sp Space[K, A], opts Options) (*tree[K, A], error) {
-	store, err := newStore(sp, opts)
+func newTree[K comparable, A any](ctx context.Context, sp Space[K, A], opts Options, want numbering) (*tree[K, A], error) {
+	store, err := newStore(sp, opts, want)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func (t *tree[K, A]) stopped(err error) (Result[A], error) {
 // when ctx ends first, each with a Result whose Status is Unknown and
 // whose statistics cover the work done.
 func BFS[K comparable, A any](ctx context.Context, sp Space[K, A], start K, opts Options) (Result[A], error) {
-	t, err := newTree(ctx, sp, opts)
+	t, err := newTree(ctx, sp, opts, numberNew)
 	if err != nil {
 		return Result[A]{}, err
 	}
@@ -310,7 +310,7 @@ type Reach struct {
 // if any, has at most Reach.Depth actions; bounded-horizon engines can
 // take that as their HorizonOptions.Bound. Errors are as for BFS.
 func Explore[K comparable, A any](ctx context.Context, sp Space[K, A], start K, opts Options) (Reach, error) {
-	t, err := newTree(ctx, sp, opts)
+	t, err := newTree(ctx, sp, opts, numberNew)
 	if err != nil {
 		return Reach{}, err
 	}

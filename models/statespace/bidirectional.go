@@ -28,7 +28,7 @@ func Bidirectional[K comparable, A any](ctx context.Context, sp ReverseSpace[K, 
 	began := time.Now()
 	b := &bidirSearch[K, A]{sp: sp, best: math.MaxInt}
 	for i := range b.sides {
-		t, err := newTree(ctx, sp, opts)
+		t, err := newTree(ctx, sp, opts, numberAll)
 		if err != nil {
 			return Result[A]{}, err
 		}

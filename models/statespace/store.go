@@ -22,12 +22,19 @@ import (
 //   - tagged: the same for large keys, which live once, in the arena: a
 //     slot holds the key's number and the high half of its hash, so that
 //     most probes that miss are rejected without reading the arena;
+//   - set: for searches that need the number of a key only when they
+//     add it (breadth first), an open-addressing table of the keys
+//     themselves, for keys of at most 8 bytes: a slot is one key, the zero
+//     key marks a free slot (and is remembered apart), and the table is
+//     kept at most half full, so that a probe reads one word and most end
+//     at the first slot;
 //   - dense: a bitmap indexed by Indexer.Index.
 //
-// The hash tables are kept at most three quarters full, and grow without
-// rehashing: the slot of a key is taken from the top bits of its hash,
-// fewer than 32 while the table has at most 2^32 slots, and those are in
-// the stored high half.
+// The inline and tagged tables are kept at most three quarters full, and
+// grow without rehashing: the slot of a key is taken from the top bits of
+// its hash, fewer than 32 while the table has at most 2^32 slots, and
+// those are in the stored high half. The set rehashes its keys when it
+// grows, which for keys of one word is a multiplication.
 type keyStore[K comparable] struct {
 	mode  storeMode
 	hashK hashKind
@@ -39,6 +46,9 @@ type keyStore[K comparable] struct {
 	growAt int
 	// inline
 	slots []inlineSlot[K]
+	// set
+	set     []K
+	hasZero bool // the zero key is recorded (it cannot be in set)
 	// tagged
 	table []uint64
 	shift uint // 64 - log2(table size)
@@ -52,6 +62,7 @@ type storeMode uint8
 const (
 	modeInline storeMode = iota
 	modeTagged
+	modeSet
 	modeDense
 )
 
@@ -76,14 +87,27 @@ type inlineSlot[K comparable] struct {
 // one value is kept free as a marker.
 const maxStored = 1<<32 - 2
 
-// noID is the number add and find return for a key of the dense store,
-// which keeps no numbers for keys seen before.
+// noID is the number add returns for a key seen before in the dense store
+// and the set, which keep no numbers for such keys, and find for a key of
+// the dense store.
 const noID = maxStored + 1
 
 const initialTableBits = 6
 
-// newStore returns the store opts ask for, for the keys of sp.
-func newStore[K comparable, A any](sp Space[K, A], opts Options) (*keyStore[K], error) {
+// numbering says which numbers a search asks the store for.
+type numbering uint8
+
+const (
+	// numberAll: add and find return the number of every key recorded.
+	numberAll numbering = iota
+	// numberNew: add returns the number of a key it records, and noID
+	// for a key seen before; find is not used.
+	numberNew
+)
+
+// newStore returns the store opts ask for, for the keys of sp, that gives
+// the numbers want asks for.
+func newStore[K comparable, A any](sp Space[K, A], opts Options, want numbering) (*keyStore[K], error) {
 	ix, indexed := sp.(Indexer[K])
 	limit := opts.DenseBits
 	if limit == 0 {
@@ -112,10 +136,15 @@ func newStore[K comparable, A any](sp Space[K, A], opts Options) (*keyStore[K], 
 		s.hashK, s.words = hashWords, t.Len()
 	}
 	s.growAt = tableLoad(1 << initialTableBits)
-	if unsafe.Sizeof(*new(K)) <= 16 {
+	switch size := unsafe.Sizeof(*new(K)); {
+	case want == numberNew && size <= 8:
+		s.mode = modeSet
+		s.growAt = setLoad(1 << initialTableBits)
+		s.set = make([]K, 1<<initialTableBits)
+	case size <= 16:
 		s.mode = modeInline
 		s.slots = make([]inlineSlot[K], 1<<initialTableBits)
-	} else {
+	default:
 		s.mode = modeTagged
 		s.table = make([]uint64, 1<<initialTableBits)
 	}
@@ -159,7 +188,27 @@ func (s *keyStore[K]) add(k K) (uint32, bool) {
 	default:
 		h = s.hashOf(k)
 	}
-	if s.mode == modeInline {
+	switch s.mode {
+	case modeSet:
+		var zero K
+		if k == zero {
+			if s.hasZero {
+				return noID, false
+			}
+			s.hasZero = true
+			return s.keys.push(k), true
+		}
+		mask := uint64(len(s.set) - 1)
+		for i := h >> s.shift; ; i = (i + 1) & mask {
+			switch s.set[i] {
+			case zero:
+				s.set[i] = k
+				return s.keys.push(k), true
+			case k:
+				return noID, false
+			}
+		}
+	case modeInline:
 		hi := uint32(h >> 32)
 		mask := uint64(len(s.slots) - 1)
 		for i := h >> s.shift; ; i = (i + 1) & mask {
@@ -192,7 +241,7 @@ func (s *keyStore[K]) add(k K) (uint32, bool) {
 }
 
 // find returns the number of k and whether it is recorded (noID for the
-// dense store).
+// dense store and the set).
 func (s *keyStore[K]) find(k K) (uint32, bool) {
 	switch s.mode {
 	case modeInline:
@@ -223,6 +272,21 @@ func (s *keyStore[K]) find(k K) (uint32, bool) {
 				}
 			}
 		}
+	case modeSet:
+		var zero K
+		if k == zero {
+			return noID, s.hasZero
+		}
+		h := s.hashOf(k)
+		mask := uint64(len(s.set) - 1)
+		for i := h >> s.shift; ; i = (i + 1) & mask {
+			switch s.set[i] {
+			case zero:
+				return noID, false
+			case k:
+				return noID, true
+			}
+		}
 	}
 	x := s.ix.Index(k)
 	return noID, s.seen[x/64]&(1<<(x%64)) != 0
@@ -230,10 +294,36 @@ func (s *keyStore[K]) find(k K) (uint32, bool) {
 
 // grow doubles the hash table.
 func (s *keyStore[K]) grow() {
-	if s.mode == modeInline {
+	switch s.mode {
+	case modeSet:
+		s.growSet()
+	case modeInline:
 		s.growInline()
-	} else {
+	default:
 		s.growTagged()
+	}
+}
+
+// growSet doubles the set and puts its keys back, each hashed again.
+func (s *keyStore[K]) growSet() {
+	if s.shift <= 32 {
+		panic("statespace: hash table past 2^32 slots")
+	}
+	old := s.set
+	s.set = make([]K, 2*len(old))
+	s.shift--
+	s.growAt = setLoad(len(s.set))
+	mask := uint64(len(s.set) - 1)
+	var zero K
+	for _, k := range old {
+		if k == zero {
+			continue
+		}
+		i := s.hashOf(k) >> s.shift
+		for s.set[i] != zero {
+			i = (i + 1) & mask
+		}
+		s.set[i] = k
 	}
 }
 
@@ -279,9 +369,13 @@ func (s *keyStore[K]) growTagged() {
 	}
 }
 
-// tableLoad returns the most keys a hash table of size slots holds: a
-// key more grows it.
+// tableLoad returns the most keys an inline or tagged table of size slots
+// holds: a key more grows it.
 func tableLoad(size int) int { return 3 * size / 4 }
+
+// setLoad is tableLoad for the set, which is kept at most half full (the
+// zero key, kept apart, counts too, so the set grows a key early).
+func setLoad(size int) int { return size / 2 }
 
 // nextGrowth returns the number of keys at which adding one more grows
 // the hash table, and the bytes the new table takes; the dense store never
@@ -292,6 +386,8 @@ func (s *keyStore[K]) nextGrowth() (int, int64) {
 		return s.growAt, 2 * int64(len(s.slots)) * int64(unsafe.Sizeof(inlineSlot[K]{}))
 	case modeTagged:
 		return s.growAt, 2 * int64(len(s.table)) * 8
+	case modeSet:
+		return s.growAt, 2 * int64(len(s.set)) * int64(unsafe.Sizeof(*new(K)))
 	}
 	return math.MaxInt, 0
 }
@@ -305,7 +401,7 @@ func (s *keyStore[K]) len() int { return s.keys.n }
 // bytes estimates the memory the store holds.
 func (s *keyStore[K]) bytes() int64 {
 	return s.keys.bytes() + int64(len(s.slots))*int64(unsafe.Sizeof(inlineSlot[K]{})) +
-		int64(len(s.table))*8 + int64(len(s.seen))*8
+		int64(len(s.set))*int64(unsafe.Sizeof(*new(K))) + int64(len(s.table))*8 + int64(len(s.seen))*8
 }
 
 // arena holds keys in order of insertion, in chunks of fixed size so that
@@ -317,16 +413,24 @@ type arena[K comparable] struct {
 
 const chunkBits = 12
 
+// firstChunk is the capacity of the first chunk until it fills.
+const firstChunk = 64
+
 func (a *arena[K]) push(k K) uint32 {
-	if a.n&(1<<chunkBits-1) == 0 {
-		// The first chunk starts small and grows by append, so that a
-		// search of a few states does not allocate and clear a whole
-		// chunk; the others are full-sized from the start.
+	switch {
+	case a.n&(1<<chunkBits-1) == 0:
+		// The first chunk starts small, so that a search of a few states
+		// does not allocate and clear a whole chunk; the others are
+		// full-sized from the start.
 		size := 1 << chunkBits
 		if a.n == 0 {
-			size = 16
+			size = firstChunk
 		}
 		a.chunks = append(a.chunks, make([]K, 0, size))
+	case a.n == firstChunk:
+		// The first chunk is full: it becomes a full-sized one at once,
+		// rather than doubling up to it by append.
+		a.chunks[0] = append(make([]K, 0, 1<<chunkBits), a.chunks[0]...)
 	}
 	last := len(a.chunks) - 1
 	a.chunks[last] = append(a.chunks[last], k)
