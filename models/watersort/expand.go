@@ -1,7 +1,5 @@
 package watersort
 
-import "slices"
-
 // expander generates the successors of canonical states. It owns scratch
 // buffers, so one expander serves one search at a time.
 type expander struct {
@@ -10,7 +8,9 @@ type expander struct {
 	codes []uint64 // the state being expanded, bottles sorted
 	info  []bottle
 	child []uint64 // a successor, bottles sorted
-	key   []uint64 // the successor packed
+	key   []uint64 // the successor packed; aliases the space's key (newSpace)
+	// solved says whether the successor is solved.
+	solved bool
 	// byTop[c] is the first bottle with room whose top colour code is c,
 	// next[j] the following one, -1 ending the list: the destinations a
 	// source showing c can pour into.
@@ -25,7 +25,6 @@ func newExpander(l *layout, rule Rule) *expander {
 		codes: make([]uint64, l.bottles),
 		info:  make([]bottle, l.bottles),
 		child: make([]uint64, l.bottles),
-		key:   make([]uint64, l.words),
 		next:  make([]int32, l.bottles),
 	}
 	for c := range e.byTop {
@@ -34,11 +33,14 @@ func newExpander(l *layout, rule Rule) *expander {
 	return e
 }
 
-// expand calls visit with the move (from bottle i to bottle j of the
-// sorted state), the bottles after it (sorted), the packed key and whether
-// it is solved, for each successor of the packed canonical state key, until
-// visit returns false. The slices passed to visit are reused for the next
-// successor.
+// expand calls yield with the move (from bottle i to bottle j of the
+// sorted state) and the packed key, which it writes to *next, for each
+// successor of the packed canonical state key, until yield returns false.
+// While yield runs, e.child holds the successor's bottles (sorted) and
+// e.solved says whether it is solved. e.key must alias *next (see
+// newSpace): packing there saves a copy per successor. expand is generic
+// in the key type, and the pour of one move is a method, so that the
+// search's callback is the only indirect call per successor.
 //
 // It skips moves whose result is, up to bottle order, the state itself or
 // the result of another move it does try. The set of successor states is
@@ -58,7 +60,7 @@ func newExpander(l *layout, rule Rule) *expander {
 //     are sorted, so copies are neighbours): the first copy gives the same
 //     states up to order. The one exception is pouring into the copy right
 //     after the source itself, which is a different move.
-func (e *expander) expand(key []uint64, visit func(i, j int, child, key []uint64, solved bool) bool) {
+func expand[K comparable](e *expander, key []uint64, next *K, yield func(sortedMove, K, int) bool) {
 	l := e.l
 	l.unpack(key, e.codes)
 	open := 0 // bottles neither empty nor finished; a state is solved when none is
@@ -81,16 +83,7 @@ func (e *expander) expand(key []uint64, visit func(i, j int, child, key []uint64
 		}
 	}()
 	try := func(i, j int) bool {
-		src, dst := info[i], info[j]
-		n := l.amount(e.rule, src, dst)
-		if n == 0 {
-			return true
-		}
-		newSrc, newDst := l.pour(src.code, dst.code, src.height, dst.height, n, src.top)
-		e.merge(i, j, newSrc, newDst)
-		l.pack(e.child, e.key)
-		childOpen := open - l.open(src.code) - l.open(dst.code) + l.open(newSrc) + l.open(newDst)
-		return visit(i, j, e.child, e.key, childOpen == 0)
+		return !e.pour(i, j, open) || yield(sortedMove{uint8(i), uint8(j)}, *next, 1)
 	}
 	for i := range codes {
 		src := info[i]
@@ -112,19 +105,45 @@ func (e *expander) expand(key []uint64, visit func(i, j int, child, key []uint64
 	}
 }
 
+// pour computes the successor of the state being expanded (e.codes, e.info,
+// with open bottles neither empty nor finished) by the move from bottle i
+// to bottle j into e.child, e.key and e.solved, and reports whether the
+// move is legal.
+func (e *expander) pour(i, j, open int) bool {
+	l := e.l
+	src, dst := e.info[i], e.info[j]
+	n := l.amount(e.rule, src, dst)
+	if n == 0 {
+		return false
+	}
+	newSrc, newDst := l.pour(src.code, dst.code, src.height, dst.height, n, src.top)
+	e.merge(i, j, newSrc, newDst)
+	l.pack(e.child, e.key)
+	e.solved = open-l.open(src.code)-l.open(dst.code)+l.open(newSrc)+l.open(newDst) == 0
+	return true
+}
+
 // merge writes into e.child the sorted bottles of e.codes with entries i
-// and j replaced by a and b. e.codes is sorted already, so this is a few
-// block copies and two binary searches.
+// and j replaced by a and b. e.codes is sorted already, so one pass that
+// slips a and b in before the first larger bottle does it (faster than
+// copying the runs between i and j and inserting a and b by binary
+// search, at the 4 to 16 bottles of a level).
 func (e *expander) merge(i, j int, a, b uint64) {
-	lo, hi := min(i, j), max(i, j)
-	c := e.child
-	k := copy(c, e.codes[:lo])
-	k += copy(c[k:], e.codes[lo+1:hi])
-	k += copy(c[k:], e.codes[hi+1:])
-	for _, x := range [2]uint64{a, b} {
-		at, _ := slices.BinarySearch(c[:k], x)
-		copy(c[at+1:k+1], c[at:k])
-		c[at] = x
+	in := [2]uint64{min(a, b), max(a, b)}
+	c, k, p := e.child[:len(e.codes)], 0, 0
+	for x, v := range e.codes {
+		if x == i || x == j {
+			continue
+		}
+		for p < len(in) && in[p] <= v {
+			c[k] = in[p]
+			k, p = k+1, p+1
+		}
+		c[k] = v
+		k++
+	}
+	for ; p < len(in); p++ {
+		c[k] = in[p]
 		k++
 	}
 }

@@ -203,20 +203,22 @@ func replay(start State, rule Rule, moves []sortedMove) (Plan, error) {
 // space is a level seen through canonical keys of type K, an array of
 // words (the packed state, zero-padded), for the searches of statespace.
 type space[K comparable] struct {
-	l        *layout
-	exp      *expander
-	n        int      // words of a packed state
-	scratch  []uint64 // bottles
-	codes    []uint64 // bottles
-	next     K        // the successor being yielded
-	lastOK   bool     // next and the fields below describe the last successor generated
-	lastGoal bool
-	child    []uint64 // its bottles, sorted (the expander's scratch)
+	l       *layout
+	exp     *expander // its key aliases next
+	n       int       // words of a packed state
+	scratch []uint64  // bottles
+	codes   []uint64  // bottles
+	next    K         // the successor being yielded
+	// inside says that Successors runs: next, exp.child and exp.solved
+	// describe the successor yielded last.
+	inside bool
 }
 
 func newSpace[K comparable](l *layout, rule Rule) *space[K] {
-	return &space[K]{l: l, exp: newExpander(l, rule), n: l.words,
+	sp := &space[K]{l: l, exp: newExpander(l, rule), n: l.words,
 		scratch: make([]uint64, l.bottles), codes: make([]uint64, l.bottles)}
+	sp.exp.key = sp.words(&sp.next)
+	return sp
 }
 
 // words returns the packed state a key holds, as a slice aliasing it.
@@ -227,21 +229,18 @@ func (sp *space[K]) words(k *K) []uint64 {
 // Successors implements statespace.Space: the expander's successors, each
 // with its move between sorted bottles.
 func (sp *space[K]) Successors(k K, yield func(sortedMove, K, int) bool) {
-	sp.exp.expand(sp.words(&k), func(i, j int, child, key []uint64, solved bool) bool {
-		copy(sp.words(&sp.next), key)
-		sp.lastOK, sp.lastGoal, sp.child = true, solved, child
-		return yield(sortedMove{uint8(i), uint8(j)}, sp.next, 1)
-	})
-	sp.lastOK = false
+	sp.inside = true
+	expand(sp.exp, sp.words(&k), &sp.next, yield)
+	sp.inside = false
 }
 
 // last reports whether k is the successor just generated.
-func (sp *space[K]) last(k K) bool { return sp.lastOK && k == sp.next }
+func (sp *space[K]) last(k K) bool { return sp.inside && k == sp.next }
 
 // Goal implements statespace.Space.
 func (sp *space[K]) Goal(k K) bool {
 	if sp.last(k) {
-		return sp.lastGoal
+		return sp.exp.solved
 	}
 	sp.l.unpack(sp.words(&k), sp.codes)
 	return sp.l.solved(sp.codes)
@@ -251,7 +250,7 @@ func (sp *space[K]) Goal(k K) bool {
 // layout.lowerBound, admissible and consistent.
 func (sp *space[K]) Estimate(k K) int {
 	if sp.last(k) {
-		return sp.l.lowerBound(sp.child)
+		return sp.l.lowerBound(sp.exp.child)
 	}
 	sp.l.unpack(sp.words(&k), sp.codes)
 	return sp.l.lowerBound(sp.codes)
