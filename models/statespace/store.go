@@ -294,6 +294,10 @@ func (s *keyStore[K]) find(k K) (uint32, bool) {
 
 // grow doubles the hash table.
 func (s *keyStore[K]) grow() {
+	if s.shift <= 32 {
+		panic("statespace: hash table past 2^32 slots")
+	}
+	s.shift--
 	switch s.mode {
 	case modeSet:
 		s.growSet()
@@ -304,36 +308,30 @@ func (s *keyStore[K]) grow() {
 	}
 }
 
-// growSet doubles the set and puts its keys back, each hashed again.
+// growSet doubles the set and puts the keys back from the arena, each
+// hashed again: the arena holds them packed, and in the order they came.
 func (s *keyStore[K]) growSet() {
-	if s.shift <= 32 {
-		panic("statespace: hash table past 2^32 slots")
-	}
-	old := s.set
-	s.set = make([]K, 2*len(old))
-	s.shift--
+	s.set = make([]K, 2*len(s.set))
 	s.growAt = setLoad(len(s.set))
 	mask := uint64(len(s.set) - 1)
 	var zero K
-	for _, k := range old {
-		if k == zero {
-			continue
+	for _, chunk := range s.keys.chunks {
+		for _, k := range chunk {
+			if k == zero {
+				continue // kept apart
+			}
+			i := s.hashOf(k) >> s.shift
+			for s.set[i] != zero {
+				i = (i + 1) & mask
+			}
+			s.set[i] = k
 		}
-		i := s.hashOf(k) >> s.shift
-		for s.set[i] != zero {
-			i = (i + 1) & mask
-		}
-		s.set[i] = k
 	}
 }
 
 func (s *keyStore[K]) growInline() {
-	if s.shift <= 32 {
-		panic("statespace: hash table past 2^32 slots")
-	}
 	old := s.slots
 	s.slots = make([]inlineSlot[K], 2*len(old))
-	s.shift--
 	s.growAt = tableLoad(len(s.slots))
 	mask := uint64(len(s.slots) - 1)
 	for _, sl := range old {
@@ -349,12 +347,8 @@ func (s *keyStore[K]) growInline() {
 }
 
 func (s *keyStore[K]) growTagged() {
-	if s.shift <= 32 {
-		panic("statespace: hash table past 2^32 slots")
-	}
 	old := s.table
 	s.table = make([]uint64, 2*len(old))
-	s.shift--
 	s.growAt = tableLoad(len(s.table))
 	mask := uint64(len(s.table) - 1)
 	for _, e := range old {
