@@ -22,7 +22,7 @@ const checkEvery = 1024
 // keys, numbered in order of discovery, and for every state but the start
 // the state it was reached from and the action that reached it.
 type tree[K comparable, A any] struct {
-	store  *keyStore[K]
+	store  keyStore[K]
 	parent []uint32
 	via    []A
 	opts   Options
@@ -44,11 +44,10 @@ type tree[K comparable, A any] struct {
 }
 
 func newTree[K comparable, A any](ctx context.Context, sp Space[K, A], opts Options, want numbering) (*tree[K, A], error) {
-	store, err := newStore(sp, opts, want)
-	if err != nil {
+	t := &tree[K, A]{opts: opts, limit: maxStored, began: time.Now(), budget: membudget.Budget(ctx)}
+	if err := initStore(&t.store, sp, opts, want); err != nil {
 		return nil, err
 	}
-	t := &tree[K, A]{store: store, opts: opts, limit: maxStored, began: time.Now(), budget: membudget.Budget(ctx)}
 	if opts.MaxStates > 0 {
 		t.limit = min(t.limit, opts.MaxStates)
 	}
@@ -60,10 +59,11 @@ func newTree[K comparable, A any](ctx context.Context, sp Space[K, A], opts Opti
 
 // root stores the start.
 func (t *tree[K, A]) root(start K) {
-	var none A
 	t.store.add(start)
-	t.parent = append(t.parent, noParent)
-	t.via = append(t.via, none)
+	// The links start with room for a few states, as most searches of a
+	// few states are over before append would have grown them past 16.
+	t.parent = append(make([]uint32, 0, 16), noParent)
+	t.via = make([]A, 1, 16)
 }
 
 // link records how the state just added was reached.

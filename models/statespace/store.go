@@ -105,9 +105,10 @@ const (
 	numberNew
 )
 
-// newStore returns the store opts ask for, for the keys of sp, that gives
-// the numbers want asks for.
-func newStore[K comparable, A any](sp Space[K, A], opts Options, want numbering) (*keyStore[K], error) {
+// initStore makes s the store opts ask for, for the keys of sp, that
+// gives the numbers want asks for. (It fills in a store rather than
+// returning one, so that the store lives inside the search's tree.)
+func initStore[K comparable, A any](s *keyStore[K], sp Space[K, A], opts Options, want numbering) error {
 	ix, indexed := sp.(Indexer[K])
 	limit := opts.DenseBits
 	if limit == 0 {
@@ -116,21 +117,23 @@ func newStore[K comparable, A any](sp Space[K, A], opts Options, want numbering)
 	switch opts.Store {
 	case StoreAuto:
 		if indexed && ix.Size() <= limit {
-			return &keyStore[K]{mode: modeDense, ix: ix, seen: make([]uint64, (ix.Size()+63)/64)}, nil
+			*s = keyStore[K]{mode: modeDense, ix: ix, seen: make([]uint64, (ix.Size()+63)/64)}
+			return nil
 		}
 	case StoreDense:
 		if !indexed {
-			return nil, fmt.Errorf("statespace: the dense store needs a space that implements Indexer; %T does not", sp)
+			return fmt.Errorf("statespace: the dense store needs a space that implements Indexer; %T does not", sp)
 		}
 		if ix.Size() > 1<<40 {
-			return nil, fmt.Errorf("statespace: a bitmap of %d bits is too large for the dense store", ix.Size())
+			return fmt.Errorf("statespace: a bitmap of %d bits is too large for the dense store", ix.Size())
 		}
-		return &keyStore[K]{mode: modeDense, ix: ix, seen: make([]uint64, (ix.Size()+63)/64)}, nil
+		*s = keyStore[K]{mode: modeDense, ix: ix, seen: make([]uint64, (ix.Size()+63)/64)}
+		return nil
 	case StoreHash:
 	default:
-		return nil, fmt.Errorf("statespace: unknown store %v", opts.Store)
+		return fmt.Errorf("statespace: unknown store %v", opts.Store)
 	}
-	s := &keyStore[K]{shift: 64 - initialTableBits}
+	*s = keyStore[K]{shift: 64 - initialTableBits}
 	s.hashK, s.hash = hasherOf(sp)
 	if t := reflect.TypeFor[K](); s.hashK == hashFunc && s.hash == nil {
 		s.hashK, s.words = hashWords, t.Len()
@@ -148,7 +151,7 @@ func newStore[K comparable, A any](sp Space[K, A], opts Options, want numbering)
 		s.mode = modeTagged
 		s.table = make([]uint64, 1<<initialTableBits)
 	}
-	return s, nil
+	return nil
 }
 
 // hashOf hashes k.
@@ -407,23 +410,24 @@ type arena[K comparable] struct {
 
 const chunkBits = 12
 
-// firstChunk is the capacity of the first chunk until it fills.
-const firstChunk = 64
+// firstChunkMax is the most keys the first chunk holds before it takes
+// its full size.
+const firstChunkMax = 256
 
 func (a *arena[K]) push(k K) uint32 {
 	switch {
 	case a.n&(1<<chunkBits-1) == 0:
-		// The first chunk starts small, so that a search of a few states
-		// does not allocate and clear a whole chunk; the others are
-		// full-sized from the start.
+		// The first chunk starts small and doubles by append, so that a
+		// search of a few states does not allocate and clear a whole
+		// chunk; the others are full-sized from the start.
 		size := 1 << chunkBits
 		if a.n == 0 {
-			size = firstChunk
+			size = 16
 		}
 		a.chunks = append(a.chunks, make([]K, 0, size))
-	case a.n == firstChunk:
-		// The first chunk is full: it becomes a full-sized one at once,
-		// rather than doubling up to it by append.
+	case a.n == firstChunkMax:
+		// Past a few hundred keys, the first chunk becomes a full-sized
+		// one at once rather than doubling its way up to it.
 		a.chunks[0] = append(make([]K, 0, 1<<chunkBits), a.chunks[0]...)
 	}
 	last := len(a.chunks) - 1

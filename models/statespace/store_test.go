@@ -18,8 +18,8 @@ func (keySpace[K]) Goal(K) bool                          { return false }
 // noID too); find and key agree.
 func checkStore[K comparable](t *testing.T, want numbering, wantMode storeMode, keys []K) {
 	t.Helper()
-	s, err := newStore[K, int](keySpace[K]{}, Options{Store: StoreHash}, want)
-	if err != nil {
+	s := new(keyStore[K])
+	if err := initStore[K, int](s, keySpace[K]{}, Options{Store: StoreHash}, want); err != nil {
 		t.Fatal(err)
 	}
 	if s.mode != wantMode {
