@@ -117,10 +117,11 @@ var benchPuzzles = []struct {
 	{"gen-jug4-12", 8, &jugs.Puzzle{Capacities: []int{51, 42, 39, 29}, Initial: []int{0, 0, 0, 0}, Tap: true, Target: 46}},
 }
 
-// rawGini is gini used directly, without the workaround of sat/gini: it
-// keeps what it learned after an UNSAT answer under assumptions instead
-// of starting again from its clauses. That is unsafe in general (see
-// sat/gini) and here only measures what the workaround costs; the plans
+// rawGini is gini used directly, without the repair of sat/gini (a
+// tautology added after an UNSAT answer under assumptions, which clears
+// the conflict gini keeps; see sat/gini). Without it gini can fail on
+// clauses unsatisfiable at the root, which an unrolling of a solvable
+// puzzle never is; here it only measures what the repair costs. The plans
 // are still checked, and their lengths compared with BFS's.
 type rawGini struct{ g *ginilib.Gini }
 
@@ -171,10 +172,10 @@ func (r *freshGini) Solve(ctx context.Context, assumptions ...sat.Lit) (sat.Stat
 func (r *freshGini) Value(l sat.Lit) bool { return r.s.Value(l) }
 
 // BenchmarkSATIncremental measures what incremental solving brings, and
-// what the workaround of sat/gini costs: gini through sat/gini (learning
-// is lost at every UNSAT answer under an assumption, so once per round),
-// gini used directly (learning kept: unsafe in general, measured here
-// only), and a fresh gini per solve.
+// what the repair of sat/gini costs: gini through sat/gini (which keeps
+// what it learned across rounds), gini used directly (without the repair:
+// unsafe on clauses unsatisfiable at the root, measured here only), and a
+// fresh gini per solve.
 func BenchmarkSATIncremental(b *testing.B) {
 	solvers := []struct {
 		name string

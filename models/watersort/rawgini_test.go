@@ -11,9 +11,9 @@ import (
 )
 
 // rawGini is a sat.Solver straight on one gini instance, without the
-// rebuild after an UNSAT answer under assumptions that sat/gini does to
+// repair after an UNSAT answer under assumptions that sat/gini does to
 // avoid a gini bug (see the sat/gini documentation). It exists only to
-// measure what the rebuild costs the horizon loop of SolveSAT. The bug
+// measure what the repair costs the horizon loop of SolveSAT. The bug
 // needs clauses that are unsatisfiable without assumptions, which an
 // unrolling of a solvable level never is; the benchmarks that use it also
 // replay every plan with Check (SolveSAT does) and report its length.

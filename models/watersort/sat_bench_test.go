@@ -80,12 +80,13 @@ func BenchmarkSATCorpus(b *testing.B) {
 // to thirty solves.
 var satPartLevels = []string{"gen-n08-s800", "gen-n09-s900", "gen-n10-s1001", "sortpuz-level17", "sortpuz-level22", "kuking-level106"}
 
-// BenchmarkSATSolver measures what the gini adapter's rebuild after each
+// BenchmarkSATSolver measures what the gini adapter's repair after each
 // UNSAT answer costs the horizon loop (from horizon 0, so that there are
-// many UNSAT answers): solver=adapter is sat/gini (rebuilt from its clause
-// copy after every refuted horizon, learnt clauses lost), solver=raw one
-// gini instance kept across horizons (rawGini, test only), solver=fresh a
-// new gini loaded with the whole formula for every horizon.
+// many UNSAT answers): solver=adapter is sat/gini (one gini kept across
+// horizons, cleared of its last conflict after every refuted horizon),
+// solver=raw one gini instance kept across horizons without the repair
+// (rawGini, test only), solver=fresh a new gini loaded with the whole
+// formula for every horizon.
 func BenchmarkSATSolver(b *testing.B) {
 	levels := corpusByID(b)
 	solvers := []struct {
