@@ -184,16 +184,12 @@ func watchStack(s *cp.Solver, id cp.PropID, a cp.Advisor, g int, vars []cp.Var) 
 	}
 }
 
-// makeChain builds a chain from its blocks, top to bottom, and their
-// weights; nil weights count every block once.
-func makeChain(vars []cp.Var, weights []int) lineChain {
+// makeChain builds a chain from its blocks' variables, top to bottom, and
+// the weight of the block of each variable (weight(j) for vars[j]).
+func makeChain(vars []cp.Var, weight func(j int) int) lineChain {
 	ch := lineChain{vars: vars, run: make([]int, len(vars)+1)}
 	for t := 1; t <= len(vars); t++ {
-		w := 1
-		if weights != nil {
-			w = weights[len(vars)-t]
-		}
-		ch.run[t] = ch.run[t-1] + w
+		ch.run[t] = ch.run[t-1] + weight(len(vars)-t)
 	}
 	return ch
 }

@@ -95,7 +95,7 @@ func (p rowProblem) post(reference bool) (*cp.Solver, []cp.Var, []*lineSum) {
 	for _, l := range p.lines {
 		chains := make([]lineChain, len(l.blocks))
 		for i, b := range l.blocks {
-			chains[i] = makeChain([]cp.Var{vars[b]}, []int{l.weights[i]})
+			chains[i] = makeChain([]cp.Var{vars[b]}, func(int) int { return l.weights[i] })
 		}
 		c := newLineSum(s, l.need, chains)
 		if reference {

@@ -86,11 +86,11 @@ func (m *Model) addLines(ctx context.Context) error {
 		blocks := m.Layout.LineChains(line)
 		chains := make([]lineChain, len(blocks))
 		for i, chain := range blocks {
-			vars, weights := make([]cp.Var, len(chain)), make([]int, len(chain))
+			vars := make([]cp.Var, len(chain))
 			for j, b := range chain {
-				vars[j], weights[j] = m.Full[b], m.Layout.InLine(line, b)
+				vars[j] = m.Full[b]
 			}
-			chains[i] = makeChain(vars, weights)
+			chains[i] = makeChain(vars, func(j int) int { return m.Layout.InLine(line, chain[j]) })
 		}
 		m.addLine(need, chains)
 	}
