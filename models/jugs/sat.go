@@ -481,11 +481,7 @@ func atMostOne(f *sat.Formula, lits []sat.Lit) {
 		}
 		return
 	}
-	for i := range lits {
-		for j := i + 1; j < len(lits); j++ {
-			f.AddClause(lits[i].Not(), lits[j].Not())
-		}
-	}
+	sat.PairwiseAtMostOne(f, lits...)
 }
 
 // Consecutive implements statespace.Consecutive: the pruning between two

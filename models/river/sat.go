@@ -35,22 +35,11 @@ type satStep struct {
 
 type satModel struct{ p *Puzzle }
 
-// exactlyOne adds that exactly one of lits holds (pairwise: counts are
-// small).
-func exactlyOne(f *sat.Formula, lits []sat.Lit) {
-	f.AddClause(lits...)
-	for i := range lits {
-		for j := i + 1; j < len(lits); j++ {
-			f.AddClause(lits[i].Not(), lits[j].Not())
-		}
-	}
-}
-
 func (m *satModel) State(f *sat.Formula) satState {
 	s := satState{x: make([][]sat.Lit, len(m.p.Kinds)), boat: f.NewVar()}
 	for k, kind := range m.p.Kinds {
 		s.x[k] = f.NewVars(kind.Count + 1)
-		exactlyOne(f, s.x[k])
+		sat.PairwiseExactlyOne(f, s.x[k]...) // counts are small
 	}
 	return s
 }
@@ -75,7 +64,7 @@ func (m *satModel) Step(f *sat.Formula, before, after satState) satStep {
 	for k, kind := range m.p.Kinds {
 		top := min(kind.Count, m.p.Capacity)
 		st.l[k] = f.NewVars(top + 1)
-		exactlyOne(f, st.l[k])
+		sat.PairwiseExactlyOne(f, st.l[k]...)
 		for v := 1; v <= top; v++ {
 			terms = append(terms, sat.Term{Lit: st.l[k][v], Weight: v})
 			if kind.Rows {

@@ -50,16 +50,6 @@ type satModel struct {
 
 func (m *satModel) lit(s satState, cell, tile int) sat.Lit { return s.x[cell*m.n+tile] }
 
-// exactlyOne adds that exactly one of lits holds (pairwise).
-func exactlyOne(f sat.Adder, lits []sat.Lit) {
-	f.AddClause(lits...)
-	for i := range lits {
-		for j := i + 1; j < len(lits); j++ {
-			f.AddClause(lits[i].Not(), lits[j].Not())
-		}
-	}
-}
-
 // State adds a board's variables: one tile per cell, one cell per tile,
 // and the colour of the blank's cell.
 func (m *satModel) State(f *sat.Formula) satState {
@@ -70,13 +60,13 @@ func (m *satModel) State(f *sat.Formula) satState {
 		for t := range n {
 			line[t] = m.lit(s, c, t)
 		}
-		exactlyOne(f, line)
+		sat.PairwiseExactlyOne(f, line...)
 	}
 	for t := range n {
 		for c := range n {
 			line[c] = m.lit(s, c, t)
 		}
-		exactlyOne(f, line)
+		sat.PairwiseExactlyOne(f, line...)
 	}
 	for c := range n {
 		if (c/w+c%w)%2 == 1 {
@@ -140,7 +130,7 @@ func (m *satModel) Step(f *sat.Formula, before, after satState) satStep {
 	for i, a := range st.acts {
 		lits[i] = a.lit
 	}
-	exactlyOne(f, lits)
+	sat.PairwiseExactlyOne(f, lits...)
 	// Frame: a cell no action touches keeps its tile.
 	for d := range n {
 		for t := range n {
