@@ -68,9 +68,20 @@ func (t *tree[K, A]) root(start K) {
 
 // link records how the state just added was reached.
 func (t *tree[K, A]) link(from uint32, a A) {
+	if len(t.parent) == cap(t.parent) && len(t.parent) < doubleLinksBelow {
+		// append grows a slice past 256 elements by a quarter, which on
+		// the way to a few thousand states copies the links five times
+		// over; doubled, they are copied about once.
+		t.parent = slices.Grow(t.parent, len(t.parent))
+		t.via = slices.Grow(t.via, len(t.via))
+	}
 	t.parent = append(t.parent, from)
 	t.via = append(t.via, a)
 }
+
+// doubleLinksBelow is the number of states up to which link doubles the
+// links' room; past it, append's smaller steps waste less memory.
+const doubleLinksBelow = 1 << 20
 
 // full reports whether the search must stop storing states: the store
 // holds more than allowed, or the memory the search would hold at its next
@@ -159,11 +170,12 @@ func (t *tree[K, A]) check(ctx context.Context) error {
 // estimate, next growth included, was 241 MB.
 func withSlack(need int64) int64 { return need + need/2 }
 
-// appendGrowth is about the capacity append gives a slice of capacity c
-// that it outgrows: twice c for small slices, then a quarter more and 192
-// (runtime.growslice, before rounding to a size class).
+// appendGrowth is about the capacity the links get when they outgrow c:
+// twice c below doubleLinksBelow (see link), and past it append's: a
+// quarter more and 192 (runtime.growslice, before rounding to a size
+// class).
 func appendGrowth(c int) int {
-	if c < 256 {
+	if c < doubleLinksBelow {
 		return max(2*c, 8)
 	}
 	return c + (c+3*256)/4
