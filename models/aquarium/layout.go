@@ -57,6 +57,21 @@ func LayoutFor(ctx context.Context, p *Puzzle, rule Rule) (*Layout, error) {
 	return NewLayoutContext(ctx, p, rule)
 }
 
+// LayoutWithin is LayoutFor for an engine that builds a model on the
+// layout: it then asks fits whether that model fits the memory budget ctx
+// carries, and returns fits' error instead of the layout when it does not,
+// so that no engine allocates a model it has not checked.
+func LayoutWithin(ctx context.Context, p *Puzzle, rule Rule, fits func(context.Context, *Puzzle, *Layout) error) (*Layout, error) {
+	l, err := LayoutFor(ctx, p, rule)
+	if err != nil {
+		return nil, err
+	}
+	if err := fits(ctx, p, l); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
 // NewLayout computes the blocks of a valid puzzle under rule. It is
 // NewLayoutContext without a way to stop it.
 func NewLayout(p *Puzzle, rule Rule) *Layout {

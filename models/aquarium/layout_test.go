@@ -2,6 +2,7 @@ package aquarium_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -148,6 +149,50 @@ func TestLayoutStops(t *testing.T) {
 		l, err := aquarium.NewLayoutContext(ctx, p, rule)
 		require.ErrorIs(t, err, context.Canceled)
 		require.Nil(t, l)
+	}
+}
+
+// TestLayoutWithin checks that fits sees the layout LayoutFor computes and
+// that its refusal comes back instead of the layout, and that an invalid
+// puzzle fails before fits is asked.
+func TestLayoutWithin(t *testing.T) {
+	p := &aquarium.Puzzle{Width: 3, Height: 2, Regions: []int{0, 1, 0, 0, 0, 0},
+		Cols: []int{aquarium.NoClue, aquarium.NoClue, aquarium.NoClue}, Rows: []int{aquarium.NoClue, aquarium.NoClue}}
+	tooBig := errors.New("too big")
+	for _, tc := range []struct {
+		name   string
+		p      *aquarium.Puzzle
+		refuse bool
+		asked  bool
+	}{
+		{"fits", p, false, true},
+		{"refused", p, true, true},
+		{"invalid", &aquarium.Puzzle{Width: 3, Height: 2}, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			asked := false
+			l, err := aquarium.LayoutWithin(context.Background(), tc.p, aquarium.PoolRule, func(_ context.Context, q *aquarium.Puzzle, l *aquarium.Layout) error {
+				asked = true
+				require.Same(t, tc.p, q)
+				require.Len(t, l.Blocks, 4, "fits sees the pool rule's layout")
+				if tc.refuse {
+					return tooBig
+				}
+				return nil
+			})
+			require.Equal(t, tc.asked, asked, "fits asked")
+			switch {
+			case !tc.asked:
+				require.Error(t, err)
+				require.Nil(t, l)
+			case tc.refuse:
+				require.ErrorIs(t, err, tooBig)
+				require.Nil(t, l)
+			default:
+				require.NoError(t, err)
+				require.Len(t, l.Blocks, 4)
+			}
+		})
 	}
 }
 

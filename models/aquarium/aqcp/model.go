@@ -42,11 +42,8 @@ const checkEvery = 4096
 // the model would not fit; while it builds, it checks ctx every few
 // thousand blocks and lines, and stops with ctx's error when ctx is done.
 func NewModelContext(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule) (*Model, error) {
-	l, err := aquarium.LayoutFor(ctx, p, rule)
+	l, err := aquarium.LayoutWithin(ctx, p, rule, checkBudget)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkBudget(ctx, p, l); err != nil {
 		return nil, err
 	}
 	s := cp.New()

@@ -66,11 +66,8 @@ type Options struct {
 
 // EncodeSATWith is EncodeSATContext with options.
 func EncodeSATWith(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, opt Options) (*SATModel, error) {
-	l, err := aquarium.LayoutFor(ctx, p, rule)
+	l, err := aquarium.LayoutWithin(ctx, p, rule, checkBudget)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkBudget(ctx, p, l); err != nil {
 		return nil, err
 	}
 	f := sat.NewFormula()
