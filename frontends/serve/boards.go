@@ -73,16 +73,17 @@ func solveTiles(ctx context.Context, lim planLimits, name string, data []byte, i
 	}); err != nil {
 		return v, err
 	}
-	v.Steps = append(v.Steps, stepView{SVG: drawTiles(p)})
-	for i := range plan {
-		q, slid, err := p.Apply(plan[:i+1])
+	q := p
+	err = drawPlan(&v, plan, func() string { return drawTiles(q) }, func(m tiles.Move) (string, error) {
+		next, slid, err := q.Apply(tiles.Plan{m})
 		if err != nil {
-			return v, err
+			return "", err
 		}
+		q = next
 		// The blank moves one way, so the tile moves the other.
-		v.Steps = append(v.Steps, stepView{Action: fmt.Sprintf("slide %d %s", slid[i], tileWay[plan[i]]), SVG: drawTiles(q)})
-	}
-	return v, nil
+		return fmt.Sprintf("slide %d %s", slid[0], tileWay[m]), nil
+	})
+	return v, err
 }
 
 // tileWay is the way a tile slides when the blank makes each move.
@@ -125,18 +126,16 @@ func solveRush(ctx context.Context, lim planLimits, name string, data []byte, in
 		return v, err
 	}
 	q := p.Clone()
-	v.Steps = append(v.Steps, stepView{SVG: drawRush(q)})
-	for _, m := range plan {
+	err = drawPlan(&v, plan, func() string { return drawRush(q) }, func(m rush.Move) (string, error) {
 		pc := &q.Pieces[m.Piece]
 		if pc.Orientation == rush.Horizontal {
 			pc.Col += m.By
 		} else {
 			pc.Row += m.By
 		}
-		word := fmt.Sprintf("slide %c %s %d", pc.Label, rush.Direction(pc.Orientation, m.By), max(m.By, -m.By))
-		v.Steps = append(v.Steps, stepView{Action: word, SVG: drawRush(q)})
-	}
-	return v, nil
+		return fmt.Sprintf("slide %c %s %d", pc.Label, rush.Direction(pc.Orientation, m.By), max(m.By, -m.By)), nil
+	})
+	return v, err
 }
 
 // drawRush draws a Rush Hour board: piece L is the rectangle "p<L>" and

@@ -48,15 +48,14 @@ func solveTorch(ctx context.Context, lim planLimits, name string, data []byte, i
 	}
 	across := make([]bool, len(p.Times))
 	torchAcross := false
-	v.Steps = append(v.Steps, stepView{SVG: drawTorch(p, across, torchAcross)})
-	for _, c := range solvedPlan(v, res.Plan) {
+	err = drawPlan(&v, solvedPlan(v, res.Plan), func() string { return drawTorch(p, across, torchAcross) }, func(c torch.Crossing) (string, error) {
 		for _, i := range c.People {
 			across[i] = !across[i]
 		}
 		torchAcross = !torchAcross
-		v.Steps = append(v.Steps, stepView{Action: torchfmt.Words(p, c), SVG: drawTorch(p, across, torchAcross)})
-	}
-	return v, nil
+		return torchfmt.Words(p, c), nil
+	})
+	return v, err
 }
 
 func solveRiver(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
@@ -77,8 +76,7 @@ func solveRiver(ctx context.Context, lim planLimits, name string, data []byte, i
 	}
 	far := make([]int, len(p.Kinds))
 	boatFar := false
-	v.Steps = append(v.Steps, stepView{SVG: drawRiver(p, far, boatFar)})
-	for _, t := range solvedPlan(v, res.Plan) {
+	err = drawPlan(&v, solvedPlan(v, res.Plan), func() string { return drawRiver(p, far, boatFar) }, func(t river.Trip) (string, error) {
 		for k, n := range t.Load {
 			if t.Back {
 				far[k] -= n
@@ -87,9 +85,9 @@ func solveRiver(ctx context.Context, lim planLimits, name string, data []byte, i
 			}
 		}
 		boatFar = !boatFar
-		v.Steps = append(v.Steps, stepView{Action: riverfmt.Words(p, t), SVG: drawRiver(p, far, boatFar)})
-	}
-	return v, nil
+		return riverfmt.Words(p, t), nil
+	})
+	return v, err
 }
 
 // solvedPlan is the plan to draw: the plan found for a solved puzzle,

@@ -97,6 +97,22 @@ type stepView struct {
 	SVG    string `json:"svg"`
 }
 
+// drawPlan fills v.Steps as the page shows a plan: the start, drawn by
+// draw, then for each action of plan the words move gives for it, once
+// move has played it on the state draw reads, with the drawing after it.
+// It stops with move's error, keeping the steps drawn so far.
+func drawPlan[A any](v *planView, plan []A, draw func() string, move func(A) (string, error)) error {
+	v.Steps = append(v.Steps, stepView{SVG: draw()})
+	for _, a := range plan {
+		words, err := move(a)
+		if err != nil {
+			return err
+		}
+		v.Steps = append(v.Steps, stepView{Action: words, SVG: draw()})
+	}
+	return nil
+}
+
 // pourRequest asks to solve a pour puzzle pasted or named on the command
 // line.
 type pourRequest struct {
@@ -265,14 +281,13 @@ func solveJugs(ctx context.Context, lim planLimits, name string, data []byte, in
 		v.Message = fmt.Sprintf("Solved in %d steps, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan))
 	}
 	state := p.Start()
-	v.Steps = append(v.Steps, stepView{SVG: drawVessels(jugVessels(p, state))})
-	for _, a := range res.Plan {
+	err = drawPlan(&v, res.Plan, func() string { return drawVessels(jugVessels(p, state)) }, func(a jugs.Action) (string, error) {
 		if !p.Apply(state, a) {
-			return v, fmt.Errorf("step %v does not apply", a)
+			return "", fmt.Errorf("step %v does not apply", a)
 		}
-		v.Steps = append(v.Steps, stepView{Action: jugsfmt.Describe(p, a), SVG: drawVessels(jugVessels(p, state))})
-	}
-	return v, nil
+		return jugsfmt.Describe(p, a), nil
+	})
+	return v, err
 }
 
 func jugVessels(p *jugs.Puzzle, s jugs.State) []vessel {
@@ -314,14 +329,15 @@ func solveSort(ctx context.Context, lim planLimits, name string, data []byte, in
 	if err != nil {
 		return v, inputError(err)
 	}
-	v.Steps = append(v.Steps, stepView{SVG: drawVessels(bottleVessels(p, state))})
-	for _, m := range res.Plan {
-		if state, err = state.Apply(rule, m); err != nil {
-			return v, err
+	err = drawPlan(&v, res.Plan, func() string { return drawVessels(bottleVessels(p, state)) }, func(m watersort.Move) (string, error) {
+		next, err := state.Apply(rule, m)
+		if err != nil {
+			return "", err
 		}
-		v.Steps = append(v.Steps, stepView{Action: fmt.Sprintf("pour bottle %d into bottle %d", m.From+1, m.To+1), SVG: drawVessels(bottleVessels(p, state))})
-	}
-	return v, nil
+		state = next
+		return fmt.Sprintf("pour bottle %d into bottle %d", m.From+1, m.To+1), nil
+	})
+	return v, err
 }
 
 func bottleVessels(p *watersort.Puzzle, s watersort.State) []vessel {
