@@ -183,7 +183,7 @@ func TestSortSolveExitCodes(t *testing.T) {
 		{"backend without sat", nil, "", []string{"--backend", "gini", big}, ExitUsage, "--backend applies to --method sat"},
 		{"max-steps without sat", nil, "", []string{"--max-steps", "5", big}, ExitUsage, "--max-steps applies to --method sat"},
 		{"encoding without sat", nil, "", []string{"--encoding", "window", big}, ExitUsage, "--encoding applies to --method sat"},
-		{"bad encoding", nil, "", []string{"--method", "sat", "--encoding", "parallel", big}, ExitUsage, `unknown --encoding "parallel"`},
+		{"bad encoding", nil, "", []string{"--method", "sat", "--encoding", "stepwise", big}, ExitUsage, `unknown --encoding "stepwise"`},
 		{"max-states with sat", nil, "", []string{"--method", "sat", "--max-states", "5", big}, ExitUsage, "--max-states applies to the search methods"},
 		{"negative max-steps", nil, "", []string{"--method", "sat", "--max-steps", "-1", big}, ExitUsage, "negative --max-steps"},
 		{"bad limit", nil, "", []string{"--max-states", "-1", big}, ExitUsage, "negative --max-states"},

@@ -141,6 +141,9 @@ type satState struct {
 	col    []sat.Lit // col[(b*C+s)*K+c]
 	brk    []sat.Lit // brk[b*C+s] for s ≥ 1; 0 at s = 0
 	bottom []sat.Lit // bottom[c]: colour c is at the bottom of some bottle
+	// togo (EncodingParallel only) counts the moves from this state to
+	// the solved one in unary: togo[v-1] holds when there are at least v.
+	togo []sat.Lit
 }
 
 // satMove holds the variables of one move.
@@ -271,6 +274,16 @@ func (u *satModel) DistanceBound(f *sat.Formula, st *satState, d int) {
 	if u.knobs.noBound {
 		return
 	}
+	terms := u.boundTerms(st)
+	if d+u.k < len(terms) {
+		u.linear(sat.Card(sat.AtMost, d+u.k, terms...))
+	}
+}
+
+// boundTerms returns the literals whose count is the A* estimate of st
+// plus the number of colours: a unit at the bottom of a bottle, the start
+// of a run above it, a colour at no bottle's bottom.
+func (u *satModel) boundTerms(st *satState) []sat.Lit {
 	var terms []sat.Lit
 	for b := range u.n {
 		terms = append(terms, u.occ(st, b, 0))
@@ -281,9 +294,7 @@ func (u *satModel) DistanceBound(f *sat.Formula, st *satState, d int) {
 	for _, b := range st.bottom {
 		terms = append(terms, b.Not())
 	}
-	if d+u.k < len(terms) {
-		u.linear(sat.Card(sat.AtMost, d+u.k, terms...))
-	}
+	return terms
 }
 
 // Goal implements statespace.SATModel: st is solved, every bottle empty
@@ -327,8 +338,10 @@ func (u *satModel) Step(f *sat.Formula, pre, post *satState) *satMove {
 	u.exactlyOne(mv.colour)
 	u.exactlyOne(mv.amount)
 	for b := range u.n {
-		u.movePour(mv, pre, post, b)
-		u.moveSlots(mv, pre, post, b)
+		pl := pour{from: mv.from[b], to: mv.to[b], colour: mv.colour, amount: mv.amount, full: mv.full,
+			toEmpty: mv.toEmpty, destFull: mv.full}
+		u.movePour(pl, pre, post, b)
+		u.moveSlots(pl, pre, post, b)
 	}
 	if !u.knobs.noSymmetry {
 		u.breakSymmetry(mv, pre)
@@ -359,20 +372,39 @@ func (u *satModel) newMove(d int) *satMove {
 	return mv
 }
 
-// movePour adds the clauses of move mv for bottle b as a source or a
-// destination: room, and the amount poured taken off and put on.
-func (u *satModel) movePour(mv *satMove, pre, post *satState, b int) {
+// pour holds the literals the clauses of one bottle in a move read: a
+// sequential move shares its colour, amount and full among the bottles,
+// a parallel step has them per bottle (satparallel.go).
+type pour struct {
+	from, to sat.Lit   // the bottle is the source, the destination
+	colour   []sat.Lit // the colour poured, by colour
+	amount   []sat.Lit // amount[a-1]: a units are poured
+	// full (Fits) lets the source keep units of the poured colour on top:
+	// its destination is full afterwards.
+	full sat.Lit
+	// toEmpty, when not 0, is set when the bottle is an empty
+	// destination; destFull, when not 0 (Fits), makes the destination
+	// full afterwards. The sequential move's; a parallel step says both
+	// per pair.
+	toEmpty, destFull sat.Lit
+}
+
+// movePour adds the clauses of bottle b as a source or a destination:
+// room, and the amount poured taken off and put on.
+func (u *satModel) movePour(pl pour, pre, post *satState, b int) {
 	C := u.c
-	from, to := mv.from[b], mv.to[b]
+	from, to := pl.from, pl.to
 	u.clause(from.Not(), to.Not())
 	u.clause(from.Not(), u.occ(pre, b, 0))       // the source holds a unit
 	u.clause(to.Not(), u.occ(pre, b, C-1).Not()) // the destination has room
-	u.clause(to.Not(), u.occ(pre, b, 0), mv.toEmpty)
-	if u.rule == Fits {
-		u.clause(mv.full.Not(), to.Not(), u.occ(post, b, C-1))
+	if pl.toEmpty != 0 {
+		u.clause(to.Not(), u.occ(pre, b, 0), pl.toEmpty)
+	}
+	if u.rule == Fits && pl.destFull != 0 {
+		u.clause(pl.destFull.Not(), to.Not(), u.occ(post, b, C-1))
 	}
 	for a := 1; a <= C; a++ {
-		amt := mv.amount[a-1].Not()
+		amt := pl.amount[a-1].Not()
 		u.clause(from.Not(), amt, u.occ(pre, b, a-1))
 		u.clause(to.Not(), amt, u.occ(pre, b, C-a).Not())
 		for s := range C {
@@ -394,18 +426,18 @@ func (u *satModel) movePour(mv *satMove, pre, post *satState, b int) {
 	}
 }
 
-// moveSlots adds the clauses of move mv for the slots of bottle b: heights
-// kept by the other bottles, colours kept, and the poured colour.
-func (u *satModel) moveSlots(mv *satMove, pre, post *satState, b int) {
+// moveSlots adds the clauses of the slots of bottle b: heights kept by
+// the other bottles, colours kept, and the poured colour.
+func (u *satModel) moveSlots(pl pour, pre, post *satState, b int) {
 	C, K := u.c, u.k
-	from, to := mv.from[b], mv.to[b]
+	from, to := pl.from, pl.to
 	for s := range C {
 		was, is := u.occ(pre, b, s), u.occ(post, b, s)
 		// Other bottles keep their height.
 		u.clause(from, to, was.Not(), is)
 		u.clause(from, to, was, is.Not())
 		for c := range K {
-			before, after, poured := u.col(pre, b, s, c), u.col(post, b, s, c), mv.colour[c]
+			before, after, poured := u.col(pre, b, s, c), u.col(post, b, s, c), pl.colour[c]
 			// A slot occupied before and after keeps its colour.
 			u.clause(is.Not(), before.Not(), after)
 			u.clause(was.Not(), before, after.Not())
@@ -422,7 +454,7 @@ func (u *satModel) moveSlots(mv *satMove, pre, post *satState, b int) {
 				// is full).
 				maximal := []sat.Lit{from.Not(), poured.Not(), after.Not(), u.occ(post, b, s+1)}
 				if u.rule == Fits {
-					maximal = append(maximal, mv.full)
+					maximal = append(maximal, pl.full)
 				}
 				u.clause(maximal...)
 			}
@@ -569,7 +601,7 @@ func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opt SATOptions) (SAT
 	if opt.Rule != Whole && opt.Rule != Fits {
 		return SATResult{}, fmt.Errorf("unknown rule %v", opt.Rule)
 	}
-	if opt.Variant > EncodingWindow {
+	if opt.Variant > EncodingParallel {
 		return SATResult{}, fmt.Errorf("unknown encoding %v", opt.Variant)
 	}
 	res := SATResult{LowerBound: start.l.lowerBound(start.codes)}
@@ -577,6 +609,11 @@ func SolveSAT(ctx context.Context, p *Puzzle, s sat.Solver, opt SATOptions) (SAT
 	if opt.FromZero {
 		o.From = 0
 	}
-	res.HorizonResult, err = statespace.SolveSAT(ctx, newSATModel(p, opt.Rule, opt.Encoding, opt.Variant.knobs(opt.knobs)), s, statespace.SATOptions{HorizonOptions: o})
+	u := newSATModel(p, opt.Rule, opt.Encoding, opt.Variant.knobs(opt.knobs))
+	if opt.Variant == EncodingParallel {
+		res.HorizonResult, err = solveParallel(ctx, u, s, o)
+		return res, err
+	}
+	res.HorizonResult, err = statespace.SolveSAT(ctx, u, s, statespace.SATOptions{HorizonOptions: o})
 	return res, err
 }

@@ -207,8 +207,9 @@ var satRealLevels = []string{"octo-level105", "octo-level107", "octo-level639", 
 	"octo-BlockPuz499", "discorev-level159", "discorev-level175", "mpw1412-level70"}
 
 // BenchmarkSATEncodings runs the SAT method with each encoding on the
-// real 14-bottle levels, and window without rule 5 (pours between
-// one-colour bottles from the lower one) with windows of 4 and 8 moves,
+// real 14-bottle levels (parallel included), and window without rule 5
+// (pours between one-colour bottles from the lower one) with windows of 4
+// and 8 moves,
 // under -sat.limit (use -sat.cpu on a loaded machine).
 func BenchmarkSATEncodings(b *testing.B) {
 	levels := corpusByID(b)
@@ -220,6 +221,7 @@ func BenchmarkSATEncodings(b *testing.B) {
 		{"window", SATOptions{Variant: EncodingWindow}},
 		{"window-without-rule5", SATOptions{knobs: satKnobs{window: 4}}},
 		{"window=8-without-rule5", SATOptions{knobs: satKnobs{window: 8}}},
+		{"parallel", SATOptions{Variant: EncodingParallel}},
 	}
 	for _, id := range satRealLevels {
 		for _, v := range variants {

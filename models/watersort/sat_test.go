@@ -256,23 +256,31 @@ func TestSATGenerated(t *testing.T) {
 				t.Run(fmt.Sprintf("n=%d/seed=%d/%v", n, seed, rule), func(t *testing.T) {
 					bfs, err := Solve(t.Context(), p, Options{Rule: rule})
 					require.NoError(t, err)
-					opt := SATOptions{Rule: rule}
-					if bfs.Status == Unsolvable {
-						opt.MaxMoves = 12
-					}
-					res, err := SolveSAT(t.Context(), p, gini.New(), opt)
-					checkRounds(t, res, opt)
-					if bfs.Status == Unsolvable {
-						assert.ErrorIs(t, err, ErrHorizon)
-						return
-					}
-					require.NoError(t, err)
-					require.NoError(t, Check(p, rule, res.Plan))
-					assert.Len(t, res.Plan, len(bfs.Plan))
+					solveSATLike(t, p, SATOptions{Rule: rule}, bfs, 12)
 				})
 			}
 		}
 	}
+}
+
+// solveSATLike solves p with the SAT method on gini and checks its answer
+// against want, a search's: the same number of moves, a plan the checker
+// accepts and every horizon before it refuted; for an unsolvable level,
+// every horizon up to unsolvable refuted and no answer.
+func solveSATLike(t *testing.T, p *Puzzle, opt SATOptions, want Result, unsolvable int) SATResult {
+	if want.Status == Unsolvable {
+		opt.MaxMoves = unsolvable
+	}
+	res, err := SolveSAT(t.Context(), p, gini.New(), opt)
+	checkRounds(t, res, opt)
+	if want.Status == Unsolvable {
+		assert.ErrorIs(t, err, ErrHorizon)
+		return res
+	}
+	require.NoError(t, err)
+	require.NoError(t, Check(p, opt.Rule, res.Plan))
+	require.Len(t, res.Plan, len(want.Plan))
+	return res
 }
 
 // TestSATBackends solves one level with gophersat (constraints given
@@ -356,4 +364,60 @@ func TestSATTrivial(t *testing.T) {
 	st, err := s.Solve(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, sat.Unsat, st, "its one-move plans pour a bottle of one colour into an empty one, which symmetry breaking forbids")
+}
+
+// parallelCases are small generated levels (bottles, capacity, empty
+// bottles, seed) on which EncodingParallel is checked against A*.
+var parallelCases = []struct {
+	n, capacity, empty int
+	seed               uint64
+}{
+	{4, 2, 1, 1}, {4, 3, 1, 2}, {5, 3, 2, 1}, {5, 4, 2, 3}, {6, 3, 2, 4},
+	{6, 4, 2, 1}, {6, 4, 2, 2}, {7, 3, 2, 5},
+}
+
+// TestSATParallel solves parallelCases with EncodingParallel under both
+// rules, with and without symmetry breaking and lower bounds: the optimum
+// is A*'s, the plan passes the checker, and every horizon before it was
+// refuted. The steps the solver returns are checked by satParallel.Check
+// (disjoint bottles, at most the horizon's moves); at least one level must
+// play two moves in one step, or the encoding would be sequential in
+// disguise.
+func TestSATParallel(t *testing.T) {
+	parallel := 0
+	for _, c := range parallelCases {
+		p, err := Generate(c.n, c.capacity, c.empty, c.seed)
+		require.NoError(t, err)
+		for _, rule := range []Rule{Whole, Fits} {
+			parts := []satKnobs{{}}
+			if c.n <= 5 {
+				// Without symmetry breaking or bounds the larger ones take seconds.
+				parts = append(parts, satKnobs{noSymmetry: true}, satKnobs{noBound: true})
+			}
+			for _, knobs := range parts {
+				name := fmt.Sprintf("n=%d/cap=%d/seed=%d/%v/nosym=%t/nobound=%t", c.n, c.capacity, c.seed, rule, knobs.noSymmetry, knobs.noBound)
+				t.Run(name, func(t *testing.T) {
+					astar, err := Solve(t.Context(), p, Options{Rule: rule, Method: AStar})
+					require.NoError(t, err)
+					// A wrong encoding fails rather than runs on.
+					opt := SATOptions{Rule: rule, Variant: EncodingParallel, knobs: knobs, MaxMoves: len(astar.Plan)}
+					res := solveSATLike(t, p, opt, astar, 8)
+					if astar.Status == Unsolvable {
+						return
+					}
+
+					// The same search, keeping the steps.
+					u := newSATModel(p, rule, sat.Totalizer, EncodingParallel.knobs(knobs))
+					steps, err := statespace.SolveSAT(t.Context(), &satParallel{u}, gini.New(),
+						statespace.SATOptions{HorizonOptions: statespace.HorizonOptions{From: res.LowerBound, MaxHorizon: opt.MaxMoves}})
+					require.NoError(t, err)
+					require.Len(t, flatten(steps.Plan), len(astar.Plan))
+					if len(steps.Plan) < len(astar.Plan) {
+						parallel++
+					}
+				})
+			}
+		}
+	}
+	assert.Positive(t, parallel, "no plan played two moves in one step")
 }

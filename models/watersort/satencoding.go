@@ -21,7 +21,18 @@ const (
 	// and a pour between two bottles of one colour goes from the lower
 	// one (satwindow.go).
 	EncodingWindow
+	// EncodingParallel unrolls ∃-step parallel plans: a step is a set of
+	// moves on pairwise disjoint pairs of bottles, which commute, so they
+	// can be played in any order. The horizon is still counted in moves:
+	// horizon k unrolls k steps and bounds the moves over them by k, so the
+	// first satisfiable horizon is the optimum, as with the others
+	// (satparallel.go).
+	EncodingParallel
 )
+
+// satEncodingNames are the encodings' names as the command line spells
+// them, by encoding.
+var satEncodingNames = [...]string{EncodingMoves: "moves", EncodingWindow: "window", EncodingParallel: "parallel"}
 
 // DefaultSATEncoding is the encoding the command line uses unless told
 // otherwise: the fastest measured on the real 14-bottle levels
@@ -34,16 +45,13 @@ const satWindow = 4
 
 // SATEncodings lists the encodings, DefaultSATEncoding first.
 func SATEncodings() []SATEncoding {
-	return []SATEncoding{EncodingWindow, EncodingMoves}
+	return []SATEncoding{EncodingWindow, EncodingMoves, EncodingParallel}
 }
 
 // String returns the encoding's name as the command line spells it.
 func (e SATEncoding) String() string {
-	switch e {
-	case EncodingMoves:
-		return "moves"
-	case EncodingWindow:
-		return "window"
+	if int(e) < len(satEncodingNames) {
+		return satEncodingNames[e]
 	}
 	return fmt.Sprintf("SATEncoding(%d)", uint8(e))
 }
@@ -65,6 +73,8 @@ func (e SATEncoding) knobs(base satKnobs) satKnobs {
 	switch e {
 	case EncodingWindow:
 		base.window = max(base.window, satWindow)
+		base.monoPairs = true
+	case EncodingParallel:
 		base.monoPairs = true
 	}
 	return base

@@ -102,7 +102,8 @@ proves a level unsolvable.`)
 		"unknown: the SAT method cannot prove a level unsolvable")
 	encoding := fs.String("encoding", watersort.DefaultSATEncoding.String(), "sat: `encoding` beyond the moves: "+satEncodingNames()+"\n"+
 		"(moves: symmetry breaking over consecutive moves and the A* bound on every state;\n"+
-		"window: also over windows of moves that commute, and between one-colour bottles)")
+		"window: also over windows of moves that commute, and between one-colour bottles;\n"+
+		"parallel: steps of moves on disjoint bottles, k moves over k steps; slower, measured)")
 	clikit.OldSpellings(fs)
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) error { return f.Check() })
 	if !ok {
