@@ -135,7 +135,7 @@ func (s *bestFirstSearch[K, A]) run(ctx context.Context) (uint32, error) {
 			}
 			h = s.estimate(next)
 		case !s.greedy && uint32(ng) < s.cost[id]:
-			s.parent[id], s.via[id], s.cost[id] = s.cur, a, uint32(ng)
+			s.links[id], s.cost[id] = link[A]{s.cur, a}, uint32(ng)
 			h = s.estimate(next)
 		default:
 			return true

@@ -22,13 +22,13 @@ const checkEvery = 1024
 // keys, numbered in order of discovery, and for every state but the start
 // the state it was reached from and the action that reached it.
 type tree[K comparable, A any] struct {
-	store  keyStore[K]
-	parent []uint32
-	via    []A
-	opts   Options
-	limit  int // most states to store
-	stats  Stats
-	began  time.Duration // clock() when the search began
+	store keyStore[K]
+	// links holds, by state number, how each state was reached.
+	links []link[A]
+	opts  Options
+	limit int // most states to store
+	stats Stats
+	began time.Duration // clock() when the search began
 	// extra returns the bytes a search holds besides the tree (costs, the
 	// queue).
 	extra func() int64
@@ -72,21 +72,26 @@ func (t *tree[K, A]) root(start K) {
 	t.store.add(start)
 	// The links start with room for a few states, as most searches of a
 	// few states are over before append would have grown them past 16.
-	t.parent = append(make([]uint32, 0, 16), noParent)
-	t.via = make([]A, 1, 16)
+	t.links = append(make([]link[A], 0, 16), link[A]{parent: noParent})
 }
 
 // link records how the state just added was reached.
 func (t *tree[K, A]) link(from uint32, a A) {
-	if len(t.parent) == cap(t.parent) && len(t.parent) < doubleLinksBelow {
+	if len(t.links) == cap(t.links) && len(t.links) < doubleLinksBelow {
 		// append grows a slice past 256 elements by a quarter, which on
 		// the way to a few thousand states copies the links five times
 		// over; doubled, they are copied about once.
-		t.parent = slices.Grow(t.parent, len(t.parent))
-		t.via = slices.Grow(t.via, len(t.via))
+		t.links = slices.Grow(t.links, len(t.links))
 	}
-	t.parent = append(t.parent, from)
-	t.via = append(t.via, a)
+	t.links = append(t.links, link[A]{from, a})
+}
+
+// link is how a state was reached: from the state numbered parent
+// (noParent for a start) by the action via. The two share one slice so
+// that recording a state is one append.
+type link[A any] struct {
+	parent uint32
+	via    A
 }
 
 // doubleLinksBelow is the number of states up to which link doubles the
@@ -130,9 +135,8 @@ func (t *tree[K, A]) overBudget() error {
 	if growAt <= n {
 		need += growBytes
 	}
-	if c := cap(t.parent); len(t.parent)+step > c {
-		var a A
-		need += int64(appendGrowth(c)) * (4 + int64(unsafe.Sizeof(a)))
+	if c := cap(t.links); len(t.links)+step > c {
+		need += int64(appendGrowth(c)) * int64(unsafe.Sizeof(link[A]{}))
 	}
 	switch {
 	case t.opts.MaxBytes > 0 && need > t.opts.MaxBytes:
@@ -148,8 +152,7 @@ func (t *tree[K, A]) overBudget() error {
 }
 
 func (t *tree[K, A]) bytes() int64 {
-	var a A
-	b := t.store.bytes() + int64(cap(t.parent))*4 + int64(cap(t.via))*int64(unsafe.Sizeof(a))
+	b := t.store.bytes() + int64(cap(t.links))*int64(unsafe.Sizeof(link[A]{}))
 	if t.extra != nil {
 		b += t.extra()
 	}
@@ -219,13 +222,13 @@ func (t *tree[K, A]) finish() Stats {
 // along the parent links.
 func (t *tree[K, A]) planTo(goal uint32) []A {
 	n := 0
-	for id := goal; t.parent[id] != noParent; id = t.parent[id] {
+	for id := goal; t.links[id].parent != noParent; id = t.links[id].parent {
 		n++
 	}
 	plan := make([]A, n)
-	for id := goal; t.parent[id] != noParent; id = t.parent[id] {
+	for id := goal; t.links[id].parent != noParent; id = t.links[id].parent {
 		n--
-		plan[n] = t.via[id]
+		plan[n] = t.links[id].via
 	}
 	return plan
 }

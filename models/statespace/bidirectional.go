@@ -39,8 +39,7 @@ func Bidirectional[K comparable, A any](ctx context.Context, sp ReverseSpace[K, 
 	fw.root(start)
 	for _, g := range goals {
 		if _, added := bw.store.add(g); added {
-			var none A
-			bw.parent, bw.via = append(bw.parent, noParent), append(bw.via, none)
+			bw.links = append(bw.links, link[A]{parent: noParent})
 		}
 	}
 	fw.layers = append(fw.layers, 1)
@@ -149,8 +148,8 @@ func (b *bidirSearch[K, A]) expandLayer(ctx context.Context, which int) (bool, e
 func (b *bidirSearch[K, A]) plan() []A {
 	fw, bw := &b.sides[0], &b.sides[1]
 	plan := append(fw.planTo(b.fw), b.a)
-	for id := b.bw; bw.parent[id] != noParent; id = bw.parent[id] {
-		plan = append(plan, bw.via[id])
+	for id := b.bw; bw.links[id].parent != noParent; id = bw.links[id].parent {
+		plan = append(plan, bw.links[id].via)
 	}
 	return slices.Clip(plan)
 }
