@@ -50,7 +50,7 @@ func bestFirst[K comparable, A any](ctx context.Context, sp Space[K, A], start K
 		return Result[A]{}, err
 	}
 	s := &bestFirstSearch[K, A]{tree: t, sp: sp, h: h, greedy: greedy, weight: opts.Weight}
-	t.extra = func() int64 { return int64(cap(s.cost))*4 + int64(cap(s.queue.entries))*16 }
+	t.extra = func() int64 { return int64(cap(s.cost))*4 + s.queue.bytes() }
 	t.root(start)
 	s.cost = append(s.cost, 0)
 	if sp.Goal(start) {
@@ -146,10 +146,10 @@ func (s *bestFirstSearch[K, A]) run(ctx context.Context) (uint32, error) {
 		s.queue.push(s.priority(ng, h), ng, id)
 		return true
 	}
-	for len(s.queue.entries) > 0 {
-		e := s.queue.pop()
-		s.cur, s.g = e.id, int(s.cost[e.id])
-		if e.cost() != uint32(s.g) {
+	for s.queue.len() > 0 {
+		id, cost := s.queue.pop()
+		s.cur, s.g = id, int(s.cost[id])
+		if cost != uint32(s.g) {
 			continue // a cheaper way to this state was found after e was queued
 		}
 		if !s.greedy && s.sp.Goal(s.store.key(s.cur)) {
@@ -174,60 +174,102 @@ func (s *bestFirstSearch[K, A]) run(ctx context.Context) (uint32, error) {
 	return noParent, nil
 }
 
-// queueEntry is a state in the queue: the priority in the high 32 bits of
-// key, then the bitwise complement of the cost so far (so that among equal
-// priorities the costlier state, the one nearer a goal, comes first).
-type queueEntry struct {
-	key uint64
-	id  uint32
+// costQueue is a binary min-heap of queued states, by priority, and among
+// equal priorities the costlier state (the one nearer a goal) first. The
+// cost is kept in the entry so that an entry made stale by a cheaper way
+// found later can be told apart.
+//
+// While every priority and cost pushed fits 16 bits, an entry is one word,
+// priority<<48 | (0xffff-cost)<<32 | state, and ids is nil: the heap moves
+// half the bytes (this is what the hand-written Water Sort loop did). The
+// first push that does not fit widens the heap: a key becomes
+// priority<<32 | ^cost, with the state in ids at the same place. Both
+// orders agree on priority and cost, so the heap stays a heap.
+type costQueue struct {
+	keys []uint64
+	ids  []uint32 // nil while the entries are packed
 }
 
-func (e queueEntry) cost() uint32 { return ^uint32(e.key) }
+const packedMax = 1<<16 - 1
 
-// costQueue is a binary min-heap of queue entries.
-type costQueue struct{ entries []queueEntry }
+func (q *costQueue) len() int { return len(q.keys) }
 
-// push queues state id reached at cost g. The cost is kept in the entry so
-// that an entry made stale by a cheaper way found later can be told apart.
+func (q *costQueue) bytes() int64 { return int64(cap(q.keys))*8 + int64(cap(q.ids))*4 }
+
+// push queues state id reached at cost g.
 func (q *costQueue) push(priority, g int, id uint32) {
 	p := uint64(min(max(priority, 0), math.MaxUint32))
-	q.entries = append(q.entries, queueEntry{id: id, key: p<<32 | uint64(^uint32(g))})
-	q.up(len(q.entries) - 1)
+	if q.ids == nil && (p > packedMax || g > packedMax) {
+		q.widen()
+	}
+	if q.ids == nil {
+		q.keys = append(q.keys, p<<48|uint64(packedMax-g)<<32|uint64(id))
+	} else {
+		q.keys = append(q.keys, p<<32|uint64(^uint32(g)))
+		q.ids = append(q.ids, id)
+	}
+	q.up(len(q.keys) - 1)
+}
+
+// widen turns packed entries into wide ones.
+func (q *costQueue) widen() {
+	q.ids = make([]uint32, len(q.keys), max(cap(q.keys), 8))
+	for i, e := range q.keys {
+		q.ids[i] = uint32(e)
+		q.keys[i] = e>>48<<32 | uint64(^uint32(packedMax-(e>>32&packedMax)))
+	}
+}
+
+// pop removes the first entry and returns its state and cost.
+func (q *costQueue) pop() (id, cost uint32) {
+	e := q.keys[0]
+	if q.ids == nil {
+		id, cost = uint32(e), packedMax-uint32(e>>32&packedMax)
+	} else {
+		id, cost = q.ids[0], ^uint32(e)
+	}
+	last := len(q.keys) - 1
+	q.swap(0, last)
+	q.keys = q.keys[:last]
+	if q.ids != nil {
+		q.ids = q.ids[:last]
+	}
+	q.down(0)
+	return id, cost
+}
+
+func (q *costQueue) swap(i, j int) {
+	q.keys[i], q.keys[j] = q.keys[j], q.keys[i]
+	if q.ids != nil {
+		q.ids[i], q.ids[j] = q.ids[j], q.ids[i]
+	}
 }
 
 func (q *costQueue) up(i int) {
-	h := q.entries
 	for i > 0 {
 		p := (i - 1) / 2
-		if h[p].key <= h[i].key {
+		if q.keys[p] <= q.keys[i] {
 			break
 		}
-		h[p], h[i] = h[i], h[p]
+		q.swap(p, i)
 		i = p
 	}
 }
 
-// pop removes and returns the entry with the least key.
-func (q *costQueue) pop() queueEntry {
-	h := q.entries
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	for i := 0; ; {
+func (q *costQueue) down(i int) {
+	h := q.keys
+	for {
 		least := i
-		if l := 2*i + 1; l < len(h) && h[l].key < h[least].key {
+		if l := 2*i + 1; l < len(h) && h[l] < h[least] {
 			least = l
 		}
-		if r := 2*i + 2; r < len(h) && h[r].key < h[least].key {
+		if r := 2*i + 2; r < len(h) && h[r] < h[least] {
 			least = r
 		}
 		if least == i {
-			break
+			return
 		}
-		h[i], h[least] = h[least], h[i]
+		q.swap(i, least)
 		i = least
 	}
-	q.entries = h
-	return top
 }
