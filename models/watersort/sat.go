@@ -584,8 +584,10 @@ type SATResult struct {
 // move a round, loaded incrementally into s, with the start moved to
 // horizon k by an assumption: the loop of statespace.SolveSAT. The first
 // satisfiable k is the optimum: every shorter horizon was refuted (see
-// satModel for why symmetry breaking keeps that true). The plan is
-// replayed by Check before it is returned.
+// satModel for why symmetry breaking keeps that true). EncodingParallel
+// asks instead for at most k moves over k parallel steps (satParallel),
+// which has the same first satisfiable k. The plan is replayed by Check
+// before it is returned.
 //
 // It returns a Result with Status Unknown and an error wrapping ErrHorizon
 // when no plan of at most opt.MaxMoves moves exists, and with ctx's error
