@@ -1,8 +1,9 @@
 package jugs
 
 import (
-	"fmt"
-	"strings"
+	"slices"
+
+	"github.com/waterworks-solver/waterworks/models/enumname"
 )
 
 // Encoding selects how SolveSAT writes the amount of water in a jug (see
@@ -27,7 +28,8 @@ const (
 )
 
 // encodingNames are the names ParseEncoding takes and String gives.
-var encodingNames = [...]string{EncodingAuto: "auto", EncodingBinary: "binary", EncodingOrder: "order"}
+var encodingNames = enumname.Table[Encoding]{Type: "Encoding", What: "jug encoding",
+	Names: []string{EncodingAuto: "auto", EncodingBinary: "binary", EncodingOrder: "order"}}
 
 // For returns the encoding e stands for on p: e itself, or for
 // EncodingAuto the one it picks.
@@ -42,22 +44,10 @@ func (e Encoding) For(p *Puzzle) Encoding {
 }
 
 // String returns "auto", "binary" or "order".
-func (e Encoding) String() string {
-	if int(e) < len(encodingNames) {
-		return encodingNames[e]
-	}
-	return fmt.Sprintf("Encoding(%d)", uint8(e))
-}
+func (e Encoding) String() string { return encodingNames.String(e) }
 
 // EncodingNames lists the names ParseEncoding takes, the default first.
-func EncodingNames() []string { return encodingNames[:] }
+func EncodingNames() []string { return slices.Clone(encodingNames.Names) }
 
 // ParseEncoding returns the Encoding of a name EncodingNames lists.
-func ParseEncoding(name string) (Encoding, error) {
-	for e, n := range encodingNames {
-		if n == name {
-			return Encoding(e), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown jug encoding %q (want %s)", name, strings.Join(encodingNames[:], ", "))
-}
+func ParseEncoding(name string) (Encoding, error) { return encodingNames.Parse(name) }

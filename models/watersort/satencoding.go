@@ -1,9 +1,6 @@
 package watersort
 
-import (
-	"fmt"
-	"strings"
-)
+import "github.com/waterworks-solver/waterworks/models/enumname"
 
 // SATEncoding selects the clauses the SAT method adds on top of the moves
 // themselves: how much symmetry breaking and which lower bounds (see
@@ -32,7 +29,8 @@ const (
 
 // satEncodingNames are the encodings' names as the command line spells
 // them, by encoding.
-var satEncodingNames = [...]string{EncodingMoves: "moves", EncodingWindow: "window", EncodingParallel: "parallel"}
+var satEncodingNames = enumname.Table[SATEncoding]{Type: "SATEncoding", What: "encoding",
+	Names: []string{EncodingMoves: "moves", EncodingWindow: "window", EncodingParallel: "parallel"}}
 
 // DefaultSATEncoding is the encoding the command line uses unless told
 // otherwise: the fastest measured on the real 14-bottle levels
@@ -49,24 +47,10 @@ func SATEncodings() []SATEncoding {
 }
 
 // String returns the encoding's name as the command line spells it.
-func (e SATEncoding) String() string {
-	if int(e) < len(satEncodingNames) {
-		return satEncodingNames[e]
-	}
-	return fmt.Sprintf("SATEncoding(%d)", uint8(e))
-}
+func (e SATEncoding) String() string { return satEncodingNames.String(e) }
 
 // ParseSATEncoding turns an encoding's name into the encoding.
-func ParseSATEncoding(s string) (SATEncoding, error) {
-	var names []string
-	for _, e := range SATEncodings() {
-		if e.String() == s {
-			return e, nil
-		}
-		names = append(names, e.String())
-	}
-	return 0, fmt.Errorf("unknown encoding %q (want %s)", s, strings.Join(names, ", "))
-}
+func ParseSATEncoding(s string) (SATEncoding, error) { return satEncodingNames.Parse(s) }
 
 // knobs returns the parts of the encoding e turns on, over base.
 func (e SATEncoding) knobs(base satKnobs) satKnobs {
