@@ -31,7 +31,7 @@ func TestCostQueue(t *testing.T) {
 				}
 				id, cost := q.pop()
 				i := indexOf(left, best.p, id, cost)
-				if i < 0 {
+				if i < 0 || cost != uint32(best.g) {
 					t.Fatalf("round %d step %d: pop = (%d, %d), want priority %d, cost %d", round, step, id, cost, best.p, best.g)
 				}
 				left = append(left[:i], left[i+1:]...)

@@ -18,9 +18,10 @@
 // current level (internal/xo/derive.go:124-151) and returns the null
 // literal as the "unit", and the solve goes wrong: gini's own check of
 // the model it found exits the program with log.Fatalf ("internal error
-// in solve: sat model"), or the answer is wrong. This happens after an UNSAT answer with a core too (three
-// pigeons in two holes refuted under assumptions give the core [1]), so
-// the core does not tell the two cases apart. TestGiniResolveAfterUnsat in
+// in solve: sat model"), or the answer is wrong. This happens after an
+// UNSAT answer with a core too (three pigeons in two holes refuted under
+// assumptions give the core [1]), so the core does not tell the two cases
+// apart. TestGiniResolveAfterUnsat in
 // this package reproduces the bug.
 //
 // Adding a clause discards that conflict clause (gini backtracks to level
