@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"time"
-
-	"github.com/waterworks-solver/waterworks/cp/progress"
 )
 
 // SearchLearning is Search with conflict learning, for models of 0..1
@@ -128,9 +126,8 @@ const restartBase = 64 // conflicts in the shortest run between restarts
 // onSolution, which says whether to go on.
 func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) error {
 	s, l := c.s, &c.s.learn
-	nodes0, failures0 := s.stats.Nodes, s.stats.Failures
-	meter, reported := progress.From(ctx), s.stats.Nodes
-	defer func() { meter.AddNodes(s.stats.Nodes - reported) }()
+	spend := s.newBudget(ctx, lim)
+	defer spend.flush()
 	restarts, sinceRestart := 0, 0
 	err := s.Propagate()
 	for {
@@ -148,7 +145,7 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			if err = c.learnFrom(); err != nil {
 				return nil // the conflict holds at the root
 			}
-			if lim.Failures > 0 && s.stats.Failures-failures0 >= lim.Failures {
+			if spend.failuresSpent() {
 				return ErrLimit
 			}
 			if sinceRestart >= restartBase*luby(restarts) {
@@ -162,12 +159,8 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			err = s.Propagate()
 			continue
 		}
-		if s.stats.Nodes&63 == 0 {
-			meter.AddNodes(s.stats.Nodes - reported)
-			reported = s.stats.Nodes
-			if cerr := ctx.Err(); cerr != nil {
-				return cerr
-			}
+		if err := spend.poll(); err != nil {
+			return err
 		}
 		v, ok := c.pick()
 		if !ok {
@@ -192,7 +185,7 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			}
 			continue
 		}
-		if lim.Nodes > 0 && s.stats.Nodes-nodes0 >= lim.Nodes {
+		if spend.nodesSpent() {
 			return ErrLimit
 		}
 		err = c.decide(v)

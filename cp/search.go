@@ -109,6 +109,55 @@ type Limits struct {
 	Failures int64 // failed nodes
 }
 
+// budget is what a search may spend: the Limits, counted from where the
+// search began, and the context, polled every 64 nodes, when the search
+// also reports its nodes to the progress meter.
+type budget struct {
+	ctx               context.Context
+	stats             *Stats
+	lim               Limits
+	nodes0, failures0 int64
+	meter             *progress.Meter
+	reported          int64 // nodes reported to meter so far
+}
+
+// newBudget starts counting lim from the solver's statistics now.
+func (s *Solver) newBudget(ctx context.Context, lim Limits) budget {
+	return budget{ctx: ctx, stats: &s.stats, lim: lim, nodes0: s.stats.Nodes, failures0: s.stats.Failures,
+		meter: progress.From(ctx), reported: s.stats.Nodes}
+}
+
+// poll reports the nodes to the meter and returns the context's error, at
+// every 64th node.
+func (b *budget) poll() error {
+	if b.stats.Nodes&63 != 0 {
+		return nil // the common case, kept small enough to inline
+	}
+	return b.report()
+}
+
+// report reports the nodes to the meter and returns the context's error.
+func (b *budget) report() error {
+	b.flush()
+	return b.ctx.Err()
+}
+
+// flush reports the nodes not reported yet.
+func (b *budget) flush() {
+	b.meter.AddNodes(b.stats.Nodes - b.reported)
+	b.reported = b.stats.Nodes
+}
+
+// nodesSpent reports whether the search made Limits.Nodes decisions.
+func (b *budget) nodesSpent() bool {
+	return b.lim.Nodes > 0 && b.stats.Nodes-b.nodes0 >= b.lim.Nodes
+}
+
+// failuresSpent reports whether the search failed Limits.Failures times.
+func (b *budget) failuresSpent() bool {
+	return b.lim.Failures > 0 && b.stats.Failures-b.failures0 >= b.lim.Failures
+}
+
 // choice is an open decision: the trail height before it, and whether its
 // second branch (v ≠ val) is the one being explored.
 type choice struct {
@@ -132,21 +181,15 @@ func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution 
 	defer s.restorePending(s.pending())
 	base := s.mark()
 	defer s.undo(base)
-	nodes0, failures0 := s.stats.Nodes, s.stats.Failures
-	meter, reported := progress.From(ctx), s.stats.Nodes
-	defer func() { meter.AddNodes(s.stats.Nodes - reported) }()
+	spend := s.newBudget(ctx, lim)
+	defer spend.flush()
 
 	// stop says whether to stop before the next node.
 	stop := func() error {
-		if s.stats.Nodes&63 == 0 {
-			meter.AddNodes(s.stats.Nodes - reported)
-			reported = s.stats.Nodes
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		if err := spend.poll(); err != nil {
+			return err
 		}
-		if lim.Nodes > 0 && s.stats.Nodes-nodes0 >= lim.Nodes ||
-			lim.Failures > 0 && s.stats.Failures-failures0 >= lim.Failures {
+		if spend.nodesSpent() || spend.failuresSpent() {
 			return ErrLimit
 		}
 		return nil
