@@ -12,11 +12,11 @@ package watersort
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 
 	"github.com/waterworks-solver/waterworks/models/enumname"
 	"github.com/waterworks-solver/waterworks/models/puzzleerr"
-	"math/bits"
 )
 
 // Rule says how much of a top run a pour moves.
