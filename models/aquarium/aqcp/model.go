@@ -32,10 +32,6 @@ func NewModel(p *aquarium.Puzzle, rule aquarium.Rule) (*Model, error) {
 	return NewModelContext(context.Background(), p, rule)
 }
 
-// checkEvery is how many blocks or lines model building handles between
-// two looks at its context: a few milliseconds of work at most.
-const checkEvery = 4096
-
 // NewModelContext builds the CP model of a valid puzzle. Before it
 // allocates the model it checks an estimate of the model's memory against
 // the budget ctx carries (membudget), failing with a *membudget.Error when
@@ -49,13 +45,13 @@ func NewModelContext(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule
 	s := cp.New()
 	m := &Model{Puzzle: p, Layout: l, Solver: s, Full: make([]cp.Var, len(l.Blocks))}
 	for i := range l.Blocks {
-		if i%checkEvery == 0 && ctx.Err() != nil {
+		if i%aquarium.CheckEvery == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		m.Full[i] = s.NewBool()
 	}
 	for i, below := range l.Below {
-		if i%checkEvery == 0 && ctx.Err() != nil {
+		if i%aquarium.CheckEvery == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		for _, j := range below {
@@ -168,58 +164,31 @@ func (m *Model) addColumnDifferences() {
 	}
 }
 
-// addPoolLevels posts the pool rule's flat surfaces. Each block gets a
-// level h ≤ its row, the top row of its body of water, in order encoding:
-// 0..1 variables ge[v-1] standing for h ≥ v, so that the model stays one of
-// 0..1 variables and clauses that conflict learning can explain. A full
-// block and a block beneath it are in the same body, so their levels are
-// equal; a full block under an empty block of its aquarium is at the
-// surface, so its level is its own row. A body with two surfaces at
-// different rows then has no level, and fails. Levels are never branched
-// on: once the blocks are fixed, propagation either fixes every level of a
-// body with a surface or fails, and a body without one takes level 0.
+// addPoolLevels posts the pool rule's flat surfaces (aquarium.PoolLevels):
+// a level per block in order encoding, of 0..1 variables tied by
+// implications and clauses. Levels are never branched on: once the blocks
+// are fixed, propagation either fixes every level of a body with a
+// surface or fails, and a body without one takes level 0.
 func (m *Model) addPoolLevels(ctx context.Context) error {
-	s, l := m.Solver, m.Layout
-	ge := make([][]cp.Var, len(l.Blocks))
-	for i, b := range l.Blocks {
-		if i%checkEvery == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		ge[i] = make([]cp.Var, b.Row)
-		for v := range ge[i] {
-			ge[i][v] = s.NewBool()
-			if v > 0 {
-				s.AddImplication(cp.Pos(ge[i][v]), cp.Pos(ge[i][v-1]))
-			}
-		}
-	}
-	for i, below := range l.Below {
-		if i%checkEvery == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		full := cp.Pos(m.Full[i])
-		for _, j := range below {
-			for v := range ge[i] {
-				s.AddClause(full.Not(), cp.Neg(ge[i][v]), cp.Pos(ge[j][v]))
-				s.AddClause(full.Not(), cp.Pos(ge[i][v]), cp.Neg(ge[j][v]))
-			}
-			if n := len(ge[j]); n > len(ge[i]) {
-				// j is a row lower: its level is at most i's row.
-				s.AddClause(full.Not(), cp.Neg(ge[j][n-1]))
-			}
-		}
-	}
-	for i, above := range l.Above {
-		row := l.Blocks[i].Row
-		if row == 0 {
-			continue
-		}
-		for _, u := range above {
-			s.AddClause(cp.Neg(m.Full[i]), cp.Pos(m.Full[u]), cp.Pos(ge[i][row-1]))
-		}
-	}
-	return nil
+	return aquarium.PoolLevels(ctx, m.Layout, cpLevels{m})
 }
+
+// cpLevels is the CP model as an aquarium.LevelEncoder.
+type cpLevels struct{ m *Model }
+
+func (e cpLevels) Full(i int) cp.Lit { return cp.Pos(e.m.Full[i]) }
+
+func (e cpLevels) Levels(i, n int) []cp.Lit {
+	ge := make([]cp.Lit, n)
+	for v := range ge {
+		ge[v] = cp.Pos(e.m.Solver.NewBool())
+	}
+	return ge
+}
+
+func (e cpLevels) Implies(a, b cp.Lit) { e.m.Solver.AddImplication(a, b) }
+
+func (e cpLevels) Clause(lits []cp.Lit) { e.m.Solver.AddClause(lits...) }
 
 // BlockName names block i for people: its aquarium and row ("C in row 4").
 func (m *Model) BlockName(i int) string {

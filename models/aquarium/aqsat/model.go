@@ -41,10 +41,6 @@ func EncodeSAT(p *aquarium.Puzzle, rule aquarium.Rule) (*SATModel, error) {
 	return EncodeSATContext(context.Background(), p, rule)
 }
 
-// checkEvery is how many blocks encoding handles between two looks at its
-// context.
-const checkEvery = 4096
-
 // EncodeSATContext is EncodeSAT that checks an estimate of the formula's
 // memory against the budget ctx carries (membudget) before it builds the
 // formula, failing with a *membudget.Error when it would not fit, and
@@ -73,7 +69,7 @@ func EncodeSATWith(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, 
 	f := sat.NewFormula()
 	m := &SATModel{Puzzle: p, Layout: l, Formula: f, Full: make([]sat.Lit, len(l.Blocks))}
 	for i, b := range l.Blocks {
-		if i%checkEvery == 0 && ctx.Err() != nil {
+		if i%aquarium.CheckEvery == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		m.Full[i] = f.NewNamedVar(blockName(p, b))
@@ -177,53 +173,29 @@ func blockName(p *aquarium.Puzzle, b aquarium.Block) string {
 }
 
 // encodePoolLevels writes the pool rule's flat surfaces, as the CP model
-// does: a level h ≤ row per block in order encoding (ge[v-1] stands for
-// h ≥ v), equal levels for a full block and the full block beneath it, and
-// h = row for a full block under an empty block of its aquarium.
+// does (aquarium.PoolLevels): a level h ≤ row per block in order encoding,
+// its variables named after the block's.
 func (m *SATModel) encodePoolLevels(ctx context.Context) error {
-	f, l := m.Formula, m.Layout
-	ge := make([][]sat.Lit, len(l.Blocks))
-	for i, b := range l.Blocks {
-		if i%checkEvery == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		ge[i] = make([]sat.Lit, b.Row)
-		name := blockName(m.Puzzle, b)
-		for v := 1; v <= b.Row; v++ {
-			ge[i][v-1] = f.NewNamedVar("level(" + name + ")>=" + strconv.Itoa(v+1))
-			if v > 1 {
-				f.AddClause(ge[i][v-1].Not(), ge[i][v-2])
-			}
-		}
-	}
-	for i, below := range l.Below {
-		if i%checkEvery == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		for _, j := range below {
-			full := m.Full[i]
-			// Blocks beneath are one row lower: their levels have one more
-			// step, which must be false when equal to ours.
-			for v := 1; v <= len(ge[i]); v++ {
-				f.AddClause(full.Not(), ge[i][v-1].Not(), ge[j][v-1])
-				f.AddClause(full.Not(), ge[i][v-1], ge[j][v-1].Not())
-			}
-			if n := len(ge[j]); n > len(ge[i]) {
-				f.AddClause(full.Not(), ge[j][n-1].Not())
-			}
-		}
-	}
-	for i, above := range l.Above {
-		row := l.Blocks[i].Row
-		if row == 0 {
-			continue
-		}
-		for _, u := range above {
-			f.AddClause(m.Full[i].Not(), m.Full[u], ge[i][row-1])
-		}
-	}
-	return nil
+	return aquarium.PoolLevels(ctx, m.Layout, satLevels{m})
 }
+
+// satLevels is the SAT encoding as an aquarium.LevelEncoder.
+type satLevels struct{ m *SATModel }
+
+func (e satLevels) Full(i int) sat.Lit { return e.m.Full[i] }
+
+func (e satLevels) Levels(i, n int) []sat.Lit {
+	ge := make([]sat.Lit, n)
+	name := blockName(e.m.Puzzle, e.m.Layout.Blocks[i])
+	for v := 1; v <= n; v++ {
+		ge[v-1] = e.m.Formula.NewNamedVar("level(" + name + ")>=" + strconv.Itoa(v+1))
+	}
+	return ge
+}
+
+func (e satLevels) Implies(a, b sat.Lit) { e.m.Formula.AddClause(a.Not(), b) }
+
+func (e satLevels) Clause(lits []sat.Lit) { e.m.Formula.AddClause(lits...) }
 
 // encodeColumnDifferences adds, under the region rule, a redundant
 // constraint for each pair of neighbouring clued columns c and c+1: the

@@ -100,10 +100,6 @@ func NewReasoner(p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution
 	return NewReasonerContext(context.Background(), p, rule, start)
 }
 
-// checkEvery is how many blocks the reasoner's setup handles between two
-// looks at its context.
-const checkEvery = 4096
-
 // NewReasonerContext is NewReasoner that stops with ctx's error when ctx is
 // done, checked every few thousand blocks and every line: setting up the
 // reasoning on a million-cell grid takes a while.
@@ -115,7 +111,7 @@ func NewReasonerContext(ctx context.Context, p *aquarium.Puzzle, rule aquarium.R
 	r := &Reasoner{p: p, l: l, rule: rule, state: make([]aquarium.Cell, len(l.Blocks)), open: len(l.Blocks), words: true}
 	r.up = make([][]int, len(l.Blocks))
 	for b, below := range l.Below {
-		if b%checkEvery == 0 && ctx.Err() != nil {
+		if b%aquarium.CheckEvery == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		for _, c := range below {

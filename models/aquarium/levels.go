@@ -1,0 +1,82 @@
+package aquarium
+
+import "context"
+
+// CheckEvery is how many blocks or lines the models built on a Layout (the
+// CP model, the SAT encoding, the reasoner) handle between two looks at
+// their context: a few milliseconds of work at most.
+const CheckEvery = 4096
+
+// A Literal is a literal of an encoding that PoolLevels writes into, such
+// as a cp.Lit or a sat.Lit.
+type Literal[L any] interface {
+	Not() L
+}
+
+// A LevelEncoder is an encoding, over literals L, that PoolLevels writes
+// the pool rule's levels into.
+type LevelEncoder[L any] interface {
+	// Full returns the literal of "block i is full".
+	Full(i int) L
+	// Levels returns n new literals for the level of block i, the first
+	// standing for "level >= 1", the last for "level >= n".
+	Levels(i, n int) []L
+	// Implies adds that a implies b.
+	Implies(a, b L)
+	// Clause adds the clause of lits; the slice is reused after the call.
+	Clause(lits []L)
+}
+
+// PoolLevels writes the pool rule's flat surfaces over l's blocks into e,
+// the same for every encoding. Each block gets a level h ≤ its row, the
+// top row of its body of water, in order encoding (Levels, and h ≥ v
+// implies h ≥ v-1), so that the model stays one of 0..1 variables and
+// clauses that conflict learning can explain. A full block and a block
+// beneath it are in the same body, so their levels are equal (a block a
+// row lower has one more level variable, which must then be false); a
+// full block under an empty block of its aquarium is at the surface, so
+// its level is its own row. A body with two surfaces at different rows
+// then has no level, and fails. It checks ctx every CheckEvery blocks and
+// stops with ctx's error.
+func PoolLevels[L Literal[L]](ctx context.Context, l *Layout, e LevelEncoder[L]) error {
+	ge := make([][]L, len(l.Blocks)) // ge[i][v-1]: block i's level is at least v
+	for i, b := range l.Blocks {
+		if i%CheckEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		ge[i] = e.Levels(i, b.Row)
+		for v := 1; v < len(ge[i]); v++ {
+			e.Implies(ge[i][v], ge[i][v-1])
+		}
+	}
+	var buf []L
+	clause := func(lits ...L) {
+		buf = append(buf[:0], lits...)
+		e.Clause(buf)
+	}
+	for i, below := range l.Below {
+		if i%CheckEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		full := e.Full(i)
+		for _, j := range below {
+			for v := range ge[i] {
+				clause(full.Not(), ge[i][v].Not(), ge[j][v])
+				clause(full.Not(), ge[i][v], ge[j][v].Not())
+			}
+			if n := len(ge[j]); n > len(ge[i]) {
+				clause(full.Not(), ge[j][n-1].Not())
+			}
+		}
+	}
+	for i, above := range l.Above {
+		row := l.Blocks[i].Row
+		if row == 0 {
+			continue
+		}
+		for _, u := range above {
+			clause(e.Full(i).Not(), e.Full(u), ge[i][row-1])
+		}
+	}
+	return nil
+}
