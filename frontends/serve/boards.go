@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"html"
 	"strings"
@@ -26,64 +25,42 @@ func isTilesInput(data []byte) bool { return firstReads(tilesfmt.Parse("", data)
 // accepts.
 func isRushInput(data []byte) bool { return firstReads(rushfmt.Parse("", data), rushLevel) }
 
-// tilesLevel and rushLevel give a board's id and problem (see level).
-func tilesLevel(l tilesfmt.Level) (string, error) { return l.ID, l.Err }
-func rushLevel(l rushfmt.Level) (string, error)   { return l.ID, l.Err }
+// tilesLevel and rushLevel give a board's id, puzzle and problem (see
+// level).
+func tilesLevel(l tilesfmt.Level) (string, *tiles.Puzzle, error) { return l.ID, l.Puzzle, l.Err }
+func rushLevel(l rushfmt.Level) (string, *rush.Puzzle, error)    { return l.ID, l.Puzzle, l.Err }
 
-// searchOutcome fills in a plan's status from a state-space search and,
-// for a solved puzzle, checks the plan: check returns the message of a
-// plan that passes, or the checker's error, a bug that fails the request.
-// unsolvable is the message of a puzzle the search proved unsolvable.
-func searchOutcome(v *planView, status statespace.Status, err error, lim planLimits, unsolvable string, check func() (string, error)) error {
-	switch {
-	case errors.Is(err, statespace.ErrLimit):
-		v.Status, v.Message = statusUnknown, lim.stopped()
-	case err != nil:
-		return err
-	case status == statespace.Unsolvable:
-		v.Status, v.Message = statusUnsolvable, unsolvable
-	case status != statespace.Solved:
-		v.Status, v.Message = statusUnknown, "the search stopped before it could decide"
-	default:
-		message, err := check()
-		if err != nil {
-			return fmt.Errorf("the plan found fails the check: %w", err)
+// tilesKind solves sliding-tile boards with IDA*, which bounds its memory
+// and not its states.
+var tilesKind = searchKind[*tiles.Puzzle, tiles.Move]{
+	method: "ida*",
+	read:   fromLevels(tilesfmt.Parse, tilesLevel),
+	search: func(ctx context.Context, p *tiles.Puzzle, _ statespace.Options) (tiles.Result, error) {
+		return tiles.SolveIDA(ctx, p, tiles.ManhattanLC, nil)
+	},
+	stats: func(st statespace.Stats) []Stat {
+		return []Stat{{"expanded", st.Expanded}, {"iterations", st.Iterations}}
+	},
+	unsolvable: func(p *tiles.Puzzle) string {
+		if perr := p.Solvability(); perr != nil {
+			return "No plan reaches the goal: " + perr.Error()
 		}
-		v.Status, v.Message = statusSolved, message
-	}
-	return nil
-}
-
-func solveTiles(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
-	v := planView{ID: name, Index: index, Method: "ida*", Optimal: true}
-	lv, err := level(&v, name, tilesfmt.Parse(name, data), index, tilesLevel)
-	if err != nil {
-		return v, err
-	}
-	p := lv.Puzzle
-	res, err := tiles.SolveIDA(ctx, p, tiles.ManhattanLC, nil)
-	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"iterations", res.Stats.Iterations}}
-	why := "No plan reaches the goal: the board has the wrong parity."
-	if perr := p.Solvability(); perr != nil {
-		why = "No plan reaches the goal: " + perr.Error()
-	}
-	plan := tiles.Plan(res.Plan)
-	if err := searchOutcome(&v, res.Status, err, lim, why, func() (string, error) {
+		return "No plan reaches the goal: the board has the wrong parity."
+	},
+	solved: func(p *tiles.Puzzle, plan []tiles.Move) (string, error) {
 		return fmt.Sprintf("Solved in %d moves, the fewest possible (IDA* with Manhattan distance and linear conflicts); the plan passes the checker.", len(plan)), tiles.Check(p, plan)
-	}); err != nil {
-		return v, err
-	}
-	q := p
-	err = drawPlan(&v, plan, func() string { return drawTiles(q) }, func(m tiles.Move) (string, error) {
-		next, slid, err := q.Apply(tiles.Plan{m})
-		if err != nil {
-			return "", err
+	},
+	play: func(q *tiles.Puzzle) (func() string, func(tiles.Move) (string, error)) {
+		return func() string { return drawTiles(q) }, func(m tiles.Move) (string, error) {
+			next, slid, err := q.Apply(tiles.Plan{m})
+			if err != nil {
+				return "", err
+			}
+			q = next
+			// The blank moves one way, so the tile moves the other.
+			return fmt.Sprintf("slide %d %s", slid[0], tileWay[m]), nil
 		}
-		q = next
-		// The blank moves one way, so the tile moves the other.
-		return fmt.Sprintf("slide %d %s", slid[0], tileWay[m]), nil
-	})
-	return v, err
+	},
 }
 
 // tileWay is the way a tile slides when the blank makes each move.
@@ -110,32 +87,27 @@ func drawTiles(p *tiles.Puzzle) string {
 	return b.String()
 }
 
-func solveRush(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
-	v := planView{ID: name, Index: index, Method: "bfs", Optimal: true}
-	lv, err := level(&v, name, rushfmt.Parse(name, data), index, rushLevel)
-	if err != nil {
-		return v, err
-	}
-	p := lv.Puzzle
-	res, err := rush.Solve(ctx, p, lim.options())
-	v.Stats = searchStats(res.Stats)
-	plan := rush.Plan(res.Plan)
-	if err := searchOutcome(&v, res.Status, err, lim, "No plan gets car A out: every reachable board was searched.", func() (string, error) {
+// rushKind solves Rush Hour boards with breadth-first search.
+var rushKind = searchKind[*rush.Puzzle, rush.Move]{
+	method:     "bfs",
+	read:       fromLevels(rushfmt.Parse, rushLevel),
+	search:     rush.Solve,
+	unsolvable: func(*rush.Puzzle) string { return "No plan gets car A out: every reachable board was searched." },
+	solved: func(p *rush.Puzzle, plan []rush.Move) (string, error) {
 		return fmt.Sprintf("Solved in %d moves, the fewest possible (breadth-first search); the plan passes the checker.", len(plan)), rush.Check(p, plan)
-	}); err != nil {
-		return v, err
-	}
-	q := p.Clone()
-	err = drawPlan(&v, plan, func() string { return drawRush(q) }, func(m rush.Move) (string, error) {
-		pc := &q.Pieces[m.Piece]
-		if pc.Orientation == rush.Horizontal {
-			pc.Col += m.By
-		} else {
-			pc.Row += m.By
+	},
+	play: func(p *rush.Puzzle) (func() string, func(rush.Move) (string, error)) {
+		q := p.Clone()
+		return func() string { return drawRush(q) }, func(m rush.Move) (string, error) {
+			pc := &q.Pieces[m.Piece]
+			if pc.Orientation == rush.Horizontal {
+				pc.Col += m.By
+			} else {
+				pc.Row += m.By
+			}
+			return fmt.Sprintf("slide %c %s %d", pc.Label, rush.Direction(pc.Orientation, m.By), max(m.By, -m.By)), nil
 		}
-		return fmt.Sprintf("slide %c %s %d", pc.Label, rush.Direction(pc.Orientation, m.By), max(m.By, -m.By)), nil
-	})
-	return v, err
+	},
 }
 
 // drawRush draws a Rush Hour board: piece L is the rectangle "p<L>" and

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"fmt"
 	"html"
 	"strings"
@@ -21,82 +20,78 @@ import (
 // accepts.
 func isTorchInput(data []byte) bool { return firstReads(torchfmt.Parse("", data), torchLevel) }
 
-// torchLevel gives a puzzle's id and problem (see level).
-func torchLevel(in torchfmt.Instance) (string, error) { return in.ID, in.Err }
+// torchLevel gives a puzzle's id, puzzle and problem (see level).
+func torchLevel(in torchfmt.Instance) (string, *torch.Puzzle, error) { return in.ID, in.Puzzle, in.Err }
 
 // isRiverInput reports whether data looks like a river crossing.
 func isRiverInput(data []byte) bool { return riverfmt.Looks(data) }
 
-func solveTorch(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
-	v := planView{ID: name, Index: index, Method: "a*", Optimal: true}
-	in, err := level(&v, name, torchfmt.Parse(name, data), index, torchLevel)
-	if err != nil {
-		return v, err
-	}
-	p := in.Puzzle
-	res, err := torch.SolveAStar(ctx, p, lim.options())
-	v.Stats = searchStats(res.Stats)
-	why := "No plan gets everyone across: every state was searched."
-	if p.Limit > 0 {
-		why = fmt.Sprintf("No plan gets everyone across within %d minutes: every state within the limit was searched.", p.Limit)
-	}
-	if err := searchOutcome(&v, res.Status, err, lim, why, func() (string, error) {
-		total, err := torch.Check(p, res.Plan)
-		return fmt.Sprintf("Everyone is across in %d minutes, the least possible (A*), in %d crossings; the plan passes the checker.", total, len(res.Plan)), err
-	}); err != nil {
-		return v, err
-	}
-	across := make([]bool, len(p.Times))
-	torchAcross := false
-	err = drawPlan(&v, solvedPlan(v, res.Plan), func() string { return drawTorch(p, across, torchAcross) }, func(c torch.Crossing) (string, error) {
-		for _, i := range c.People {
-			across[i] = !across[i]
+// torchKind solves torch and bridge puzzles with A*, the least total
+// time first.
+var torchKind = searchKind[*torch.Puzzle, torch.Crossing]{
+	method: "a*",
+	read:   fromLevels(torchfmt.Parse, torchLevel),
+	search: torch.SolveAStar,
+	unsolvable: func(p *torch.Puzzle) string {
+		if p.Limit > 0 {
+			return fmt.Sprintf("No plan gets everyone across within %d minutes: every state within the limit was searched.", p.Limit)
 		}
-		torchAcross = !torchAcross
-		return torchfmt.Words(p, c), nil
-	})
-	return v, err
-}
-
-func solveRiver(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
-	v := planView{ID: name, Index: index, Method: "bfs", Optimal: true, Count: 1}
-	if err := pick(name, 1, index); err != nil {
-		return v, err
-	}
-	p, err := riverfmt.Parse(name, data)
-	if err != nil {
-		return v, inputError(err)
-	}
-	res, err := river.Solve(ctx, p, lim.options())
-	v.Stats = searchStats(res.Stats)
-	if err := searchOutcome(&v, res.Status, err, lim, "No plan gets everything across: every reachable state was searched.", func() (string, error) {
-		return fmt.Sprintf("Everything is across in %d crossings, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan)), river.Check(p, res.Plan)
-	}); err != nil {
-		return v, err
-	}
-	far := make([]int, len(p.Kinds))
-	boatFar := false
-	err = drawPlan(&v, solvedPlan(v, res.Plan), func() string { return drawRiver(p, far, boatFar) }, func(t river.Trip) (string, error) {
-		for k, n := range t.Load {
-			if t.Back {
-				far[k] -= n
-			} else {
-				far[k] += n
+		return "No plan gets everyone across: every state was searched."
+	},
+	solved: func(p *torch.Puzzle, plan []torch.Crossing) (string, error) {
+		total, err := torch.Check(p, plan)
+		return fmt.Sprintf("Everyone is across in %d minutes, the least possible (A*), in %d crossings; the plan passes the checker.", total, len(plan)), err
+	},
+	play: func(p *torch.Puzzle) (func() string, func(torch.Crossing) (string, error)) {
+		across := make([]bool, len(p.Times))
+		torchAcross := false
+		return func() string { return drawTorch(p, across, torchAcross) }, func(c torch.Crossing) (string, error) {
+			for _, i := range c.People {
+				across[i] = !across[i]
 			}
+			torchAcross = !torchAcross
+			return torchfmt.Words(p, c), nil
 		}
-		boatFar = !boatFar
-		return riverfmt.Words(p, t), nil
-	})
-	return v, err
+	},
 }
 
-// solvedPlan is the plan to draw: the plan found for a solved puzzle,
-// none for another (a search stopped short may leave a partial one).
-func solvedPlan[A any](v planView, plan []A) []A {
-	if v.Status != statusSolved {
-		return nil
-	}
-	return plan
+// riverKind solves a river crossing, one puzzle an input, with
+// breadth-first search.
+var riverKind = searchKind[*river.Puzzle, river.Trip]{
+	method: "bfs",
+	read: func(v *planView, name string, data []byte, index int) (*river.Puzzle, error) {
+		v.Count = 1
+		if err := pick(name, 1, index); err != nil {
+			return nil, err
+		}
+		p, err := riverfmt.Parse(name, data)
+		if err != nil {
+			return nil, inputError(err)
+		}
+		return p, nil
+	},
+	search: river.Solve,
+	unsolvable: func(*river.Puzzle) string {
+		return "No plan gets everything across: every reachable state was searched."
+	},
+	solved: func(p *river.Puzzle, plan []river.Trip) (string, error) {
+		return fmt.Sprintf("Everything is across in %d crossings, the fewest possible (breadth-first search); the plan passes the checker.", len(plan)), river.Check(p, plan)
+	},
+	play: func(p *river.Puzzle) (func() string, func(river.Trip) (string, error)) {
+		far := make([]int, len(p.Kinds))
+		boatFar := false
+		return func() string { return drawRiver(p, far, boatFar) }, func(t river.Trip) (string, error) {
+			for k, n := range t.Load {
+				if t.Back {
+					far[k] -= n
+				} else {
+					far[k] += n
+				}
+			}
+			boatFar = !boatFar
+			return riverfmt.Words(p, t), nil
+		}
+	},
 }
 
 // banks starts a picture of two banks, the left third and the right

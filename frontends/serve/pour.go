@@ -1,22 +1,13 @@
 package serve
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
-	"github.com/waterworks-solver/waterworks/frontends/inputerr"
-	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
-	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
-	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/models/statespace"
-	"github.com/waterworks-solver/waterworks/models/watersort"
 )
 
 // A planKind is a kind of puzzle solved by a plan of actions over states
@@ -64,10 +55,10 @@ const planStates = 1_000_000
 func planKinds() []planKind {
 	return []planKind{
 		{name: "jugs", title: "Water jugs", detect: isJugsInput, solve: solveJugs},
-		{name: "rush", title: "Rush Hour", detect: isRushInput, solve: solveRush},
-		{name: "tiles", title: "Sliding tiles", detect: isTilesInput, solve: solveTiles},
-		{name: "torch", title: "Torch and bridge", detect: isTorchInput, solve: solveTorch},
-		{name: "river", title: "River crossing", detect: isRiverInput, solve: solveRiver},
+		{name: "rush", title: "Rush Hour", detect: isRushInput, solve: rushKind.solve},
+		{name: "tiles", title: "Sliding tiles", detect: isTilesInput, solve: tilesKind.solve},
+		{name: "torch", title: "Torch and bridge", detect: isTorchInput, solve: torchKind.solve},
+		{name: "river", title: "River crossing", detect: isRiverInput, solve: riverKind.solve},
 		{name: "sort", title: "Water Sort", detect: func([]byte) bool { return true }, solve: solveSort},
 	}
 }
@@ -111,6 +102,83 @@ func drawPlan[A any](v *planView, plan []A, draw func() string, move func(A) (st
 		v.Steps = append(v.Steps, stepView{Action: words, SVG: draw()})
 	}
 	return nil
+}
+
+// searchOutcome fills in a plan's status from a state-space search and,
+// for a solved puzzle, checks the plan: check returns the message of a
+// plan that passes, or the checker's error, a bug that fails the request.
+// unsolvable is the message of a puzzle the search proved unsolvable.
+func searchOutcome(v *planView, status statespace.Status, err error, lim planLimits, unsolvable string, check func() (string, error)) error {
+	switch {
+	case errors.Is(err, statespace.ErrLimit):
+		v.Status, v.Message = statusUnknown, lim.stopped()
+	case err != nil:
+		return err
+	case status == statespace.Unsolvable:
+		v.Status, v.Message = statusUnsolvable, unsolvable
+	case status != statespace.Solved:
+		v.Status, v.Message = statusUnknown, "the search stopped before it could decide"
+	default:
+		message, err := check()
+		if err != nil {
+			return fmt.Errorf("the plan found fails the check: %w", err)
+		}
+		v.Status, v.Message = statusSolved, message
+	}
+	return nil
+}
+
+// searchKind is a plan puzzle solved by one state-space search, with
+// puzzles of type P and actions of type A. Its solve runs the steps such
+// kinds share (read the puzzle, search, judge the outcome and re-check the
+// plan, draw the plan) and these fields say what differs.
+type searchKind[P, A any] struct {
+	method string
+	// read reads the puzzles of data (named name in messages) and returns
+	// the one at index, noting in v their count and its id (see level).
+	read func(v *planView, name string, data []byte, index int) (P, error)
+	// search looks for an optimal plan within opts.
+	search func(ctx context.Context, p P, opts statespace.Options) (statespace.Result[A], error)
+	// stats picks the statistics the page shows; nil means searchStats.
+	stats func(statespace.Stats) []Stat
+	// unsolvable words a puzzle the search proved to have no plan.
+	unsolvable func(p P) string
+	// solved words a plan found, and re-checks it with the puzzle's
+	// independent checker.
+	solved func(p P, plan []A) (string, error)
+	// play starts the drawing of a plan at p: draw draws the current
+	// state, and move plays an action on it and words the action.
+	play func(p P) (draw func() string, move func(A) (string, error))
+}
+
+// solve reads the puzzle at index of data, solves it, and draws its plan.
+func (k searchKind[P, A]) solve(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
+	v := planView{ID: name, Index: index, Method: k.method, Optimal: true}
+	p, err := k.read(&v, name, data, index)
+	if err != nil {
+		return v, err
+	}
+	res, err := k.search(ctx, p, lim.options())
+	if k.stats != nil {
+		v.Stats = k.stats(res.Stats)
+	} else {
+		v.Stats = searchStats(res.Stats)
+	}
+	if err := searchOutcome(&v, res.Status, err, lim, k.unsolvable(p), func() (string, error) { return k.solved(p, res.Plan) }); err != nil {
+		return v, err
+	}
+	draw, move := k.play(p)
+	err = drawPlan(&v, solvedPlan(v, res.Plan), draw, move)
+	return v, err
+}
+
+// solvedPlan is the plan to draw: the plan found for a solved puzzle,
+// none for another (a search stopped short may leave a partial one).
+func solvedPlan[A any](v planView, plan []A) []A {
+	if v.Status != statusSolved {
+		return nil
+	}
+	return plan
 }
 
 // pourRequest asks to solve a pour puzzle pasted or named on the command
@@ -164,194 +232,37 @@ func pick(name string, n, index int) error {
 	return nil
 }
 
-// level picks the index-th of the levels a reader returned, which say
-// their id and what is wrong with them, and notes the count and the id.
-func level[L any](v *planView, name string, levels []L, index int, describe func(L) (string, error)) (L, error) {
-	var zero L
+// level picks the index-th of the levels a reader returned and returns
+// its puzzle, noting in v the count and its id; describe gives a level's
+// id, its puzzle, and what is wrong with it.
+func level[L, P any](v *planView, name string, levels []L, index int, describe func(L) (string, P, error)) (P, error) {
+	var zero P
 	v.Count = len(levels)
 	if err := pick(name, len(levels), index); err != nil {
 		return zero, err
 	}
-	id, err := describe(levels[index])
+	id, p, err := describe(levels[index])
 	if err != nil {
 		return zero, inputError(err)
 	}
 	v.ID = id
-	return levels[index], nil
-}
-
-// firstReads reports whether a reader found at least one puzzle and read
-// the first without a problem; describe gives a puzzle's id and problem.
-func firstReads[L any](levels []L, describe func(L) (string, error)) bool {
-	if len(levels) == 0 {
-		return false
-	}
-	_, err := describe(levels[0])
-	return err == nil
-}
-
-// isJugsInput reports whether data holds jug puzzles: corpus JSON Lines
-// with capacities, or the command line's flags (--capacities ...).
-func isJugsInput(data []byte) bool {
-	t := bytes.TrimSpace(data)
-	if bytes.HasPrefix(t, []byte("--capacities")) || bytes.HasPrefix(t, []byte("-capacities")) {
-		return true
-	}
-	if len(t) == 0 || t[0] != '{' {
-		return false
-	}
-	line, _, _ := bytes.Cut(t, []byte("\n"))
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(line, &fields) != nil {
-		return false
-	}
-	_, ok := fields["capacities"]
-	return ok
-}
-
-// jugsFlags reads a puzzle given as the flags of "jugs solve":
-// "--capacities 3,5 --target 4".
-func jugsFlags(name string, data []byte) (*jugs.Puzzle, error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var spec jugsfmt.Spec
-	var target int
-	fs.StringVar(&spec.Capacities, "capacities", "", "")
-	fs.StringVar(&spec.Initial, "initial", "", "")
-	fs.BoolVar(&spec.NoTap, "no-tap", false, "")
-	fs.StringVar(&spec.Goal, "goal", "", "")
-	fs.IntVar(&target, "target", 0, "")
-	fs.StringVar(&spec.GoalState, "goal-state", "", "")
-	if err := fs.Parse(strings.Fields(string(data))); err != nil {
-		return nil, inputError(inputerr.New(name, 1, 0, "%v", err))
-	}
-	if fs.NArg() > 0 {
-		return nil, inputError(inputerr.New(name, 1, 0, "unexpected %q: give the puzzle as flags only", fs.Arg(0)))
-	}
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "target" {
-			spec.Target = &target
-		}
-	})
-	p, err := jugsfmt.FromSpec(spec)
-	if err != nil {
-		return nil, inputError(inputerr.New(name, 1, 0, "%v", err))
-	}
 	return p, nil
 }
 
-func solveJugs(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
-	var p *jugs.Puzzle
-	v := planView{ID: name, Index: index, Count: 1, Method: "bfs"}
-	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '-' {
-		var err error
-		if p, err = jugsFlags(name, data); err != nil {
-			return v, err
-		}
-	} else {
-		entries, err := jugsfmt.Parse(name, data)
-		if len(entries) == 0 {
-			if err == nil {
-				err = badRequest("%s: no jug puzzle", name)
-			}
-			return v, inputError(err)
-		}
-		if err := pick(name, len(entries), index); err != nil {
-			return v, err
-		}
-		v.Count, v.ID, p = len(entries), entries[index].ID, entries[index].Puzzle
+// fromLevels is the read of a kind whose reader, parse, returns levels:
+// it picks one with level.
+func fromLevels[L, P any](parse func(name string, data []byte) []L, describe func(L) (string, P, error)) func(*planView, string, []byte, int) (P, error) {
+	return func(v *planView, name string, data []byte, index int) (P, error) {
+		return level(v, name, parse(name, data), index, describe)
 	}
-	res, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: lim.maxStates})
-	v.Stats = append([]Stat{{"fast_path", res.FastPath}}, searchStats(res.Stats)...)
-	switch {
-	case errors.Is(err, statespace.ErrLimit):
-		v.Status, v.Message = statusUnknown, lim.stopped()
-	case err != nil:
-		return v, err
-	case !res.Solvable():
-		v.Status, v.Message = statusUnsolvable, "No plan reaches the goal: all reachable states were searched."
-		if res.FastPath {
-			v.Message = "No plan reaches the goal: " + jugs.Impossible(p) + "."
-		}
-	default:
-		if err := jugs.Check(p, res.Plan); err != nil {
-			return v, fmt.Errorf("the plan found fails the check: %w", err)
-		}
-		v.Status, v.Optimal = statusSolved, true
-		v.Message = fmt.Sprintf("Solved in %d steps, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan))
-	}
-	state := p.Start()
-	err = drawPlan(&v, res.Plan, func() string { return drawVessels(jugVessels(p, state)) }, func(a jugs.Action) (string, error) {
-		if !p.Apply(state, a) {
-			return "", fmt.Errorf("step %v does not apply", a)
-		}
-		return jugsfmt.Describe(p, a), nil
-	})
-	return v, err
 }
 
-func jugVessels(p *jugs.Puzzle, s jugs.State) []vessel {
-	vs := make([]vessel, p.NumJugs())
-	for i, c := range p.Capacities {
-		vs[i] = vessel{label: p.JugName(i), note: fmt.Sprintf("%d of %d", s[i], c), capacity: c}
-		if s[i] > 0 {
-			vs[i].layers = []layer{{colour: waterBlue, name: "water", amount: s[i]}}
-		}
+// firstReads reports whether a reader found at least one puzzle and read
+// the first without a problem; describe is as for level.
+func firstReads[L, P any](levels []L, describe func(L) (string, P, error)) bool {
+	if len(levels) == 0 {
+		return false
 	}
-	return vs
-}
-
-func solveSort(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error) {
-	v := planView{ID: name, Index: index, Method: "astar"}
-	lv, err := level(&v, name, sortfmt.Parse(name, data), index,
-		func(l sortfmt.Level) (string, error) { return l.ID, l.Err })
-	if err != nil {
-		return v, err
-	}
-	p, rule := lv.Puzzle, watersort.Whole
-	res, err := watersort.Solve(ctx, p, watersort.Options{Rule: rule, Method: watersort.AStar, MaxStates: lim.maxStates})
-	v.Stats = searchStats(res.Stats)
-	switch {
-	case errors.Is(err, watersort.ErrLimit):
-		v.Status, v.Message = statusUnknown, lim.stopped()
-	case err != nil:
-		return v, err
-	case res.Status == watersort.Unsolvable:
-		v.Status, v.Message = statusUnsolvable, "No plan sorts the level: all reachable positions were searched."
-	default:
-		if err := watersort.Check(p, rule, res.Plan); err != nil {
-			return v, fmt.Errorf("the plan found fails the check: %w", err)
-		}
-		v.Status, v.Optimal = statusSolved, res.Optimal
-		v.Message = fmt.Sprintf("Solved in %d moves (A*, whole rule), the fewest possible; the plan passes the checker.", len(res.Plan))
-	}
-	state, err := p.Start()
-	if err != nil {
-		return v, inputError(err)
-	}
-	err = drawPlan(&v, res.Plan, func() string { return drawVessels(bottleVessels(p, state)) }, func(m watersort.Move) (string, error) {
-		next, err := state.Apply(rule, m)
-		if err != nil {
-			return "", err
-		}
-		state = next
-		return fmt.Sprintf("pour bottle %d into bottle %d", m.From+1, m.To+1), nil
-	})
-	return v, err
-}
-
-func bottleVessels(p *watersort.Puzzle, s watersort.State) []vessel {
-	vs := make([]vessel, s.NumBottles())
-	for i := range vs {
-		vs[i] = vessel{label: fmt.Sprint(i + 1), capacity: s.Capacity()}
-		for _, c := range s.Bottle(i) {
-			top := len(vs[i].layers) - 1
-			if top >= 0 && vs[i].layers[top].id == c {
-				vs[i].layers[top].amount++
-				continue
-			}
-			vs[i].layers = append(vs[i].layers, layer{id: c, colour: colourFor(p.ColorName(c), c), name: p.ColorName(c), amount: 1})
-		}
-	}
-	return vs
+	_, _, err := describe(levels[0])
+	return err == nil
 }
