@@ -16,7 +16,6 @@ package river
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/models/statespace"
@@ -198,9 +197,9 @@ func (m *satModel) Check(plan []Trip, k int) error {
 // the state after it, as stepClauses estimates them.
 const MaxStepClauses = 1_000_000
 
-// ErrTooLarge is wrapped by the error of SolveSAT for a puzzle whose
-// crossings would each pass MaxStepClauses.
-var ErrTooLarge = errors.New("too large for the SAT method")
+// ErrTooLarge is statespace.ErrTooLargeForSAT, wrapped by the error of
+// SolveSAT for a puzzle whose crossings would each pass MaxStepClauses.
+var ErrTooLarge = statespace.ErrTooLargeForSAT
 
 // stepClauses estimates from above the clauses of one step: exactly one
 // count per kind in the state and in the load (pairwise), the moves, and

@@ -43,6 +43,12 @@ var ErrHorizon = errors.New("no plan within the horizon")
 // would take the formula past HorizonOptions.MaxClauses.
 var ErrFormulaLimit = errors.New("formula limit reached")
 
+// ErrTooLargeForSAT is wrapped by the error of a model's SAT solving (such
+// as the crossing puzzles' SolveSAT) when it can tell, before it encodes
+// anything, that its encoding of the puzzle would be too large to build:
+// the puzzle is for a search over keys instead.
+var ErrTooLargeForSAT = errors.New("too large for the SAT method")
+
 // HorizonOptions tune the bounded-horizon engines. The zero value starts
 // at horizon 0 and goes on until a plan is found or the context ends.
 type HorizonOptions struct {

@@ -21,7 +21,6 @@ package torch
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/models/statespace"
@@ -206,9 +205,9 @@ func EscortTime(times []int) int {
 // minute of that budget).
 const MaxSATVars = 4_000_000
 
-// ErrTooLarge is wrapped by the error of SolveSAT for a puzzle whose
-// encoding would pass MaxSATVars.
-var ErrTooLarge = errors.New("too large for the SAT method")
+// ErrTooLarge is statespace.ErrTooLargeForSAT, wrapped by the error of
+// SolveSAT for a puzzle whose encoding would pass MaxSATVars.
+var ErrTooLarge = statespace.ErrTooLargeForSAT
 
 // SATResult is the answer of the bounded-horizon SAT engine.
 type SATResult = statespace.HorizonResult[Crossing]
