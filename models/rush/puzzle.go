@@ -15,6 +15,7 @@ package rush
 import (
 	"strings"
 
+	"github.com/waterworks-solver/waterworks/models/enumname"
 	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
 
@@ -36,13 +37,12 @@ const (
 	Vertical
 )
 
+// orientations names the orientations.
+var orientations = enumname.Table[Orientation]{Type: "Orientation", What: "orientation",
+	Names: []string{Horizontal: "horizontal", Vertical: "vertical"}}
+
 // String returns "horizontal" or "vertical".
-func (o Orientation) String() string {
-	if o == Vertical {
-		return "vertical"
-	}
-	return "horizontal"
-}
+func (o Orientation) String() string { return orientations.String(o) }
 
 // Piece is a car (two cells) or a truck (three), or any straight piece of
 // at least two cells.

@@ -4,6 +4,8 @@ package tiles
 // blank in place and keeps its heuristic up to date move by move, as the
 // state-space library's IDA* wants.
 
+import "github.com/waterworks-solver/waterworks/models/enumname"
+
 // Heuristic names the estimate a Walker keeps.
 type Heuristic uint8
 
@@ -16,13 +18,12 @@ const (
 	PDB
 )
 
+// heuristics names the heuristics as the command line spells them.
+var heuristics = enumname.Table[Heuristic]{Type: "Heuristic", What: "heuristic",
+	Names: []string{ManhattanLC: "manhattan", PDB: "pdb"}}
+
 // String returns "manhattan" or "pdb".
-func (h Heuristic) String() string {
-	if h == PDB {
-		return "pdb"
-	}
-	return "manhattan"
-}
+func (h Heuristic) String() string { return heuristics.String(h) }
 
 // noMove marks the bottom of a Walker's stack of moves.
 const noMove Move = 0xFF
