@@ -3,7 +3,6 @@ package rushcli
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -29,7 +28,7 @@ type solveFlags struct {
 	clikit.CommonFlags
 	method      string
 	limitStates int
-	jobs        int
+	jobs        clikit.Jobs
 }
 
 // check validates the flags after parsing.
@@ -40,7 +39,7 @@ func (f *solveFlags) check() error {
 	case f.method != methodBFS && f.method != methodAStar:
 		return fmt.Errorf("unknown method %q (want bfs or astar)", f.method)
 	}
-	return clikit.CheckCounts(clikit.Count{Name: "max-states", Value: f.limitStates}, clikit.Count{Name: "jobs", Value: f.jobs, Min: 1})
+	return clikit.CheckCounts(clikit.Count{Name: "max-states", Value: f.limitStates}, f.jobs.Count())
 }
 
 // Move is one move of a plan as JSON prints it: the piece's label and the
@@ -59,20 +58,13 @@ type Record struct {
 	Plan   []Move        `json:"plan"`
 	// Steps counts the moves (a move slides one piece any distance),
 	// Cells the cells slid in all.
-	Steps   *int    `json:"steps"`
-	Cells   *int    `json:"cells"`
-	Optimal bool    `json:"optimal"`
-	MS      float64 `json:"ms"`
-	Stats   Stats   `json:"stats"`
-	Reason  string  `json:"reason,omitempty"`
-	Error   string  `json:"error,omitempty"`
-}
-
-// Stats are the search's statistics.
-type Stats struct {
-	Expanded  int64 `json:"expanded"`
-	Stored    int64 `json:"stored"`
-	PeakBytes int64 `json:"peak_bytes"`
+	Steps   *int               `json:"steps"`
+	Cells   *int               `json:"cells"`
+	Optimal bool               `json:"optimal"`
+	MS      float64            `json:"ms"`
+	Stats   clikit.SearchStats `json:"stats"`
+	Reason  string             `json:"reason,omitempty"`
+	Error   string             `json:"error,omitempty"`
 }
 
 func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
@@ -87,7 +79,7 @@ first. --timeout applies to each board.`)
 	res := clikit.RegisterResults(fs)
 	fs.StringVar(&f.method, "method", methodBFS, "`method`: bfs (breadth-first search) or astar (A*, counting the pieces in the way)")
 	fs.IntVar(&f.limitStates, "max-states", LimitStates, "give up after storing this many boards; 0 means no limit")
-	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many boards at once (output stays in input order)")
+	f.jobs.Register(fs, "boards")
 	clikit.OldSpellings(fs)
 	clikit.Describe(fs, `
 		Examples:
@@ -102,16 +94,14 @@ first. --timeout applies to each board.`)
 		return code
 	}
 	inputs, code := clikit.Inputs(stdio, files, nil)
-	levels, missing := clikit.KeepIDs(stdio, res.IDs, clikit.ParseInputs(inputs, rushfmt.Parse, failedLevel), levelID)
-	r := &reporter{flags: &f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
-	defer r.Out.Flush()
-	solved := clikit.SolveEach(ctx, levels, f.jobs, levelID, func(lv rushfmt.Level) Record {
-		work, cancel := f.WithTimeout(ctx)
-		defer cancel()
-		return solve(work, lv, f.method, f.limitStates)
-	}, func(rec Record) int { return r.report(ctx, rec) })
-	r.Out.Flush()
-	return res.Output.Finish(stdio, clikit.Worse(code, clikit.Worse(missing, solved)))
+	return clikit.Batch[rushfmt.Level, Record]{ID: levelID, Jobs: f.jobs,
+		Solve: func(lv rushfmt.Level) Record {
+			work, cancel := f.WithTimeout(ctx)
+			defer cancel()
+			return solve(work, lv, f.method, f.limitStates)
+		},
+		Report: func(s *clikit.Sink, rec Record) int { return reporter{s, &f}.report(ctx, rec) },
+	}.Run(ctx, stdio, res, f.Format, code, clikit.ParseInputs(inputs, rushfmt.Parse, failedLevel))
 }
 
 // failedLevel is the level of an input that could not be read.
@@ -138,7 +128,7 @@ func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Reco
 	r, err := run(ctx, p, statespace.Options{MaxStates: limit})
 	err = clikit.Cause(ctx, err) // the memory watch is a limit, not an interrupt
 	rec.MS = clikit.Millis(time.Since(start))
-	rec.Stats = Stats{Expanded: r.Stats.Expanded, Stored: r.Stats.Stored, PeakBytes: r.Stats.PeakBytes}
+	rec.Stats = clikit.SearchStatsOf(r.Stats)
 	reason, stopped := clikit.Stopped(err)
 	switch {
 	case stopped:
@@ -167,7 +157,7 @@ func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Reco
 
 // reporter prints records in the chosen format.
 type reporter struct {
-	clikit.Sink
+	*clikit.Sink
 	flags *solveFlags
 }
 
@@ -175,7 +165,7 @@ type reporter struct {
 var CSVHeader = []string{"id", "status", "method", "size", "steps", "cells", "optimal", "ms", "expanded", "stored", "plan", "reason", "error"}
 
 // report prints one record and returns its exit code.
-func (r *reporter) report(ctx context.Context, rec Record) int {
+func (r reporter) report(ctx context.Context, rec Record) int {
 	if rec.Error != "" {
 		line := rec.Error
 		if rec.Size != "" {
@@ -205,7 +195,7 @@ func moves(plan []Move) string {
 }
 
 // text writes a record as people read it; errors appear on stderr only.
-func (r *reporter) text(rec Record) error {
+func (r reporter) text(rec Record) error {
 	if solved, err := r.Records.StartSolved(r.Out, rec.ID, rec.Status, rec.Reason, rec.Method); !solved {
 		return err
 	}

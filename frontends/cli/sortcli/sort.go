@@ -180,9 +180,7 @@ type Move struct {
 // start's lower bound, each horizon tried and the formula's size at the
 // last one).
 type sortStats struct {
-	Expanded   int64         `json:"expanded"`
-	Stored     int64         `json:"stored"`
-	PeakBytes  int64         `json:"peak_bytes"`
+	clikit.SearchStats
 	LowerBound *int          `json:"lower_bound,omitempty"`
 	Rounds     clikit.Rounds `json:"rounds,omitempty"`
 	Variables  int           `json:"variables,omitempty"`
@@ -246,7 +244,7 @@ func searchEngine(m watersort.Method, limit int) sortEngine {
 			status:  res.Status,
 			plan:    res.Plan,
 			optimal: res.Optimal,
-			stats:   sortStats{Expanded: res.Stats.Expanded, Stored: res.Stats.Stored, PeakBytes: res.Stats.PeakBytes},
+			stats:   sortStats{SearchStats: clikit.SearchStatsOf(res.Stats)},
 			err:     err,
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 // reporter prints records in the chosen format.
 type reporter struct {
-	clikit.Sink
+	*clikit.Sink
 	flags *solveFlags
 }
 
@@ -21,7 +21,7 @@ var CSVHeader = []string{"id", "status", "method", "heuristic", "size", "steps",
 
 // report prints one record and returns its exit code; errors also go to
 // stderr.
-func (r *reporter) report(ctx context.Context, rec Record) int {
+func (r reporter) report(ctx context.Context, rec Record) int {
 	if rec.Error != "" {
 		fmt.Fprintf(r.Stdio.Err, "%s\n", errorLine(rec))
 	}
@@ -67,7 +67,7 @@ func engineName(rec Record) string {
 // text writes a record as people read it: a line with the outcome and,
 // for a solved board, the blank's moves and the tiles slid. Errors appear
 // on stderr only.
-func (r *reporter) text(rec Record) error {
+func (r reporter) text(rec Record) error {
 	if !r.Records.Start(r.Out, rec.Status) {
 		return nil
 	}
@@ -94,7 +94,7 @@ func (r *reporter) text(rec Record) error {
 
 // textStats writes the statistics of a record on stderr, as people read
 // them.
-func (r *reporter) textStats(rec Record) {
+func (r reporter) textStats(rec Record) {
 	st := rec.Stats
 	if st.LowerBound == nil {
 		fmt.Fprintf(r.Stdio.Err, "%s: %s: %.3f ms, %d nodes expanded, %d generated, %d stored, %d iterations\n",

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"runtime"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
@@ -47,7 +46,7 @@ type solveFlags struct {
 	backend     string
 	maxMoves    int
 	limitStates int
-	jobs        int
+	jobs        clikit.Jobs
 	pdbCache    string
 }
 
@@ -60,7 +59,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
 	fs.IntVar(&f.maxMoves, "max-steps", MaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is unknown")
 	fs.IntVar(&f.limitStates, "max-states", LimitStates, "bfs: give up after storing this many boards; 0 means no limit")
-	fs.IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many boards at once (output stays in input order)")
+	f.jobs.Register(fs, "boards")
 	fs.StringVar(&f.pdbCache, "pdb-cache", defaultCacheDir(), "`directory` the pattern databases are kept in between runs (built on first\n"+
 		"use, rebuilt when missing, stale or corrupt); none keeps them in memory only")
 	clikit.OldSpellings(fs)
@@ -78,7 +77,7 @@ func (f *solveFlags) check(fs *flag.FlagSet) error {
 		return fmt.Errorf("unknown heuristic %q (want auto, pdb or manhattan)", f.heuristic)
 	}
 	if err := clikit.CheckCounts(clikit.Count{Name: "max-steps", Value: f.maxMoves},
-		clikit.Count{Name: "max-states", Value: f.limitStates}, clikit.Count{Name: "jobs", Value: f.jobs, Min: 1}); err != nil {
+		clikit.Count{Name: "max-states", Value: f.limitStates}, f.jobs.Count()); err != nil {
 		return err
 	}
 	var err error
@@ -120,15 +119,12 @@ building the pattern databases.`)
 		return code
 	}
 	inputs, code := clikit.Inputs(stdio, files, nil)
-	levels, missing := clikit.KeepIDs(stdio, res.IDs, clikit.ParseInputs(inputs, tilesfmt.Parse, failedLevel), levelID)
-	r := &reporter{flags: &f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
-	defer r.Out.Flush()
 	e := &engine{flags: &f}
-	e.prepare(ctx, stdio, levels)
-	solved := clikit.SolveEach(ctx, levels, f.jobs, levelID, func(lv tilesfmt.Level) Record { return e.solve(ctx, lv) },
-		func(rec Record) int { return r.report(ctx, rec) })
-	r.Out.Flush()
-	return res.Output.Finish(stdio, clikit.Worse(code, clikit.Worse(missing, solved)))
+	return clikit.Batch[tilesfmt.Level, Record]{ID: levelID, Jobs: f.jobs,
+		Prepare: func(kept []tilesfmt.Level) { e.prepare(ctx, stdio, kept) },
+		Solve:   func(lv tilesfmt.Level) Record { return e.solve(ctx, lv) },
+		Report:  func(s *clikit.Sink, rec Record) int { return reporter{s, &f}.report(ctx, rec) },
+	}.Run(ctx, stdio, res, f.Format, code, clikit.ParseInputs(inputs, tilesfmt.Parse, failedLevel))
 }
 
 // failedLevel is the level of an input that could not be read.

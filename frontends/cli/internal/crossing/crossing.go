@@ -11,7 +11,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -39,7 +38,7 @@ type Flags struct {
 	Backend   string
 	MaxStates int
 	MaxSteps  int
-	Jobs      int
+	Jobs      clikit.Jobs
 	methods   []string
 }
 
@@ -52,7 +51,7 @@ func (f *Flags) Register(fs *flag.FlagSet, methods []string, methodHelp, maxStep
 	fs.StringVar(&f.Backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
 	fs.IntVar(&f.MaxStates, "max-states", MaxStates, "search: give up after storing this many states; 0 means no limit")
 	fs.IntVar(&f.MaxSteps, "max-steps", 0, maxStepsHelp)
-	fs.IntVar(&f.Jobs, "jobs", runtime.GOMAXPROCS(0), "solve this many puzzles at once (output stays in input order)")
+	f.Jobs.Register(fs, "puzzles")
 }
 
 // Check validates the flags after parsing.
@@ -65,7 +64,7 @@ func (f *Flags) Check(fs *flag.FlagSet) error {
 		return clikit.UnknownChoice("method", f.Method, f.methods)
 	}
 	if err := clikit.CheckCounts(clikit.Count{Name: "max-states", Value: f.MaxStates},
-		clikit.Count{Name: "max-steps", Value: f.MaxSteps}, clikit.Count{Name: "jobs", Value: f.Jobs, Min: 1}); err != nil {
+		clikit.Count{Name: "max-steps", Value: f.MaxSteps}, f.Jobs.Count()); err != nil {
 		return err
 	}
 	var err error
@@ -212,13 +211,10 @@ func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
 // order under command (as "waterworks torch solve"); it returns the worst
 // exit code.
 func Run(ctx context.Context, stdio clikit.IO, command string, f *Flags, res clikit.Results, puzzles []Puzzle) int {
-	kept, missing := clikit.KeepIDs(stdio, res.IDs, puzzles, puzzleID)
-	r := &reporter{command: command, flags: f, Sink: clikit.NewSink(stdio, res.Output.Redirect(stdio).Out, f.Format)}
-	defer r.Out.Flush()
-	solved := clikit.SolveEach(ctx, kept, f.Jobs, puzzleID, func(p Puzzle) Record { return Solve(ctx, f, p) },
-		func(rec Record) int { return r.report(ctx, rec) })
-	r.Out.Flush()
-	return res.Output.Finish(stdio, clikit.Worse(missing, solved))
+	return clikit.Batch[Puzzle, Record]{ID: puzzleID, Jobs: f.Jobs,
+		Solve:  func(p Puzzle) Record { return Solve(ctx, f, p) },
+		Report: func(s *clikit.Sink, rec Record) int { return reporter{s, command, f}.report(ctx, rec) },
+	}.Run(ctx, stdio, res, f.Format, clikit.ExitOK, puzzles)
 }
 
 // puzzleID names a puzzle in progress and for --id.
@@ -226,7 +222,7 @@ func puzzleID(p Puzzle) string { return p.ID }
 
 // reporter prints records in the chosen format.
 type reporter struct {
-	clikit.Sink
+	*clikit.Sink
 	command string
 	flags   *Flags
 }
@@ -234,7 +230,7 @@ type reporter struct {
 // CSVHeader names the columns of CSV output.
 var CSVHeader = []string{"id", "status", "method", "steps", "cost", "optimal", "ms", "expanded", "stored", "plan", "reason", "error"}
 
-func (r *reporter) report(ctx context.Context, rec Record) int {
+func (r reporter) report(ctx context.Context, rec Record) int {
 	if rec.Error != "" {
 		fmt.Fprintln(r.Stdio.Err, rec.Error)
 	}
@@ -266,7 +262,7 @@ func planWords(plan []Step, sep string) string {
 }
 
 // text writes a record as people read it; errors appear on stderr only.
-func (r *reporter) text(rec Record) error {
+func (r reporter) text(rec Record) error {
 	if solved, err := r.Records.StartSolved(r.Out, rec.ID, rec.Status, rec.Reason, rec.Method); !solved {
 		return err
 	}
