@@ -186,13 +186,12 @@ type clickJSON struct {
 
 // state reads a stateRequest.
 func (s *Server) state(body []byte) (*stateRequest, *aquarium.Puzzle, aquarium.Rule, aquarium.Solution, error) {
-	var req stateRequest
-	p, rule, err := s.decodePuzzle(body, &req, &req.Puzzle)
+	req, p, rule, err := decodePuzzle[stateRequest](s, body)
 	if err != nil {
 		return nil, nil, 0, aquarium.Solution{}, err
 	}
 	sol, err := cellsOf(p, req.Cells)
-	return &req, p, rule, sol, err
+	return req, p, rule, sol, err
 }
 
 // onGrid is the handler of a question about the player's grid: it reads

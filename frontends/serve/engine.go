@@ -169,12 +169,8 @@ type solveView struct {
 	Message   string      `json:"message,omitempty"`
 }
 
-func (s *Server) solve(ctx context.Context, body []byte) (any, error) {
-	var req solveRequest
-	p, rule, err := s.decodePuzzle(body, &req, &req.Puzzle)
-	if err != nil {
-		return nil, err
-	}
+// solve answers /solve: it runs the engine the request names.
+func (s *Server) solve(ctx context.Context, req *solveRequest, p *aquarium.Puzzle, rule aquarium.Rule) (any, error) {
 	if req.Limit == 0 {
 		req.Limit = 1
 	}

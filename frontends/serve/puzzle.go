@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 
@@ -35,16 +36,48 @@ type wallsJSON struct {
 	Below string `json:"below"`
 }
 
-// puzzleOf checks a puzzle from the page and returns it with its rule.
-// decodePuzzle decodes a request that carries a puzzle into req and
-// returns that puzzle, *pz once decoded (pz points into req), with its rule.
-func (s *Server) decodePuzzle(body []byte, req any, pz **puzzleJSON) (*aquarium.Puzzle, aquarium.Rule, error) {
-	if err := decode(body, req); err != nil {
-		return nil, 0, err
-	}
-	return s.puzzleOf(*pz)
+// puzzleCarrier is a request that carries a puzzle.
+type puzzleCarrier interface {
+	puzzle() *puzzleJSON
 }
 
+func (r *solveRequest) puzzle() *puzzleJSON  { return r.Puzzle }
+func (r *stateRequest) puzzle() *puzzleJSON  { return r.Puzzle }
+func (r *exportRequest) puzzle() *puzzleJSON { return r.Puzzle }
+func (r *raceRequest) puzzle() *puzzleJSON   { return r.Puzzle }
+
+// decodePuzzle decodes a request of type R that carries a puzzle (see
+// decode) and checks the puzzle (puzzleOf); it returns the request with
+// the puzzle and its rule.
+func decodePuzzle[R any, PR interface {
+	*R
+	puzzleCarrier
+}](s *Server, body []byte) (*R, *aquarium.Puzzle, aquarium.Rule, error) {
+	req := new(R)
+	if err := decode(body, req); err != nil {
+		return nil, nil, 0, err
+	}
+	p, rule, err := s.puzzleOf(PR(req).puzzle())
+	return req, p, rule, err
+}
+
+// withPuzzle is the handler of a request of type R that carries a puzzle:
+// it decodes the request and checks its puzzle (decodePuzzle), then has
+// answer answer it.
+func withPuzzle[R any, PR interface {
+	*R
+	puzzleCarrier
+}](s *Server, answer func(ctx context.Context, req *R, p *aquarium.Puzzle, rule aquarium.Rule) (any, error)) handler {
+	return func(ctx context.Context, body []byte) (any, error) {
+		req, p, rule, err := decodePuzzle[R, PR](s, body)
+		if err != nil {
+			return nil, err
+		}
+		return answer(ctx, req, p, rule)
+	}
+}
+
+// puzzleOf checks a puzzle from the page and returns it with its rule.
 func (s *Server) puzzleOf(j *puzzleJSON) (*aquarium.Puzzle, aquarium.Rule, error) {
 	if j == nil {
 		return nil, 0, badRequest("bad request: no puzzle")

@@ -56,12 +56,7 @@ func (s *Server) race(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	var req raceRequest
-	if err := decode(body, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	p, rule, err := s.puzzleOf(req.Puzzle)
+	req, p, rule, err := decodePuzzle[raceRequest](s, body)
 	if err == nil && req.Limit == 0 {
 		req.Limit = 2
 	}

@@ -147,12 +147,12 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/aquarium/play", s.api(s.play))
 	m.HandleFunc("POST /api/aquarium/hint", s.api(s.onGrid(s.hint)))
 	m.HandleFunc("POST /api/aquarium/check", s.api(s.onGrid(s.check)))
-	m.HandleFunc("POST /api/aquarium/solve", s.api(s.solve))
-	m.HandleFunc("POST /api/aquarium/analyse", s.api(s.analyse))
+	m.HandleFunc("POST /api/aquarium/solve", s.api(withPuzzle(s, s.solve)))
+	m.HandleFunc("POST /api/aquarium/analyse", s.api(withPuzzle(s, s.analyse)))
 	m.HandleFunc("POST /api/aquarium/export", s.export)
 	m.HandleFunc("POST /api/aquarium/race", s.race)
 	m.HandleFunc("POST /api/pour/solve", s.api(s.pour))
-	m.HandleFunc("POST /solve", s.api(s.solve)) // the short name for scripts
+	m.HandleFunc("POST /solve", s.api(withPuzzle(s, s.solve))) // the short name for scripts
 	s.mux = m
 }
 

@@ -61,14 +61,12 @@ type exportView struct {
 	Error  string `json:"error,omitempty"`
 }
 
-func (s *Server) analyse(ctx context.Context, body []byte) (any, error) {
-	var req stateRequest
-	p, rule, err := s.decodePuzzle(body, &req, &req.Puzzle)
-	if err != nil {
-		return nil, err
-	}
+// analyse answers the setter's view: the puzzle's solutions, what logic
+// settles, its grade and its exports.
+func (s *Server) analyse(ctx context.Context, req *stateRequest, p *aquarium.Puzzle, rule aquarium.Rule) (any, error) {
 	id := req.Puzzle.ID
 	a := analysis{Puzzle: jsonOf(id, p, rule)}
+	var err error
 	if a.Board, err = board(p, aquarium.Solution{}); err != nil {
 		return nil, err
 	}
@@ -210,8 +208,7 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) exportFile(body []byte) (data []byte, kind, ext string, err error) {
-	var req exportRequest
-	p, rule, err := s.decodePuzzle(body, &req, &req.Puzzle)
+	req, p, rule, err := decodePuzzle[exportRequest](s, body)
 	if err != nil {
 		return nil, "", "", err
 	}
