@@ -2,7 +2,6 @@ package jugs
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/waterworks-solver/waterworks/models/puzzleerr"
 )
@@ -120,13 +119,4 @@ func checkGoal(p *Puzzle, level []int, steps int) error {
 		}
 	}
 	return nil
-}
-
-// amounts formats jug contents as "(3, 0, 5)".
-func amounts(level []int) string {
-	parts := make([]string, len(level))
-	for i, v := range level {
-		parts[i] = fmt.Sprint(v)
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
 }

@@ -13,6 +13,7 @@ package jugs
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/waterworks-solver/waterworks/models/enumname"
 	"github.com/waterworks-solver/waterworks/models/puzzleerr"
@@ -28,6 +29,19 @@ const (
 
 // DontCare marks an entry of Puzzle.GoalState that may hold any amount.
 const DontCare = -1
+
+// amounts writes the amounts of the jugs, or a goal state, for messages:
+// "(3, 0, 5)", with "-" for DontCare ("(4, -, 0)").
+func amounts(a []int) string {
+	parts := make([]string, len(a))
+	for i, v := range a {
+		parts[i] = "-"
+		if v != DontCare {
+			parts[i] = strconv.Itoa(v)
+		}
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
 
 // Goal says what the jugs must hold at the end of a plan.
 type Goal uint8

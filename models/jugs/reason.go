@@ -1,10 +1,6 @@
 package jugs
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-)
+import "fmt"
 
 // Impossible says in words why Decide proves p unsolvable, naming the
 // invariant its goal breaks ("no jug holds 9: the largest holds 5"), or
@@ -18,7 +14,7 @@ func Impossible(p *Puzzle) string {
 	}
 	if p.Goal == GoalState {
 		return fmt.Sprintf("with two jugs and a tap every reachable state has a jug empty or full, and %s has neither",
-			goalState(p.GoalState))
+			amounts(p.GoalState))
 	}
 	a, b := p.Capacities[0], p.Capacities[1]
 	return fmt.Sprintf("every amount two jugs of %d and %d measure is a multiple of gcd(%d, %d) = %d, and %d is not",
@@ -61,20 +57,8 @@ func brokenInvariant(p *Puzzle) string {
 			}
 		}
 		if !p.Tap {
-			return fmt.Sprintf("without a tap the jugs always hold %d in all, which the state %s cannot hold", total, goalState(p.GoalState))
+			return fmt.Sprintf("without a tap the jugs always hold %d in all, which the state %s cannot hold", total, amounts(p.GoalState))
 		}
 	}
 	return ""
-}
-
-// goalState writes a goal state as "(4, -, 0)".
-func goalState(state []int) string {
-	parts := make([]string, len(state))
-	for i, v := range state {
-		parts[i] = "-"
-		if v != DontCare {
-			parts[i] = strconv.Itoa(v)
-		}
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
 }
