@@ -7,7 +7,7 @@
 //
 // # The text format
 //
-// A file holds one puzzle:
+// A puzzle looks like this:
 //
 //	# A 4x4 puzzle with its solution.
 //	id two-pieces
@@ -51,6 +51,11 @@
 // '#' is a cell, so comments are not allowed there; after its H lines they
 // are allowed again, except that a line right after the block that reads
 // as one more row of cells is reported as an extra row.
+//
+// Read also takes several puzzles from one text input: a directive after
+// a grid (or after its solution block) begins the next puzzle, as the
+// output of several documents written one after another does when each
+// states an id or a rule. ParseText reads one.
 //
 // WriteText writes the canonical form: directives, the column clues over
 // their columns, each row's clue right-aligned, every label column as wide

@@ -163,10 +163,11 @@ func contentStart(data []byte) int {
 }
 
 // Read reads the puzzles of one input in the format Detect finds: one
-// document for text and pzprv3, one per line for JSON Lines, task strings
-// and URLs. name is used in error messages and default ids. Problems come
-// back as an inputerr.List; for the formats of one puzzle per line the
-// documents of the good lines are returned along with the problems of the
+// document for pzprv3, one per line for JSON Lines, task strings and URLs,
+// and for text one per grid, where each after the first begins with a
+// directive. name is used in error messages and default ids. Problems come
+// back as an inputerr.List; where an input holds several puzzles, the
+// documents of the good ones are returned along with the problems of the
 // bad ones.
 func Read(name string, data []byte) ([]Document, error) {
 	switch f := Detect(data); f {
@@ -181,11 +182,7 @@ func Read(name string, data []byte) ([]Document, error) {
 		}
 		return []Document{d}, nil
 	default:
-		d, err := ParseText(name, data)
-		if err != nil {
-			return nil, err
-		}
-		return []Document{d}, nil
+		return parseTexts(name, data)
 	}
 }
 

@@ -1,6 +1,7 @@
 package aquariumfmt
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,18 +15,57 @@ import (
 // ParseText reads one puzzle in the text format described in the package
 // documentation. name is used in error messages and is the document's id
 // unless the input has an id directive. Problems come back as an
-// inputerr.List of up to ten positioned errors.
+// inputerr.List of up to ten positioned errors. A directive after the grid
+// is one of them: Read takes it as the start of the next puzzle, ParseText
+// reads one.
 func ParseText(name string, data []byte) (Document, error) {
 	data, err := textsafe.Check(name, data, textsafe.MaxTextLine)
 	if err != nil {
 		return Document{}, err
 	}
+	lines := strings.Split(string(data), "\n")
 	p := &textParser{errs: errorList{file: name}, doc: Document{ID: name}}
-	p.parse(string(data))
+	if next := p.parse(lines, 0); next < len(lines) {
+		directive := tokenize(lines[next], true)[0]
+		p.errs.add(next+1, directive.col, "the %s directive must come before the grid", directive.text)
+	}
 	if err := p.errs.err(); err != nil {
 		return Document{}, err
 	}
 	return p.doc, nil
+}
+
+// parseTexts reads the puzzles of a text input, for Read: one, or several
+// where each after the first begins with a directive (id or rule) after
+// the grid of the one before, as generate writes them. Each puzzle is
+// checked on its own, so the good ones come back with the problems of the
+// bad ones. With several puzzles, one without an id directive is named
+// "name:line", the line it starts on.
+func parseTexts(name string, data []byte) ([]Document, error) {
+	data, err := textsafe.Check(name, data, textsafe.MaxTextLine)
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(string(data), "\n")
+	errs := errorList{file: name}
+	var docs []Document
+	puzzles := 0
+	for from := 0; from < len(lines); puzzles++ {
+		p := &textParser{errs: errorList{file: name}, doc: Document{ID: name}}
+		from = p.parse(lines, from)
+		if p.errs.empty() {
+			docs = append(docs, p.doc)
+		}
+		errs.list = append(errs.list, p.errs.list...)
+	}
+	if puzzles > 1 {
+		for i, d := range docs {
+			if !d.HasID {
+				docs[i].ID = fmt.Sprintf("%s:%d", name, d.Line)
+			}
+		}
+	}
+	return docs, errs.err()
 }
 
 // token is a run of characters other than spaces and tabs, with the 1-based
@@ -107,12 +147,18 @@ type solutionLine struct {
 	toks []token
 }
 
-func (p *textParser) parse(text string) {
-	lines := strings.Split(text, "\n")
+// parse reads one puzzle from lines[from:] and returns the index of the
+// line where the next one begins: a directive after the grid, when the
+// grid has rows and any solution block is complete, or len(lines).
+func (p *textParser) parse(lines []string, from int) (next int) {
 	state := inHeader
-	for i, line := range lines {
+	for i := from; i < len(lines); i++ {
 		num := i + 1
-		line = p.carriageReturns(num, line)
+		line := p.carriageReturns(num, lines[i])
+		if (state == afterBlock || state == inRows && len(p.rows) > 0) && startsPuzzle(line) {
+			p.finish(state)
+			return i
+		}
 		if state == afterBlock {
 			if !p.afterBlockLine(num, line) {
 				break
@@ -136,10 +182,18 @@ func (p *textParser) parse(text string) {
 			}
 		}
 		if state == stop {
-			return
+			return len(lines)
 		}
 	}
 	p.finish(state)
+	return len(lines)
+}
+
+// startsPuzzle reports whether a line after a grid begins the next puzzle:
+// its first token is a directive.
+func startsPuzzle(line string) bool {
+	toks := tokenize(line, true)
+	return len(toks) > 0 && (toks[0].text == "id" || toks[0].text == "rule")
 }
 
 // carriageReturns drops the '\r' of a "\r\n" line end and reports any other

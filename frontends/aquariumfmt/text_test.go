@@ -194,6 +194,44 @@ func TestParseTextErrors(t *testing.T) {
 	}
 }
 
+// TestReadSeveralTexts reads text inputs of several puzzles with Read: a
+// directive after a grid starts the next puzzle, ids and lines are those
+// of each puzzle, and a bad puzzle costs only itself.
+func TestReadSeveralTexts(t *testing.T) {
+	tests := []struct {
+		name  string
+		input string
+		ids   []string
+		lines []int
+		errs  []string
+	}{
+		{"one puzzle keeps the input's name", " 1\n1 a\n", []string{"t.txt"}, []int{1}, nil},
+		{"ids", "id a\n 1\n1 a\nid b\n 1\n1 b\n", []string{"a", "b"}, []int{1, 4}, nil},
+		{"a rule starts one too, named by its line", "id a\n 1\n1 a\n\n# next\nrule pool\n 1\n1 b\n", []string{"a", "t.txt:6"}, []int{1, 6}, nil},
+		{"after a solution block", " 1\n1 a\nsolution\n#\n# done\nid b\n 1\n1 b\n", []string{"t.txt:1", "b"}, []int{1, 6}, nil},
+		{"a bad puzzle costs only itself", "id a\n 1\n1 a\nid b\n 1 x\n1 b c\nid c\n 1\n1 c\n", []string{"a", "c"}, []int{1, 7},
+			[]string{`t.txt:5:4: want a column clue (a number or -), found "x"`}},
+		{"a directive alone at the end", " 1\n1 a\nrule pool\n", []string{"t.txt:1"}, []int{1},
+			[]string{"t.txt:3:1: no grid: want a line of column clues after the directives"}},
+		{"between the column clues and the rows it is an error", " 1\nid a\n1 a\n", nil, nil,
+			[]string{"t.txt:2:1: the id directive must come before the grid"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			docs, err := Read("t.txt", []byte(tt.input))
+			assert.Equal(t, tt.errs, errorStrings(err))
+			var ids []string
+			var lines []int
+			for _, d := range docs {
+				require.NoError(t, d.Puzzle.Validate())
+				ids, lines = append(ids, d.ID), append(lines, d.Line)
+			}
+			assert.Equal(t, tt.ids, ids)
+			assert.Equal(t, tt.lines, lines)
+		})
+	}
+}
+
 func TestParseTextCollectsProblems(t *testing.T) {
 	input := "  1 9 x\n1 abc\n7 abc\n1 ab\n"
 	_, err := ParseText("t.txt", []byte(input))

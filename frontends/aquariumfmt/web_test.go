@@ -244,10 +244,12 @@ func hasMarks(s aquarium.Solution) bool {
 // back.
 func TestWriteRead(t *testing.T) {
 	for _, file := range testdataFiles(t, "*.txt") {
-		d, err := ParseText(file, readFile(t, file))
+		docs, err := Read(file, readFile(t, file))
 		require.NoError(t, err)
-		for _, f := range allFormats {
-			t.Run(fmt.Sprintf("%s/%v", file, f), func(t *testing.T) { checkWriteRead(t, d, f) })
+		for i, d := range docs {
+			for _, f := range allFormats {
+				t.Run(fmt.Sprintf("%s/%d/%v", file, i, f), func(t *testing.T) { checkWriteRead(t, d, f) })
+			}
 		}
 	}
 }

@@ -304,6 +304,10 @@ func TestAquariumGenerate(t *testing.T) {
 	// Puzzle 1 is the same whether made alone or among others.
 	_, alone, _ := run(t, "", "aquarium", "generate", "--size", "6x6", "--seed", "1", "--first", "1")
 	assert.Contains(t, out, alone)
+	// The text of several puzzles reads back as input, a puzzle each.
+	code, counted, errOut := run(t, out, "aquarium", "count", "-")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, "gen-6x6-1-0: 1 solution\ngen-6x6-1-1: 1 solution\ngen-6x6-1-2: 1 solution\n", counted)
 
 	// JSON Lines read back as input: every puzzle is unique and its
 	// solution checks; the grade is the one asked for.
@@ -322,7 +326,7 @@ func TestAquariumGenerate(t *testing.T) {
 	code, checked, errOut := run(t, out, "aquarium", "check", "-")
 	require.Equal(t, ExitOK, code, errOut)
 	assert.Equal(t, 4, strings.Count(checked, ": ok\n"))
-	code, counted, errOut := run(t, out, "aquarium", "count", "--format", "json", "-")
+	code, counted, errOut = run(t, out, "aquarium", "count", "--format", "json", "-")
 	require.Equal(t, ExitOK, code, errOut)
 	assert.Equal(t, 4, strings.Count(counted, `"unique":true`))
 	code, _, errOut = run(t, out, "aquarium", "solve", "--logic-only", "-")

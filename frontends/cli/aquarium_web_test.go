@@ -86,7 +86,17 @@ func roundTripSources(t *testing.T) map[string]string {
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		require.NoError(t, err)
-		sources[file] = string(data)
+		docs, err := aquariumfmt.Read(file, data)
+		require.NoError(t, err)
+		if len(docs) == 1 {
+			sources[file] = string(data)
+			continue
+		}
+		for i, d := range docs { // a file of several puzzles: each on its own
+			var b strings.Builder
+			require.NoError(t, aquariumfmt.WriteText(&b, d))
+			sources[fmt.Sprintf("%s#%d", file, i+1)] = b.String()
+		}
 	}
 	corpus, _ := filepath.Glob(filepath.Join(aquariumCorpus, "*.jsonl"))
 	if len(corpus) == 0 {
