@@ -162,55 +162,6 @@ func cpStats(s cp.Stats) clikit.StatList {
 	}
 }
 
-// aquariumFlags are the flags shared by solve and count.
-type aquariumFlags struct {
-	clikit.CommonFlags
-	backend  string
-	encoding string
-	rule     string
-}
-
-func (f *aquariumFlags) register(fs *flag.FlagSet) {
-	f.CommonFlags.Register(fs)
-	fs.StringVar(&f.backend, "backend", "cp", "solving `engine`: "+strings.Join(aquariumBackendNames(), ", "))
-	fs.StringVar(&f.encoding, "encoding", "", "how SAT backends get row and column counts: "+encodingNames()+"\n(default native for gophersat, auto for the others)")
-	fs.StringVar(&f.rule, "rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
-}
-
-func encodingNames() string {
-	var names []string
-	for _, e := range sat.Encodings() {
-		names = append(names, e.String())
-	}
-	return strings.Join(names, ", ")
-}
-
-// resolve checks the flags and returns the backend they name.
-func (f *aquariumFlags) resolve() (aquariumBackend, error) {
-	if err := f.Check(); err != nil {
-		return nil, err
-	}
-	if f.rule != "" {
-		if _, err := aquarium.ParseRule(f.rule); err != nil {
-			return nil, err
-		}
-	}
-	return openAquariumBackend(f.backend, f.encoding, f.Timeout > 0)
-}
-
-// ruleFor returns the rule to apply to a document: the flag's, else the
-// document's own, else the region rule.
-func (f *aquariumFlags) ruleFor(d aquariumfmt.Document) aquarium.Rule {
-	if f.rule != "" {
-		r, _ := aquarium.ParseRule(f.rule)
-		return r
-	}
-	if d.HasRule {
-		return d.Rule
-	}
-	return aquarium.RegionRule
-}
-
 // aquariumRecord is one result as JSON Lines prints it. It carries the
 // puzzle in the corpus format, so that the output reads back as input
 // (check reads the solution back, for instance).
@@ -230,7 +181,7 @@ type aquariumRecord struct {
 	Shown  [][]string `json:"shown,omitempty"`
 	Differ []cellPos  `json:"differ,omitempty"`
 	// Grade, depth and deductions, with --stats, --logic-only, --explain
-	// and from hint (aquarium_logic.go).
+	// and from hint (logic.go).
 	*logicRecord
 	// stopped says why the work stopped before an answer, for the text
 	// notes: the timeout, a limit or the memory budget.
