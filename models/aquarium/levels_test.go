@@ -14,6 +14,7 @@ import (
 // lit is a literal of a clauseSet, as in DIMACS: variable v is v or -v.
 type lit int
 
+// Not returns the negation of l.
 func (l lit) Not() lit { return -l }
 
 // clauseSet is an aquarium.LevelEncoder that keeps the clauses, over the

@@ -176,8 +176,10 @@ func (m *Model) addPoolLevels(ctx context.Context) error {
 // cpLevels is the CP model as an aquarium.LevelEncoder.
 type cpLevels struct{ m *Model }
 
+// Full returns the literal of block i being full.
 func (e cpLevels) Full(i int) cp.Lit { return cp.Pos(e.m.Full[i]) }
 
+// Levels returns n new variables for block i's level in order encoding.
 func (e cpLevels) Levels(i, n int) []cp.Lit {
 	ge := make([]cp.Lit, n)
 	for v := range ge {
@@ -186,8 +188,10 @@ func (e cpLevels) Levels(i, n int) []cp.Lit {
 	return ge
 }
 
+// Implies adds a → b.
 func (e cpLevels) Implies(a, b cp.Lit) { e.m.Solver.AddImplication(a, b) }
 
+// Clause adds the clause of lits.
 func (e cpLevels) Clause(lits []cp.Lit) { e.m.Solver.AddClause(lits...) }
 
 // BlockName names block i for people: its aquarium and row ("C in row 4").

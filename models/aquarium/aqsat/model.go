@@ -182,8 +182,10 @@ func (m *SATModel) encodePoolLevels(ctx context.Context) error {
 // satLevels is the SAT encoding as an aquarium.LevelEncoder.
 type satLevels struct{ m *SATModel }
 
+// Full returns the literal of block i being full.
 func (e satLevels) Full(i int) sat.Lit { return e.m.Full[i] }
 
+// Levels returns n new variables for block i's level in order encoding.
 func (e satLevels) Levels(i, n int) []sat.Lit {
 	ge := make([]sat.Lit, n)
 	name := blockName(e.m.Puzzle, e.m.Layout.Blocks[i])
@@ -193,8 +195,10 @@ func (e satLevels) Levels(i, n int) []sat.Lit {
 	return ge
 }
 
+// Implies adds a → b.
 func (e satLevels) Implies(a, b sat.Lit) { e.m.Formula.AddClause(a.Not(), b) }
 
+// Clause adds the clause of lits.
 func (e satLevels) Clause(lits []sat.Lit) { e.m.Formula.AddClause(lits...) }
 
 // encodeColumnDifferences adds, under the region rule, a redundant
