@@ -28,67 +28,49 @@ package rushfmt
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
-	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/models/rush"
 )
 
-// Level is one board read from an input.
-type Level struct {
-	// ID names the board: the JSON id, or the input name and the line of
-	// the board's first row ("levels.txt:12").
-	ID string
-	// Line is the line of the input where the board starts.
-	Line int
-	// Puzzle is the board; nil when Err is set.
-	Puzzle *rush.Puzzle
-	// Err says what is wrong with this board, with its position (an
-	// inputerr.List).
-	Err error
+// Level is one board read from an input; its Record is set for JSON
+// Lines.
+type Level = textblock.Item[rush.Puzzle, Record]
+
+// reader reads boards in either format: a block of text with readBlock,
+// a line of JSON Lines with readRecord.
+var reader = textblock.Reader[rush.Puzzle, Record]{
+	Fields: Fields,
+	Empty:  "empty input: no board: want a board as rows of cells, or JSON Lines",
+	Block:  readBlock,
+	Record: readRecord,
 }
 
 // Parse reads the boards of one input named name, in either format. A
 // board that cannot be read comes back with Err set, so the others can
 // still be used. An input without any board gives one Level with Err set.
-func Parse(name string, data []byte) []Level {
-	return textblock.ParseEither(name, data, ParseJSONLines, ParseText, func() Level {
-		return Level{ID: name, Err: inputerr.List{inputerr.New(name, 1, 1, "empty input: no board: want a board as rows of cells, or JSON Lines")}}
-	})
-}
+func Parse(name string, data []byte) []Level { return reader.Parse(name, data) }
+
+// ParseText reads the text format: one board per block.
+func ParseText(name string, data []byte) []Level { return reader.ParseText(name, data) }
 
 // row is a line of a board with its place in the input: the line, and the
 // column of its first cell.
 type row = textblock.Token
 
-// ParseText reads the text format: one board per block.
-func ParseText(name string, data []byte) []Level {
-	var levels []Level
-	for _, block := range textblock.Split(data) {
-		rows := make([]row, len(block))
-		for i, l := range block {
-			trimmed := strings.TrimLeft(l.Text, " \t")
-			rows[i] = row{Text: strings.TrimRight(trimmed, " \t"), Line: l.No, Col: len(l.Text) - len(trimmed) + 1}
-		}
-		levels = append(levels, level(name, fmt.Sprintf("%s:%d", name, rows[0].Line), rows))
+// readBlock reads the board of a block of the text format.
+func readBlock(name string, block []textblock.Line) (*rush.Puzzle, int, error) {
+	rows := make([]row, len(block))
+	for i, l := range block {
+		trimmed := strings.TrimLeft(l.Text, " \t")
+		rows[i] = row{Text: strings.TrimRight(trimmed, " \t"), Line: l.No, Col: len(l.Text) - len(trimmed) + 1}
 	}
-	return levels
-}
-
-func level(name, id string, rows []row) Level {
-	lv := Level{ID: id, Line: rows[0].Line}
 	p, err := parseRows(name, rows)
-	if err != nil {
-		lv.Err = err
-	} else {
-		lv.Puzzle = p
-	}
-	return lv
+	return p, rows[0].Line, err
 }
 
 // piece gathers the cells of one label while a board is read.
@@ -214,38 +196,17 @@ type Record struct {
 	Board []string `json:"board"`
 }
 
-// ParseJSONLines reads one board per non-blank line.
-func ParseJSONLines(name string, data []byte) []Level {
-	var levels []Level
-	for _, rl := range textblock.Records(data) {
-		line, lineNo := []byte(rl.Text), rl.No
-		lv := Level{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
-		var rec Record
-		if err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
-			lv.Err = inputerr.List{err}
-			levels = append(levels, lv)
-			continue
-		}
-		if rec.ID != "" {
-			lv.ID = rec.ID
-		}
-		if len(rec.Board) == 0 {
-			lv.Err = inputerr.List{inputerr.New(name, lineNo, 0, `no "board" rows`)}
-			levels = append(levels, lv)
-			continue
-		}
-		rows := make([]row, len(rec.Board))
-		for r, text := range rec.Board {
-			rows[r] = row{Text: text, Line: lineNo, Col: rowColumn(line, text)}
-		}
-		p, err := parseRows(name, rows)
-		lv.Puzzle, lv.Err = p, err
-		if err != nil {
-			lv.Puzzle = nil
-		}
-		levels = append(levels, lv)
+// readRecord reads the board of a line of JSON Lines.
+func readRecord(name string, lineNo int, line []byte, rec *Record) (string, *rush.Puzzle, error) {
+	if len(rec.Board) == 0 {
+		return rec.ID, nil, inputerr.List{inputerr.New(name, lineNo, 0, `no "board" rows`)}
 	}
-	return levels
+	rows := make([]row, len(rec.Board))
+	for r, text := range rec.Board {
+		rows[r] = row{Text: text, Line: lineNo, Col: rowColumn(line, text)}
+	}
+	p, err := parseRows(name, rows)
+	return rec.ID, p, err
 }
 
 // rowColumn returns the column of the first cell of a row written as a

@@ -1,6 +1,8 @@
 // Package textblock splits puzzle inputs that hold one puzzle per block
 // of lines, blocks separated by blank lines, with comments from '#' to the
-// end of a line; and tells such text from JSON Lines.
+// end of a line; tells such text from JSON Lines; and reads the puzzles of
+// inputs in either format (Reader), so that a format states only how it
+// reads one block and one record.
 package textblock
 
 import (

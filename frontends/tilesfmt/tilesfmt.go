@@ -29,33 +29,17 @@
 package tilesfmt
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"strconv"
-	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
-	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/models/tiles"
 )
 
-// Level is one board read from an input.
-type Level struct {
-	// ID names the board: the JSON id, or the input name and the line
-	// where the board starts ("boards.txt:12").
-	ID string
-	// Line is the line of the input where the board starts.
-	Line int
-	// Puzzle is the board; nil when Err is set.
-	Puzzle *tiles.Puzzle
-	// Record is the JSON record, nil for text.
-	Record *Record
-	// Err says what is wrong with this board, with its position (an
-	// inputerr.List).
-	Err error
-}
+// Level is one board read from an input; its Record is set for JSON
+// Lines.
+type Level = textblock.Item[tiles.Puzzle, Record]
 
 // Fields are the members a line of JSON Lines may hold; another is an
 // error that names it, with the field it may stand for.
@@ -75,37 +59,43 @@ type Record struct {
 	KorfMDNodes *int64 `json:"korf_md_nodes,omitempty"`
 }
 
+// reader reads boards in either format: a block of text with readBlock,
+// a line of JSON Lines with the record's Puzzle.
+var reader = textblock.Reader[tiles.Puzzle, Record]{
+	Fields: Fields,
+	Empty:  "empty input: no board: want a board as rows of tiles or Korf's one line, or JSON Lines",
+	Block:  readBlock,
+	Record: func(name string, lineNo int, _ []byte, rec *Record) (string, *tiles.Puzzle, error) {
+		p, err := rec.Puzzle(name, lineNo)
+		return rec.ID, p, err
+	},
+}
+
 // Parse reads the boards of one input named name, in either format. A
 // board that cannot be read comes back with Err set, so the others can
 // still be used. An input without any board gives one Level with Err set.
-func Parse(name string, data []byte) []Level {
-	return textblock.ParseEither(name, data, ParseJSONLines, ParseText, func() Level {
-		return Level{ID: name, Err: inputerr.List{inputerr.New(name, 1, 1, "empty input: no board: want a board as rows of tiles or Korf's one line, or JSON Lines")}}
-	})
-}
+func Parse(name string, data []byte) []Level { return reader.Parse(name, data) }
 
 // token is a tile of the text format with its place.
 type token = textblock.Token
 
 // ParseText reads the text format: one board per block.
-func ParseText(name string, data []byte) []Level {
-	var levels []Level
-	for _, block := range textblock.Split(data) {
-		var rows [][]token
-		for _, l := range block {
-			// A line of separators alone (",,") holds no row.
-			if toks := splitTokens(l.Text, l.No); len(toks) > 0 {
-				rows = append(rows, toks)
-			}
+func ParseText(name string, data []byte) []Level { return reader.ParseText(name, data) }
+
+// readBlock reads the board of a block of the text format; a block of
+// lines of separators alone (",,") holds none.
+func readBlock(name string, block []textblock.Line) (*tiles.Puzzle, int, error) {
+	var rows [][]token
+	for _, l := range block {
+		if toks := splitTokens(l.Text, l.No); len(toks) > 0 {
+			rows = append(rows, toks)
 		}
-		if len(rows) == 0 {
-			continue
-		}
-		lv := Level{ID: fmt.Sprintf("%s:%d", name, rows[0][0].Line), Line: rows[0][0].Line}
-		lv.Puzzle, lv.Err = parseBlock(name, rows)
-		levels = append(levels, lv)
 	}
-	return levels
+	if len(rows) == 0 {
+		return nil, 0, nil
+	}
+	p, err := parseBlock(name, rows)
+	return p, rows[0][0].Line, err
 }
 
 // splitTokens splits a line into tokens at spaces, tabs and commas.
@@ -217,28 +207,6 @@ func isqrt(n int) int {
 	return r
 }
 
-// ParseJSONLines reads one board per non-blank line.
-func ParseJSONLines(name string, data []byte) []Level {
-	var levels []Level
-	for _, rl := range textblock.Records(data) {
-		line, lineNo := []byte(rl.Text), rl.No
-		lv := Level{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
-		var rec Record
-		if err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
-			lv.Err = inputerr.List{err}
-			levels = append(levels, lv)
-			continue
-		}
-		if rec.ID != "" {
-			lv.ID = rec.ID
-		}
-		lv.Record = &rec
-		lv.Puzzle, lv.Err = rec.Puzzle(name, lineNo)
-		levels = append(levels, lv)
-	}
-	return levels
-}
-
 // Puzzle turns the record into a board; problems are reported at lineNo
 // of the input name.
 func (r *Record) Puzzle(name string, lineNo int) (*tiles.Puzzle, error) {
@@ -267,39 +235,6 @@ func (r *Record) Puzzle(name string, lineNo int) (*tiles.Puzzle, error) {
 		return nil, err
 	}
 	return p, nil
-}
-
-// WriteGrid writes p as rows of right-aligned numbers, the blank as '.',
-// in the text format.
-func WriteGrid(w io.Writer, p *tiles.Puzzle) error {
-	width := len(strconv.Itoa(p.Cells() - 1))
-	var b strings.Builder
-	for r := range p.Height {
-		for c := range p.Width {
-			if c > 0 {
-				b.WriteByte(' ')
-			}
-			s := "."
-			if t := p.Tiles[r*p.Width+c]; t != 0 {
-				s = strconv.Itoa(t)
-			}
-			b.WriteString(strings.Repeat(" ", width-len(s)) + s)
-		}
-		b.WriteByte('\n')
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// WriteRecord writes p as one line of JSON under id.
-func WriteRecord(w io.Writer, id string, p *tiles.Puzzle) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	rec := Record{ID: id, Tiles: p.Tiles}
-	if p.Width != p.Height {
-		rec.Width = p.Width
-	}
-	return enc.Encode(rec)
 }
 
 // AllNumbers reports whether the text format data holds only tiles: every
