@@ -1,12 +1,18 @@
 package clikit
 
 import (
+	"bytes"
 	"context"
+	"flag"
+	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestRunOrdered(t *testing.T) {
@@ -38,4 +44,44 @@ func TestSolveEach(t *testing.T) {
 		func(n int) int { reported = append(reported, n); return codes[n] })
 	assert.Equal(t, []int{1, 2, 3, 4}, reported)
 	assert.Equal(t, ExitTimeout, code)
+}
+
+// TestBatch checks that a batch solves only the entries --id names,
+// prepares them first, prints every record in input order on the
+// results' output, and returns the worst exit code, an --id that names
+// no entry included.
+func TestBatch(t *testing.T) {
+	var out, errOut bytes.Buffer
+	stdio := IO{Out: &out, Err: &errOut}
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	res := RegisterResults(fs)
+	var jobs Jobs
+	jobs.Register(fs, "entries")
+	require.NoError(t, fs.Parse([]string{"--id", "b,c,zz", "--jobs", "2"}))
+	var prepared []string
+	code := Batch[string, string]{
+		ID:      func(s string) string { return s },
+		Prepare: func(kept []string) { prepared = kept },
+		Solve:   strings.ToUpper,
+		Report: func(s *Sink, rec string) int {
+			fmt.Fprintln(s.Out, rec)
+			return map[string]int{"B": ExitTimeout, "C": ExitOK}[rec]
+		},
+		Jobs: jobs,
+	}.Run(context.Background(), stdio, res, FormatText, ExitOK, []string{"a", "b", "c"})
+	assert.Equal(t, []string{"b", "c"}, prepared)
+	assert.Equal(t, "B\nC\n", out.String())
+	assert.Contains(t, errOut.String(), "--id zz: no puzzle has this id")
+	assert.Equal(t, ExitUsage, code)
+}
+
+// TestJobs checks --jobs' default and its check.
+func TestJobs(t *testing.T) {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	var jobs Jobs
+	jobs.Register(fs, "boards")
+	assert.Equal(t, Jobs(runtime.GOMAXPROCS(0)), jobs)
+	assert.Contains(t, fs.Lookup("jobs").Usage, "solve this many boards at once")
+	require.NoError(t, fs.Parse([]string{"--jobs", "0"}))
+	assert.EqualError(t, CheckCounts(jobs.Count()), "--jobs 0: want at least 1")
 }
