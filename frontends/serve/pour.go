@@ -17,7 +17,8 @@ import (
 // independent checker, and draws every state along the plan. The page
 // knows nothing of the kinds: it steps through the pictures, and animates
 // between two of them by moving the shapes that share an id. A new kind
-// of such puzzle plugs in by adding an entry to planKinds.
+// of such puzzle plugs in by adding an entry to planKinds; one solved by a
+// single state-space search states only what differs, in a searchKind.
 type planKind struct {
 	name  string // as the page and the command line call it
 	title string
