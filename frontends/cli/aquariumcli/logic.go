@@ -138,28 +138,42 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 			rec.Unique = &u
 		}
 		if rec.Unique != nil && !*rec.Unique {
-			rec.Status = clikit.StatusNotUnique
-			rec.MS = clikit.Millis(time.Since(started))
-			rec.Solution = grid.Rows()
-			r.note(ctx, rec, "not unique: it has more than one solution")
-			if r.format != clikit.FormatText {
-				r.emit(rec, nil)
-			}
-			return clikit.ExitFailed
+			return r.notUnique(ctx, rec, grid, started)
 		}
 	}
 	rec.MS = clikit.Millis(time.Since(started))
 	rec.Solution = grid.Rows()
 	what := ""
 	if rec.Status == clikit.StatusUnknown {
-		what = fmt.Sprintf("reasoning up to depth %d stops short: %s undecided", depth, cellsWord(grid))
-		if budgeted && res.Depth < depth {
-			what += fmt.Sprintf(" (probing deeper than %d found nothing; --depth %d to go deeper)", res.Depth, depth+1)
-		} else if budgeted {
-			what = fmt.Sprintf("stopped at depth %d with %s undecided; --depth %d to go deeper", depth, cellsWord(grid), depth+1)
-		}
+		what = stopsShort(grid, depth, res.Depth, budgeted)
 	}
 	return r.reportLogic(ctx, f, lf, d, rec, res, grid, chain, stopped, what, depth, started)
+}
+
+// notUnique reports a puzzle that search found a second solution of.
+func (r *aquariumRun) notUnique(ctx context.Context, rec aquariumRecord, grid aquarium.Solution, started time.Time) int {
+	rec.Status = clikit.StatusNotUnique
+	rec.MS = clikit.Millis(time.Since(started))
+	rec.Solution = grid.Rows()
+	r.note(ctx, rec, "not unique: it has more than one solution")
+	if r.format != clikit.FormatText {
+		r.emit(rec, nil)
+	}
+	return clikit.ExitFailed
+}
+
+// stopsShort says why logic-only reasoning up to depth left grid
+// undecided: reached is the depth it used, and budgeted says whether the
+// depth was the default budget rather than --depth.
+func stopsShort(grid aquarium.Solution, depth, reached int, budgeted bool) string {
+	switch {
+	case budgeted && reached < depth:
+		return fmt.Sprintf("reasoning up to depth %d stops short: %s undecided (probing deeper than %d found nothing; --depth %d to go deeper)",
+			depth, cellsWord(grid), reached, depth+1)
+	case budgeted:
+		return fmt.Sprintf("stopped at depth %d with %s undecided; --depth %d to go deeper", depth, cellsWord(grid), depth+1)
+	}
+	return fmt.Sprintf("reasoning up to depth %d stops short: %s undecided", depth, cellsWord(grid))
 }
 
 // logicStep returns what tells, on stderr in text format, each step of
@@ -504,8 +518,16 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 			return fail(clikit.StatusError, fmt.Errorf("internal error: the hints give a grid that fails the check: %w", err))
 		}
 	}
+	return r.reportHints(rec, d, grid, hints, note, halt != nil, apply, code)
+}
+
+// reportHints prints the outcome of hint for one document: in text format
+// without --apply only note (the hints were printed as they were found),
+// else the record, with --apply the grid annotated with the hints. halted
+// says whether the reasoning was stopped midway; code is returned.
+func (r *aquariumRun) reportHints(rec aquariumRecord, d aquariumfmt.Document, grid aquarium.Solution, hints []logic.Deduction, note string, halted, apply bool, code int) int {
 	switch {
-	case halt != nil && r.format == clikit.FormatText && !apply:
+	case halted && r.format == clikit.FormatText && !apply:
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), note)
 		return code // the hints were printed as they were found
 	case note != "" && r.format == clikit.FormatText && !apply:

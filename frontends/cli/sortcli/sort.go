@@ -109,20 +109,7 @@ proves a level unsolvable.`)
 	if !ok {
 		return code
 	}
-	var err error
-	if f.rule, err = watersort.ParseRule(*rule); err != nil {
-		return clikit.UsageError(stdio, fs, err)
-	}
-	if err = f.parseMethod(*method); err != nil {
-		return clikit.UsageError(stdio, fs, err)
-	}
-	if f.encoding, err = watersort.ParseSATEncoding(*encoding); err != nil {
-		return clikit.UsageError(stdio, fs, clikit.UnknownChoice("encoding", *encoding, satEncodingList()))
-	}
-	if f.limitStates < 0 {
-		return clikit.UsageError(stdio, fs, fmt.Errorf("negative --max-states %d", f.limitStates))
-	}
-	if err = f.checkMethodFlags(fs); err != nil {
+	if err := f.setChoices(fs, *rule, *method, *encoding); err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
 	inputs, code := clikit.Inputs(stdio, files, nil)
@@ -157,6 +144,25 @@ proves a level unsolvable.`)
 	}
 	out.Flush()
 	return res.Output.Finish(stdio, clikit.Worse(code, res.IDs.Missing(stdio)))
+}
+
+// setChoices reads the rule, the method and the encoding named on the
+// command line into f and checks the flags that go with them.
+func (f *sortSolveFlags) setChoices(fs *flag.FlagSet, rule, method, encoding string) error {
+	var err error
+	if f.rule, err = watersort.ParseRule(rule); err != nil {
+		return err
+	}
+	if err = f.parseMethod(method); err != nil {
+		return err
+	}
+	if f.encoding, err = watersort.ParseSATEncoding(encoding); err != nil {
+		return clikit.UnknownChoice("encoding", encoding, satEncodingList())
+	}
+	if f.limitStates < 0 {
+		return fmt.Errorf("negative --max-states %d", f.limitStates)
+	}
+	return f.checkMethodFlags(fs)
 }
 
 // sortReporter solves levels and reports each in the chosen format.
