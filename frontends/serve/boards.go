@@ -36,7 +36,7 @@ var tilesKind = searchKind[*tiles.Puzzle, tiles.Move]{
 	method: "ida*",
 	read:   fromLevels(tilesfmt.Parse, tilesLevel),
 	search: func(ctx context.Context, p *tiles.Puzzle, _ statespace.Options) (tiles.Result, error) {
-		return tiles.SolveIDA(ctx, p, tiles.ManhattanLC, nil)
+		return tiles.SolveIDA(ctx, p, nil)
 	},
 	stats: func(st statespace.Stats) []Stat {
 		return []Stat{{"expanded", st.Expanded}, {"iterations", st.Iterations}}

@@ -44,7 +44,7 @@ func korf100(tb testing.TB) []korfInstance {
 
 // solveAll solves the instances on workers goroutines and returns the
 // results in order.
-func solveAll(ctx context.Context, ks []korfInstance, kind Heuristic, db *PatternDB, workers int) ([]Result, error) {
+func solveAll(ctx context.Context, ks []korfInstance, db *PatternDB, workers int) ([]Result, error) {
 	results := make([]Result, len(ks))
 	errs := make([]error, len(ks))
 	var next atomic.Int64
@@ -54,7 +54,7 @@ func solveAll(ctx context.Context, ks []korfInstance, kind Heuristic, db *Patter
 			for i := int(next.Add(1) - 1); i < len(ks); i = int(next.Add(1) - 1) {
 				p, err := New(4, 4, ks[i].Tiles)
 				if err == nil {
-					results[i], err = SolveIDA(ctx, p, kind, db)
+					results[i], err = SolveIDA(ctx, p, db)
 				}
 				errs[i] = err
 			}
@@ -82,7 +82,7 @@ func TestKorf100(t *testing.T) {
 		t.Fatal(err)
 	}
 	ks := korf100(t)
-	results, err := solveAll(ctx, ks, PDB, db, runtime.GOMAXPROCS(0))
+	results, err := solveAll(ctx, ks, db, runtime.GOMAXPROCS(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func BenchmarkKorf100(b *testing.B) {
 			b.Fatal(err)
 		}
 		t1 := time.Now()
-		results, err := solveAll(ctx, ks, PDB, db, workers)
+		results, err := solveAll(ctx, ks, db, workers)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -157,7 +157,7 @@ func BenchmarkKorfManhattan(b *testing.B) {
 			p, _ := New(4, 4, ks[i].Tiles)
 			var r Result
 			for b.Loop() {
-				r, _ = SolveIDA(context.Background(), p, ManhattanLC, nil)
+				r, _ = SolveIDA(context.Background(), p, nil)
 			}
 			b.ReportMetric(float64(r.Stats.Expanded), "nodes/op")
 			b.ReportMetric(float64(ks[i].KorfMDNodes), "korf-md-nodes")

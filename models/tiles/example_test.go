@@ -20,7 +20,7 @@ func ExampleSolveIDA() {
 		fmt.Println(err)
 		return
 	}
-	r, err := tiles.SolveIDA(context.Background(), p, tiles.ManhattanLC, nil)
+	r, err := tiles.SolveIDA(context.Background(), p, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

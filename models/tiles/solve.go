@@ -19,17 +19,18 @@ func unsolvable(p *Puzzle) (Result, bool) {
 }
 
 // SolveIDA finds a shortest plan for p with the state-space library's
-// IDA* on a Walker keeping the estimate kind (db for PDB). A board of the
+// IDA* on a Walker keeping the estimate of db, or Manhattan distance plus
+// linear conflicts when db is nil (see NewWalker). A board of the
 // wrong parity is answered Unsolvable at once (Solvability says why).
 // Stats.Expanded counts the nodes IDA* visited, over all its iterations.
-func SolveIDA(ctx context.Context, p *Puzzle, kind Heuristic, db *PatternDB) (Result, error) {
+func SolveIDA(ctx context.Context, p *Puzzle, db *PatternDB) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, err
 	}
 	if r, ok := unsolvable(p); ok {
 		return r, nil
 	}
-	wk, err := NewWalker(p, kind, db)
+	wk, err := NewWalker(p, db)
 	if err != nil {
 		return Result{}, err
 	}

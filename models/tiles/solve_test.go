@@ -37,10 +37,10 @@ func TestEnginesAgree(t *testing.T) {
 		bfs, err := SolveBFS(ctx, p, statespace.Options{})
 		require.NoError(t, err)
 		engines := map[string]Result{"bfs": bfs}
-		engines["ida-md"], err = SolveIDA(ctx, p, ManhattanLC, nil)
+		engines["ida-md"], err = SolveIDA(ctx, p, nil)
 		require.NoError(t, err)
 		if w == 3 {
-			engines["ida-pdb"], err = SolveIDA(ctx, p, PDB, db)
+			engines["ida-pdb"], err = SolveIDA(ctx, p, db)
 			require.NoError(t, err)
 		}
 		solvable := p.Solvability() == nil
@@ -90,7 +90,7 @@ func TestKorfEasy(t *testing.T) {
 	} {
 		p, err := New(4, 4, c.tiles)
 		require.NoError(t, err)
-		r, err := SolveIDA(context.Background(), p, ManhattanLC, nil)
+		r, err := SolveIDA(context.Background(), p, nil)
 		require.NoError(t, err)
 		require.Equal(t, statespace.Solved, r.Status)
 		assert.NoError(t, Check(p, r.Plan))

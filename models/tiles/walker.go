@@ -4,27 +4,6 @@ package tiles
 // blank in place and keeps its heuristic up to date move by move, as the
 // state-space library's IDA* wants.
 
-import "github.com/waterworks-solver/waterworks/models/enumname"
-
-// Heuristic names the estimate a Walker keeps.
-type Heuristic uint8
-
-const (
-	// ManhattanLC is Manhattan distance plus linear conflicts.
-	ManhattanLC Heuristic = iota
-	// PDB is the sum over a PatternDB's patterns, and on square boards the
-	// larger of that and the same sum for the board reflected about its
-	// main diagonal.
-	PDB
-)
-
-// heuristics names the heuristics as the command line spells them.
-var heuristics = enumname.Table[Heuristic]{Type: "Heuristic", What: "heuristic",
-	Names: []string{ManhattanLC: "manhattan", PDB: "pdb"}}
-
-// String returns "manhattan" or "pdb".
-func (h Heuristic) String() string { return heuristics.String(h) }
-
 // noMove marks the bottom of a Walker's stack of moves.
 const noMove Move = 0xFF
 
@@ -41,20 +20,19 @@ type Walker struct {
 	blank   int
 	next    [MaxCells][4]int8 // the blank's cell after each move, -1 off the board
 	history []Move            // the moves done, for Actions and Undo
-	kind    Heuristic
 	est     int
+	db      *PatternDB // the databases of the estimate; nil for Manhattan plus linear conflicts
 
-	// ManhattanLC: each tile's distance home summed, and the conflicts of
-	// every row and column.
+	// Without a database: each tile's distance home summed, and the
+	// conflicts of every row and column.
 	md     int
 	rowLC  [MaxSide]int
 	colLC  [MaxSide]int
 	lcSum  int
 	lcTemp [MaxSide]int
 
-	// PDB: each pattern's index and value, in the board and (reflect) in
-	// its reflection about the main diagonal.
-	db      *PatternDB
+	// With a database: each pattern's index and value, in the board and
+	// (reflect) in its reflection about the main diagonal.
 	reflect bool
 	mirror  [MaxCells]uint8 // a cell's (and a tile's) image in the reflection
 	idx     [MaxPatterns]uint64
@@ -63,14 +41,17 @@ type Walker struct {
 	rsum    int
 }
 
-// NewWalker returns a walker at board p, which must be valid. With PDB,
-// db must be built for p's size; it is read, never changed, so walkers
-// may share it.
-func NewWalker(p *Puzzle, kind Heuristic, db *PatternDB) (*Walker, error) {
+// NewWalker returns a walker at board p, which must be valid, keeping the
+// estimate db gives, or Manhattan distance plus linear conflicts when db
+// is nil. With pattern databases the estimate is the sum over db's
+// patterns, and on square boards the larger of that and the same sum for
+// the board reflected about its main diagonal. db must be built for p's
+// size; it is read, never changed, so walkers may share it.
+func NewWalker(p *Puzzle, db *PatternDB) (*Walker, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	wk := &Walker{w: p.Width, h: p.Height, kind: kind, blank: p.Blank(), history: []Move{noMove}}
+	wk := &Walker{w: p.Width, h: p.Height, blank: p.Blank(), history: []Move{noMove}}
 	for i, t := range p.Tiles {
 		wk.cells[i] = uint8(t)
 		for _, m := range Moves {
@@ -80,8 +61,7 @@ func NewWalker(p *Puzzle, kind Heuristic, db *PatternDB) (*Walker, error) {
 			}
 		}
 	}
-	switch kind {
-	case ManhattanLC:
+	if db == nil {
 		wk.md = Manhattan(p)
 		for r := range p.Height {
 			wk.rowLC[r] = wk.lineConflicts(r*p.Width, 1, p.Width, true)
@@ -92,8 +72,8 @@ func NewWalker(p *Puzzle, kind Heuristic, db *PatternDB) (*Walker, error) {
 			wk.lcSum += wk.colLC[c]
 		}
 		wk.est = wk.md + wk.lcSum
-	case PDB:
-		if db == nil || db.width != p.Width || db.height != p.Height {
+	} else {
+		if db.width != p.Width || db.height != p.Height {
 			return nil, errWrongDB(p, db)
 		}
 		wk.db = db
@@ -197,8 +177,7 @@ func (wk *Walker) slide(m Move) {
 	wk.cells[from], wk.cells[to] = t, 0
 	wk.blank = to
 	// Tile t went from cell to to cell from.
-	switch wk.kind {
-	case ManhattanLC:
+	if wk.db == nil {
 		wk.md += manhattan(wk.w, from, int(t)) - manhattan(wk.w, to, int(t))
 		if m <= Down { // a vertical slide: t changed rows
 			for _, r := range [2]int{from / wk.w, to / wk.w} {
@@ -214,7 +193,7 @@ func (wk *Walker) slide(m Move) {
 			}
 		}
 		wk.est = wk.md + wk.lcSum
-	case PDB:
+	} else {
 		db := wk.db
 		if i := db.patternOf[t]; i >= 0 {
 			table := db.tables[i]

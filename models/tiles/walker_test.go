@@ -41,8 +41,8 @@ func TestWalkerIncremental(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for size, db := range dbs {
 		w, h := size[0], size[1]
-		for _, kind := range []Heuristic{ManhattanLC, PDB} {
-			wk, err := NewWalker(Goal(w, h), kind, db)
+		for _, db := range []*PatternDB{nil, db} {
+			wk, err := NewWalker(Goal(w, h), db)
 			require.NoError(t, err)
 			var done []Move
 			for step := range 3000 {
@@ -59,13 +59,13 @@ func TestWalkerIncremental(t *testing.T) {
 				}
 				p := wk.Puzzle()
 				want := Manhattan(p) + LinearConflicts(p)
-				if kind == PDB {
+				if db != nil {
 					want = db.Lookup(p)
 					if w == h {
 						want = max(want, db.Lookup(reflected(p)))
 					}
 				}
-				require.Equal(t, want, wk.Estimate(), "%dx%d %v step %d: %v", w, h, kind, step, p)
+				require.Equal(t, want, wk.Estimate(), "%dx%d pdb=%v step %d: %v", w, h, db != nil, step, p)
 				require.Equal(t, p.Solved(), wk.Goal())
 			}
 			for len(done) > 0 {
@@ -86,7 +86,7 @@ func TestReflectionAdmissible(t *testing.T) {
 	better := 0
 	for s, d := range eightDistances() {
 		p := puzzleOf(3, 3, s)
-		wk, err := NewWalker(p, PDB, db)
+		wk, err := NewWalker(p, db)
 		require.NoError(t, err)
 		require.LessOrEqual(t, wk.Estimate(), d)
 		if wk.Estimate() > db.Lookup(p) {
@@ -97,11 +97,13 @@ func TestReflectionAdmissible(t *testing.T) {
 }
 
 func TestWalkerActions(t *testing.T) {
-	wk, err := NewWalker(Goal(3, 3), ManhattanLC, nil)
+	wk, err := NewWalker(Goal(3, 3), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []Move{Down, Right}, wk.Actions(nil))
 	wk.Do(Right)
 	assert.Equal(t, []Move{Down, Right}, wk.Actions(nil), "Left would undo Right")
-	_, err = NewWalker(Goal(3, 3), PDB, nil)
-	assert.Error(t, err)
+	db, err := BuildPatternDB(context.Background(), 3, 3, [][]int{{1, 2, 3}, {4, 5, 6, 7, 8}}, 2)
+	require.NoError(t, err)
+	_, err = NewWalker(Goal(4, 4), db)
+	assert.Error(t, err, "a database of another size")
 }

@@ -153,18 +153,18 @@ func (e *engine) run(ctx context.Context, p *tiles.Puzzle, rec *Record) (tiles.P
 		rec.Stats = horizonStats(r)
 		return r.Plan, err
 	}
-	kind := tiles.ManhattanLC
+	var db *tiles.PatternDB // nil: Manhattan distance plus linear conflicts
 	rec.Heuristic = heuristicManhattan
 	size := [2]int{p.Width, p.Height}
 	if e.wantsPDB(size[0], size[1]) {
 		if err := e.dbErr[size]; err != nil {
 			return nil, fmt.Errorf("pattern databases: %w", err)
 		}
-		kind, rec.Heuristic = tiles.PDB, heuristicPDB
+		db, rec.Heuristic = e.dbs[size], heuristicPDB
 	} else if e.flags.heuristic == heuristicPDB {
 		return nil, fmt.Errorf("no pattern databases for %d×%d boards (there are for 3×3 and 4×4); use --heuristic manhattan", p.Width, p.Height)
 	}
-	r, err := tiles.SolveIDA(ctx, p, kind, e.dbs[size])
+	r, err := tiles.SolveIDA(ctx, p, db)
 	rec.Stats = searchStats(r.Stats)
 	return r.Plan, err
 }
