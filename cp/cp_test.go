@@ -507,6 +507,32 @@ func TestLearningPigeonholeLimitsAndCancel(t *testing.T) {
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 }
 
+// TestLearningStopsAtTheSolutionAfterCancel checks that counting notices a
+// cancelled context at the next solution. Free variables have a solution
+// one node after the last, and on a big grid each one costs a blocking
+// clause as long as the decisions; polling only every 64th node ran a
+// timeout of 1 s over by 6 s on a million free cells.
+func TestLearningStopsAtTheSolutionAfterCancel(t *testing.T) {
+	s := New()
+	vars := make([]Var, 20) // a million solutions
+	for i := range vars {
+		vars[i] = s.NewBool()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	n := 0
+	err := s.SearchLearning(ctx, vars, Limits{}, func() bool {
+		n++
+		if n == 3 {
+			cancel()
+		}
+		return true
+	})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, 3, n, "the solution after the cancel is the last one")
+	assert.Less(t, s.Stats().Nodes, int64(64), "fewer nodes than one poll period")
+}
+
 func TestDomainOperations(t *testing.T) {
 	s := New()
 	x := s.NewVar(-3, 130) // three bitset words

@@ -168,6 +168,13 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			if !onSolution() {
 				return nil
 			}
+			// Each solution costs a blocking clause as long as the
+			// decisions, so on a big grid solutions can come seconds
+			// apart with hardly a node between them: the context is
+			// polled at every one, not only every 64th node.
+			if err := spend.report(); err != nil {
+				return err
+			}
 			if c.optimize {
 				// The tighter bound excludes this solution: restart with it
 				// from the root, where its failure proves the last one
