@@ -565,7 +565,7 @@ func TestWriteFileAtomic(t *testing.T) {
 // TestAquariumHelpNamesFormats keeps the help of every Aquarium command
 // telling what it reads.
 func TestAquariumHelpNamesFormats(t *testing.T) {
-	formats := regexp.MustCompile(`(?s)puzz\.link.*task strings.*pzprv3`)
+	formats := regexp.MustCompile(`(?s)puzz\.link.*task\s+strings.*pzprv3`)
 	for _, cmd := range []string{"solve", "count", "check", "convert", "render"} {
 		code, out, _ := run(t, "", "aquarium", cmd, "-h")
 		assert.Equal(t, ExitOK, code)

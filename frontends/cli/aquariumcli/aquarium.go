@@ -292,7 +292,7 @@ func isInlinePuzzle(arg string) bool {
 // paragraph of its own (help fills paragraphs to its width).
 const aquariumInputs = `
 Inputs are files (- or none: standard input) in any of these formats, told apart by
-their content: the waterworks text format (one puzzle), corpus JSON Lines, puzz.link or
+their content: the waterworks text format (each puzzle after the first starts with an id or rule line), corpus JSON Lines, puzz.link or
 pzprjs URLs and puzzle-aquarium.com task strings (one puzzle per line; # starts a comment
 line), and pzprjs (pzprv3) files. An argument that names no existing file and reads as a
 URL (with its address or "p?") or a task string (with its ";") is the puzzle itself,
