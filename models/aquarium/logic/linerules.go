@@ -412,14 +412,13 @@ const maxWaysListed = 4
 
 // ways enumerates the choices of the line's open chains that add exactly
 // need: at most maxWaysListed of them in words, and how many there are
-// (counting stops past 1000).
+// (counting stops past 1000). It runs inside sumsRule, whose r.sums holds
+// the line's active chains and, in back, which sums the chains from each
+// one on can make: the walk follows only choices the rest can complete,
+// so it visits at most 1001 ways and never a dead end. (Without that, a
+// line of hundreds of small chains walked dead ends for hours.)
 func (r *Reasoner) ways(ln *rline, need int) ([]string, int) {
-	var active []int
-	for g := range ln.chains {
-		if r.lo[g] < r.hi[g] {
-			active = append(active, g)
-		}
-	}
+	active, back := r.sums.active, r.sums.back
 	var listed []string
 	count := 0
 	choice := make([]int, len(ln.chains))
@@ -429,35 +428,42 @@ func (r *Reasoner) ways(ln *rline, need int) ([]string, int) {
 			return
 		}
 		if i == len(active) {
-			if left != 0 {
-				return
-			}
 			count++
 			if len(listed) < maxWaysListed {
-				var parts []string
-				for _, g := range active {
-					add := ln.chains[g].run[choice[g]] - ln.chains[g].run[r.lo[g]]
-					switch {
-					case add == 0:
-					case ln.Column:
-						parts = append(parts, fmt.Sprintf("%d from %s", add, r.chainName(ln, g)))
-					default:
-						parts = append(parts, r.chainName(ln, g))
-					}
-				}
-				listed = append(listed, strings.Join(parts, " + "))
+				listed = append(listed, r.way(ln, active, choice))
 			}
 			return
 		}
 		g := active[i]
 		run, lo := ln.chains[g].run, r.lo[g]
 		for t := lo; t <= r.hi[g] && run[t]-run[lo] <= left; t++ {
-			choice[g] = t
-			walk(i+1, left-(run[t]-run[lo]))
+			if rest := left - (run[t] - run[lo]); back[i+1][rest] {
+				choice[g] = t
+				walk(i+1, rest)
+			}
 		}
 	}
-	walk(0, need)
+	if back[0][need] {
+		walk(0, need)
+	}
 	return listed, count
+}
+
+// way says in words what the active chains add under choice: "2 from B +
+// 1 from C" in a column, "B + C" in a row.
+func (r *Reasoner) way(ln *rline, active, choice []int) string {
+	var parts []string
+	for _, g := range active {
+		add := ln.chains[g].run[choice[g]] - ln.chains[g].run[r.lo[g]]
+		switch {
+		case add == 0:
+		case ln.Column:
+			parts = append(parts, fmt.Sprintf("%d from %s", add, r.chainName(ln, g)))
+		default:
+			parts = append(parts, r.chainName(ln, g))
+		}
+	}
+	return strings.Join(parts, " + ")
 }
 
 func (r *Reasoner) sumsWords(ln *rline, g, need, newLo, newHi int, sets []blockValue) string {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -166,4 +167,45 @@ func TestReasonerRejectsBadStart(t *testing.T) {
 	}
 	_, err := logic.NewReasoner(p, aquarium.RegionRule, aquarium.NewSolution(3, 2))
 	require.ErrorIs(t, err, aquarium.ErrWrongSolution)
+}
+
+// TestSumsWordsSkipDeadEnds checks the wording of the sums rule on a row of
+// forty two-cell aquariums and one single cell that must make 79: the one
+// cell must fill, in each of the 40 ways. Counting the ways once walked
+// every choice of the two-cell aquariums that stays under 79, about 2^40
+// dead ends, so the hint never came; the watchdog turns that into a
+// failure.
+func TestSumsWordsSkipDeadEnds(t *testing.T) {
+	const pairs = 40
+	p := &aquarium.Puzzle{Width: 2*pairs + 1, Height: 1, Rows: []int{2*pairs - 1}}
+	for c := range p.Width {
+		p.Regions = append(p.Regions, c/2)
+		p.Cols = append(p.Cols, aquarium.NoClue)
+	}
+	type next struct {
+		d   logic.Deduction
+		ok  bool
+		err error
+	}
+	done := make(chan next, 1)
+	go func() {
+		r, err := logic.NewReasoner(p, aquarium.RegionRule, aquarium.NewSolution(p.Width, 1))
+		if err != nil {
+			done <- next{err: err}
+			return
+		}
+		d, ok, err := r.Next(context.Background(), 0)
+		done <- next{d, ok, err}
+	}()
+	var got next
+	select {
+	case got = <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("no hint after a minute: the ways are walked through dead ends")
+	}
+	require.NoError(t, got.err)
+	require.True(t, got.ok)
+	require.Equal(t, logic.BySums, got.d.Reason)
+	require.Contains(t, got.d.Text, "of the 40 ways to make 79")
+	require.Equal(t, []logic.Placement{{Row: 0, Col: 2 * pairs, Cell: aquarium.Water}}, got.d.Cells)
 }
