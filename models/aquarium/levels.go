@@ -18,8 +18,9 @@ type Literal[L any] interface {
 type LevelEncoder[L any] interface {
 	// Full returns the literal of "block i is full".
 	Full(i int) L
-	// Levels returns n new literals for the level of block i, the first
-	// standing for "level >= 1", the last for "level >= n".
+	// Levels returns n new literals for the level of block i, the last
+	// standing for "level >= the block's row", each one before it for a
+	// row higher: the first for "level >= row-n+1".
 	Levels(i, n int) []L
 	// Implies adds that a implies b.
 	Implies(a, b L)
@@ -28,23 +29,26 @@ type LevelEncoder[L any] interface {
 }
 
 // PoolLevels writes the pool rule's flat surfaces over l's blocks into e,
-// the same for every encoding. Each block gets a level h ≤ its row, the
-// top row of its body of water, in order encoding (Levels, and h ≥ v
-// implies h ≥ v-1), so that the model stays one of 0..1 variables and
-// clauses that conflict learning can explain. A full block and a block
-// beneath it are in the same body, so their levels are equal (a block a
-// row lower has one more level variable, which must then be false); a
-// full block under an empty block of its aquarium is at the surface, so
-// its level is its own row. A body with two surfaces at different rows
-// then has no level, and fails. It checks ctx every CheckEvery blocks and
-// stops with ctx's error.
+// the same for every encoding. Each block gets a level h, the top row of
+// its body of water, between the top row of its pool (PoolTops) and its
+// own row, in order encoding (Levels, and h ≥ v implies h ≥ v-1), so that
+// the model stays one of 0..1 variables and clauses that conflict
+// learning can explain. A full block and a block beneath it are in the
+// same body, so their levels are equal (a block a row lower has one more
+// level variable, which must then be false); a full block under an empty
+// block of its aquarium is at the surface, so its level is its own row. A
+// body with two surfaces at different rows then has no level, and fails.
+// It checks ctx every CheckEvery blocks and stops with ctx's error.
 func PoolLevels[L Literal[L]](ctx context.Context, l *Layout, e LevelEncoder[L]) error {
-	ge := make([][]L, len(l.Blocks)) // ge[i][v-1]: block i's level is at least v
+	tops := l.PoolTops()
+	// ge[i][k]: block i's level is at least tops[i]+1+k. Blocks linked
+	// above and below share a pool, so the same k means the same row.
+	ge := make([][]L, len(l.Blocks))
 	for i, b := range l.Blocks {
 		if i%CheckEvery == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		ge[i] = e.Levels(i, b.Row)
+		ge[i] = e.Levels(i, b.Row-tops[i])
 		for v := 1; v < len(ge[i]); v++ {
 			e.Implies(ge[i][v], ge[i][v-1])
 		}
@@ -70,13 +74,53 @@ func PoolLevels[L Literal[L]](ctx context.Context, l *Layout, e LevelEncoder[L])
 		}
 	}
 	for i, above := range l.Above {
-		row := l.Blocks[i].Row
-		if row == 0 {
-			continue
+		if len(above) == 0 {
+			continue // a block with one above it is below its pool's top row
 		}
+		surface := ge[i][len(ge[i])-1] // the level is the block's own row
 		for _, u := range above {
-			clause(e.Full(i).Not(), e.Full(u), ge[i][row-1])
+			clause(e.Full(i).Not(), e.Full(u), surface)
 		}
 	}
 	return nil
+}
+
+// PoolTops returns, for each block, the top row of its pool: of the blocks
+// joined to it by Below and Above, the links of one aquarium's cells
+// under the pool rule. Water in a block rises no higher than its pool's
+// top, so its level needs a variable only for each row from there down
+// to its own.
+func (l *Layout) PoolTops() []int {
+	parent := make([]int, len(l.Blocks))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]] // halve the path
+			i = parent[i]
+		}
+		return i
+	}
+	for i, below := range l.Below {
+		for _, j := range below {
+			if a, b := find(i), find(j); a != b {
+				parent[b] = a
+			}
+		}
+	}
+	top := make([]int, len(l.Blocks))
+	for i := range top {
+		top[i] = -1
+	}
+	for i, b := range l.Blocks {
+		if r := find(i); top[r] < 0 || b.Row < top[r] {
+			top[r] = b.Row
+		}
+	}
+	tops := make([]int, len(l.Blocks))
+	for i := range tops {
+		tops[i] = top[find(i)]
+	}
+	return tops
 }

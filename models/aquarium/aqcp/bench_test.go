@@ -104,3 +104,26 @@ func BenchmarkGrownNodes(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRandomPool builds the CP model of random puzzles under the pool
+// rule (every clue given, the filling one the pool rule allows) and counts
+// their solutions to two; building, where the level variables go, is most
+// of the work on these grids. (Seed 1 at 200x200 searches for minutes.)
+func BenchmarkRandomPool(b *testing.B) {
+	for _, n := range []int{50, 100} {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			p, _ := generate.RandomPuzzle(rand.New(rand.NewPCG(1, 99)), n, n, 2*n, aquarium.PoolRule, 0)
+			b.ReportAllocs()
+			var nodes int64
+			defer cpuclock.Report(b, cpuclock.Process())
+			for b.Loop() {
+				res, err := aqcp.SolveCP(context.Background(), p, aquarium.PoolRule, 2, cp.Limits{})
+				if err != nil || len(res.Solutions) == 0 {
+					b.Fatalf("want a solution, got %d (error %v)", len(res.Solutions), err)
+				}
+				nodes = res.Stats.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
+	}
+}

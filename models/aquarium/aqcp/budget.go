@@ -60,11 +60,12 @@ func estimate(p *aquarium.Puzzle, l *aquarium.Layout) (total int64, largest stri
 	}
 	if l.Rule == aquarium.PoolRule {
 		// Every block has an order-encoded level with a variable per row
-		// above it, and every link two clauses per level.
+		// above it in its pool, and every link two clauses per level.
 		var levels, linked int64
-		for i, b := range l.Blocks {
-			levels += int64(b.Row)
-			linked += int64(len(l.Below[i])) * int64(b.Row)
+		for i, top := range l.PoolTops() {
+			rows := int64(l.Blocks[i].Row - top)
+			levels += rows
+			linked += int64(len(l.Below[i])) * rows
 		}
 		parts = append(parts, struct {
 			what  string

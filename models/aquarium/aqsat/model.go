@@ -129,13 +129,18 @@ const (
 // estimate returns about how many bytes the formula of p under l's rule
 // takes before lowering, and how many level variables it has.
 func estimate(p *aquarium.Puzzle, l *aquarium.Layout) (need, levels int64) {
+	var tops []int
+	if l.Rule == aquarium.PoolRule {
+		tops = l.PoolTops()
+	}
 	for i, b := range l.Blocks {
 		name := int64(len("water(row=;cols=;aquarium=)") + 8 + 5*len(b.Cols) + len(p.Name(b.Region)))
 		need += bytesPerVar + name + int64(len(l.Below[i]))*bytesPerClause
 		if l.Rule == aquarium.PoolRule {
-			// A level variable per row above the block, named after the
-			// block, with a clause chaining it and two per link.
-			n := int64(b.Row)
+			// A level variable per row above the block in its pool,
+			// named after the block, with a clause chaining it and two
+			// per link.
+			n := int64(b.Row - tops[i])
 			levels += n
 			need += n * (bytesPerVar + name + 16 + bytesPerClause*(1+2*int64(len(l.Below[i]))))
 		}
@@ -185,12 +190,15 @@ type satLevels struct{ m *SATModel }
 // Full returns the literal of block i being full.
 func (e satLevels) Full(i int) sat.Lit { return e.m.Full[i] }
 
-// Levels returns n new variables for block i's level in order encoding.
+// Levels returns n new variables for block i's level in order encoding,
+// named by the rows they stand for, counted from 1: the last is
+// "level(B)>=R" for block B in row R.
 func (e satLevels) Levels(i, n int) []sat.Lit {
 	ge := make([]sat.Lit, n)
-	name := blockName(e.m.Puzzle, e.m.Layout.Blocks[i])
-	for v := 1; v <= n; v++ {
-		ge[v-1] = e.m.Formula.NewNamedVar("level(" + name + ")>=" + strconv.Itoa(v+1))
+	b := e.m.Layout.Blocks[i]
+	name := blockName(e.m.Puzzle, b)
+	for k := range ge {
+		ge[k] = e.m.Formula.NewNamedVar("level(" + name + ")>=" + strconv.Itoa(b.Row-n+2+k))
 	}
 	return ge
 }
