@@ -75,9 +75,11 @@ func PoolLevels[L Literal[L]](ctx context.Context, l *Layout, e LevelEncoder[L])
 	}
 	for i, above := range l.Above {
 		if len(above) == 0 {
-			continue // a block with one above it is below its pool's top row
+			continue // nothing of its aquarium above it to be empty
 		}
-		surface := ge[i][len(ge[i])-1] // the level is the block's own row
+		// A block under another of its pool is below the pool's top row,
+		// so it has a literal for its own row: the last.
+		surface := ge[i][len(ge[i])-1]
 		for _, u := range above {
 			clause(e.Full(i).Not(), e.Full(u), surface)
 		}
@@ -85,11 +87,11 @@ func PoolLevels[L Literal[L]](ctx context.Context, l *Layout, e LevelEncoder[L])
 	return nil
 }
 
-// PoolTops returns, for each block, the top row of its pool: of the blocks
-// joined to it by Below and Above, the links of one aquarium's cells
-// under the pool rule. Water in a block rises no higher than its pool's
-// top, so its level needs a variable only for each row from there down
-// to its own.
+// PoolTops returns, for each block, the top row of its pool: the blocks
+// joined to it, directly or not, by Below links (under the pool rule, the
+// blocks of one aquarium that touch vertically). Water in a block rises
+// no higher than its pool's top, so its level needs a variable only for
+// each row from there down to its own.
 func (l *Layout) PoolTops() []int {
 	parent := make([]int, len(l.Blocks))
 	for i := range parent {

@@ -150,3 +150,55 @@ func TestPoolLevelsStops(t *testing.T) {
 	err := aquarium.PoolLevels(ctx, aquarium.NewLayout(p, aquarium.PoolRule), &clauseSet{vars: 2})
 	require.ErrorIs(t, err, context.Canceled)
 }
+
+// TestPoolTops checks the top row of each cell's pool under the pool rule
+// on grids with a U, a column, and an aquarium in two pieces whose tops
+// differ.
+func TestPoolTops(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		regions []int
+		tops    []int // by cell
+	}{
+		{"a U around a column", []int{
+			0, 1, 0,
+			0, 1, 0,
+			0, 0, 0,
+		}, []int{
+			0, 0, 0,
+			0, 0, 0,
+			0, 0, 0,
+		}},
+		{"an aquarium in two pieces", []int{
+			0, 1, 1,
+			1, 1, 0,
+			1, 1, 0,
+		}, []int{
+			0, 0, 0,
+			0, 0, 1,
+			0, 0, 1,
+		}},
+		{"pieces side by side in one row", []int{
+			0, 1, 0,
+			1, 1, 1,
+			0, 0, 0,
+		}, []int{
+			0, 0, 0,
+			0, 0, 0,
+			2, 2, 2,
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &aquarium.Puzzle{Width: 3, Height: 3, Regions: tc.regions,
+				Cols: []int{aquarium.NoClue, aquarium.NoClue, aquarium.NoClue},
+				Rows: []int{aquarium.NoClue, aquarium.NoClue, aquarium.NoClue}}
+			l := aquarium.NewLayout(p, aquarium.PoolRule)
+			tops := l.PoolTops()
+			got := make([]int, len(tc.regions))
+			for cell, b := range l.CellBlock {
+				got[cell] = tops[b]
+			}
+			require.Equal(t, tc.tops, got)
+		})
+	}
+}
