@@ -265,7 +265,7 @@ func hostileCases() []hostileCase {
 			exit: 124, msg: `stopped by the timeout`},
 		{name: "1000x1000 with clues, count", args: []string{"aquarium", "count", "--timeout", "1s", "{in}"}, in: "grid-1000-clues.jsonl",
 			exit: 124, msg: `stopped by the timeout`},
-		{name: "1000x1000, column aquariums, pool rule", args: []string{"aquarium", "count", "--rule", "pool", "{in}"}, in: "grid-1000-cols.jsonl",
+		{name: "1000x1000, U-shaped aquariums, pool rule", args: []string{"aquarium", "count", "--rule", "pool", "{in}"}, in: "grid-1000-us.jsonl",
 			exit: 124, msg: `memory budget of .* reached at building the CP model of the 1000x1000 grid under the pool rule, mostly the pool rule's levels`},
 		{name: "1000x1000 with clues, SAT", args: []string{"aquarium", "count", "--backend", "gini", "--timeout", "1s", "{in}"}, in: "grid-1000-clues.jsonl",
 			exit: 124, msg: `stopped by the timeout`},
@@ -488,7 +488,17 @@ var generators = map[string]func(b *bufio.Writer){
 	"grid-1000-cells.jsonl": func(b *bufio.Writer) {
 		gridJSON(b, 1000, func(r, c int) int { return r*1000 + c }, nil, nil)
 	},
-	"grid-1000-cols.jsonl":  func(b *bufio.Writer) { gridJSON(b, 1000, func(r, c int) int { return c }, nil, nil) },
+	"grid-1000-cols.jsonl": func(b *bufio.Writer) { gridJSON(b, 1000, func(r, c int) int { return c }, nil, nil) },
+	// U's two columns wide joined along the bottom row, around a column
+	// aquarium each: under the pool rule, a level for every cell of a U.
+	"grid-1000-us.jsonl": func(b *bufio.Writer) {
+		gridJSON(b, 1000, func(r, c int) int {
+			if c%3 == 1 && r < 999 {
+				return c/3*2 + 1
+			}
+			return c / 3 * 2
+		}, nil, nil)
+	},
 	"grid-250-cells.jsonl":  func(b *bufio.Writer) { gridJSON(b, 250, func(r, c int) int { return r*250 + c }, nil, nil) },
 	"grid-1000-clues.jsonl": func(b *bufio.Writer) { cluedGrid(b, 1000) },
 }

@@ -29,26 +29,28 @@ type LevelEncoder[L any] interface {
 }
 
 // PoolLevels writes the pool rule's flat surfaces over l's blocks into e,
-// the same for every encoding. Each block gets a level h, the top row of
-// its body of water, between the top row of its pool (PoolTops) and its
-// own row, in order encoding (Levels, and h ≥ v implies h ≥ v-1), so that
-// the model stays one of 0..1 variables and clauses that conflict
-// learning can explain. A full block and a block beneath it are in the
-// same body, so their levels are equal (a block a row lower has one more
-// level variable, which must then be false); a full block under an empty
-// block of its aquarium is at the surface, so its level is its own row. A
-// body with two surfaces at different rows then has no level, and fails.
-// It checks ctx every CheckEvery blocks and stops with ctx's error.
+// the same for every encoding. Each block of a pool that branches gets a
+// level h, the top row of its body of water, between the top row of its
+// pool and its own row (LevelRows), in order encoding (Levels, and h ≥ v
+// implies h ≥ v-1), so that the model stays one of 0..1 variables and
+// clauses that conflict learning can explain. A full block and a block
+// beneath it are in the same body, so their levels are equal (a block a
+// row lower has one more level variable, which must then be false); a
+// full block under an empty block of its aquarium is at the surface, so
+// its level is its own row. A body with two surfaces at different rows
+// then has no level, and fails. It checks ctx every CheckEvery blocks and
+// stops with ctx's error.
 func PoolLevels[L Literal[L]](ctx context.Context, l *Layout, e LevelEncoder[L]) error {
-	tops := l.PoolTops()
-	// ge[i][k]: block i's level is at least tops[i]+1+k. Blocks linked
-	// above and below share a pool, so the same k means the same row.
+	rows := l.LevelRows()
+	// ge[i][k]: block i's level is at least its row-rows[i]+1+k. Blocks
+	// linked above and below share a pool, so the same k means the same
+	// row.
 	ge := make([][]L, len(l.Blocks))
-	for i, b := range l.Blocks {
+	for i := range l.Blocks {
 		if i%CheckEvery == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		ge[i] = e.Levels(i, b.Row-tops[i])
+		ge[i] = e.Levels(i, rows[i])
 		for v := 1; v < len(ge[i]); v++ {
 			e.Implies(ge[i][v], ge[i][v-1])
 		}
@@ -74,11 +76,11 @@ func PoolLevels[L Literal[L]](ctx context.Context, l *Layout, e LevelEncoder[L])
 		}
 	}
 	for i, above := range l.Above {
-		if len(above) == 0 {
-			continue // nothing of its aquarium above it to be empty
+		if len(above) == 0 || len(ge[i]) == 0 {
+			continue // nothing above it to be empty, or a pool without levels
 		}
-		// A block under another of its pool is below the pool's top row,
-		// so it has a literal for its own row: the last.
+		// A block under another of a pool that branches is below the
+		// pool's top row, so it has a literal for its own row: the last.
 		surface := ge[i][len(ge[i])-1]
 		for _, u := range above {
 			clause(e.Full(i).Not(), e.Full(u), surface)
@@ -87,12 +89,15 @@ func PoolLevels[L Literal[L]](ctx context.Context, l *Layout, e LevelEncoder[L])
 	return nil
 }
 
-// PoolTops returns, for each block, the top row of its pool: the blocks
-// joined to it, directly or not, by Below links (under the pool rule, the
-// blocks of one aquarium that touch vertically). Water in a block rises
-// no higher than its pool's top, so its level needs a variable only for
-// each row from there down to its own.
-func (l *Layout) PoolTops() []int {
+// LevelRows returns, for each block, how many level variables the pool
+// rule needs for it: one per row from the top of its pool (the blocks that
+// Below links join to it, directly or not) down to its own, since water
+// in a block rises no higher than its pool's top. A pool that holds one
+// block per row has none: its water, a bottom run of a single column of
+// blocks, is level by gravity alone. Only a pool that branches (a block
+// with two below it or two above it, as a U has) can hold two bodies of
+// water whose surfaces must be compared.
+func (l *Layout) LevelRows() []int {
 	parent := make([]int, len(l.Blocks))
 	for i := range parent {
 		parent[i] = i
@@ -112,17 +117,24 @@ func (l *Layout) PoolTops() []int {
 		}
 	}
 	top := make([]int, len(l.Blocks))
+	branches := make([]bool, len(l.Blocks))
 	for i := range top {
 		top[i] = -1
 	}
 	for i, b := range l.Blocks {
-		if r := find(i); top[r] < 0 || b.Row < top[r] {
+		r := find(i)
+		if top[r] < 0 || b.Row < top[r] {
 			top[r] = b.Row
 		}
+		if len(l.Below[i]) > 1 || i < len(l.Above) && len(l.Above[i]) > 1 {
+			branches[r] = true
+		}
 	}
-	tops := make([]int, len(l.Blocks))
-	for i := range tops {
-		tops[i] = top[find(i)]
+	rows := make([]int, len(l.Blocks))
+	for i, b := range l.Blocks {
+		if r := find(i); branches[r] {
+			rows[i] = b.Row - top[r]
+		}
 	}
-	return tops
+	return rows
 }

@@ -151,14 +151,15 @@ func TestPoolLevelsStops(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 }
 
-// TestPoolTops checks the top row of each cell's pool under the pool rule
-// on grids with a U, a column, and an aquarium in two pieces whose tops
-// differ.
-func TestPoolTops(t *testing.T) {
+// TestLevelRows checks how many level variables each cell's block gets
+// under the pool rule: a row each from its pool's top down to its own in a
+// pool that branches, none in a pool of one block per row, whether a
+// column, a staircase or one piece of an aquarium in two.
+func TestLevelRows(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		regions []int
-		tops    []int // by cell
+		rows    []int // by cell
 	}{
 		{"a U around a column", []int{
 			0, 1, 0,
@@ -166,26 +167,35 @@ func TestPoolTops(t *testing.T) {
 			0, 0, 0,
 		}, []int{
 			0, 0, 0,
-			0, 0, 0,
-			0, 0, 0,
+			1, 0, 1,
+			2, 2, 2,
 		}},
-		{"an aquarium in two pieces", []int{
+		{"a block over two legs, the legs around a column", []int{
+			0, 0, 0,
+			0, 1, 0,
+			0, 1, 0,
+		}, []int{
+			0, 0, 0,
+			1, 0, 1,
+			2, 0, 2,
+		}},
+		{"an aquarium in two pieces, a staircase", []int{
 			0, 1, 1,
 			1, 1, 0,
 			1, 1, 0,
 		}, []int{
 			0, 0, 0,
-			0, 0, 1,
-			0, 0, 1,
+			0, 0, 0,
+			0, 0, 0,
 		}},
-		{"pieces side by side in one row", []int{
+		{"a U whose arms start lower than its aquarium's top", []int{
+			1, 0, 1,
 			0, 1, 0,
-			1, 1, 1,
 			0, 0, 0,
 		}, []int{
 			0, 0, 0,
 			0, 0, 0,
-			2, 2, 2,
+			1, 1, 1,
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -193,12 +203,12 @@ func TestPoolTops(t *testing.T) {
 				Cols: []int{aquarium.NoClue, aquarium.NoClue, aquarium.NoClue},
 				Rows: []int{aquarium.NoClue, aquarium.NoClue, aquarium.NoClue}}
 			l := aquarium.NewLayout(p, aquarium.PoolRule)
-			tops := l.PoolTops()
+			rows := l.LevelRows()
 			got := make([]int, len(tc.regions))
 			for cell, b := range l.CellBlock {
-				got[cell] = tops[b]
+				got[cell] = rows[b]
 			}
-			require.Equal(t, tc.tops, got)
+			require.Equal(t, tc.rows, got)
 		})
 	}
 }

@@ -59,11 +59,12 @@ func estimate(p *aquarium.Puzzle, l *aquarium.Layout) (total int64, largest stri
 		{fmt.Sprintf("the row and column sums over %d chains", chains), chains*bytesPerChain + bitsets},
 	}
 	if l.Rule == aquarium.PoolRule {
-		// Every block has an order-encoded level with a variable per row
-		// above it in its pool, and every link two clauses per level.
+		// Every block of a pool that branches has an order-encoded level
+		// with a variable per row above it in its pool, and every link two
+		// clauses per level.
 		var levels, linked int64
-		for i, top := range l.PoolTops() {
-			rows := int64(l.Blocks[i].Row - top)
+		for i, n := range l.LevelRows() {
+			rows := int64(n)
 			levels += rows
 			linked += int64(len(l.Below[i])) * rows
 		}

@@ -32,5 +32,5 @@ func TestModelBudget(t *testing.T) {
 	aqtest.CheckBudget(t, func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule) error {
 		_, err := aqcp.NewModelContext(ctx, p, rule)
 		return err
-	}, "memory budget of 1 GiB reached at building the CP model of the 1000x1000 grid under the pool rule, mostly the pool rule's levels, 499500000 variables")
+	}, "memory budget of 1 GiB reached at building the CP model of the 1000x1000 grid under the pool rule, mostly the pool rule's levels, 332334333 variables")
 }

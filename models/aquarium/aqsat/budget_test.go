@@ -33,5 +33,5 @@ func TestEncodeBudget(t *testing.T) {
 	aqtest.CheckBudget(t, func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule) error {
 		_, err := aqsat.EncodeSATContext(ctx, p, rule)
 		return err
-	}, "memory budget of 1 GiB reached at encoding the 1000x1000 grid under the pool rule with 499500000 level variables")
+	}, "memory budget of 1 GiB reached at encoding the 1000x1000 grid under the pool rule with 332334333 level variables")
 }

@@ -129,18 +129,18 @@ const (
 // estimate returns about how many bytes the formula of p under l's rule
 // takes before lowering, and how many level variables it has.
 func estimate(p *aquarium.Puzzle, l *aquarium.Layout) (need, levels int64) {
-	var tops []int
+	var rows []int
 	if l.Rule == aquarium.PoolRule {
-		tops = l.PoolTops()
+		rows = l.LevelRows()
 	}
 	for i, b := range l.Blocks {
 		name := int64(len("water(row=;cols=;aquarium=)") + 8 + 5*len(b.Cols) + len(p.Name(b.Region)))
 		need += bytesPerVar + name + int64(len(l.Below[i]))*bytesPerClause
 		if l.Rule == aquarium.PoolRule {
-			// A level variable per row above the block in its pool,
-			// named after the block, with a clause chaining it and two
-			// per link.
-			n := int64(b.Row - tops[i])
+			// A level variable per row above the block in its pool (in
+			// a pool that branches), named after the block, with a
+			// clause chaining it and two per link.
+			n := int64(rows[i])
 			levels += n
 			need += n * (bytesPerVar + name + 16 + bytesPerClause*(1+2*int64(len(l.Below[i]))))
 		}

@@ -43,14 +43,17 @@ func CheckEstimates(t *testing.T, build func(p *aquarium.Puzzle, rule aquarium.R
 	}
 }
 
-// ColumnGrid returns a largest (MaxSide x MaxSide) grid without clues
-// whose aquariums are its columns: under the pool rule every cell is a
-// block with a level of up to a thousand steps.
-func ColumnGrid() *aquarium.Puzzle {
+// UGrid returns a largest (MaxSide x MaxSide) grid without clues whose
+// aquariums are U-shapes, each two columns joined along the bottom row,
+// around a column aquarium: under the pool rule every cell of a U is a
+// block with a level of up to a thousand steps: 333 U's of 998,001 level
+// variables each (2·(0+1+…+998) in the arms, 999 for the bottom row),
+// 332,334,333 in all.
+func UGrid() *aquarium.Puzzle {
 	n := aquarium.MaxSide
 	p := &aquarium.Puzzle{Width: n, Height: n, Regions: make([]int, n*n), Cols: make([]int, n), Rows: make([]int, n)}
 	for i := range p.Regions {
-		p.Regions[i] = i % n
+		p.Regions[i] = UGridRegion(i/n, i%n, n)
 	}
 	for i := range n {
 		p.Cols[i], p.Rows[i] = aquarium.NoClue, aquarium.NoClue
@@ -58,14 +61,24 @@ func ColumnGrid() *aquarium.Puzzle {
 	return p
 }
 
-// CheckBudget builds the model of ColumnGrid with build: under the pool
-// rule with a budget of 1 GiB, which its half a billion level variables
+// UGridRegion is the aquarium of the cell in row r and column c of an nxn
+// UGrid: columns 3k and 3k+2, with the bottom cell of column 3k+1, are
+// the U 2k; the rest of column 3k+1 is the column 2k+1.
+func UGridRegion(r, c, n int) int {
+	if c%3 == 1 && r < n-1 {
+		return c/3*2 + 1
+	}
+	return c / 3 * 2
+}
+
+// CheckBudget builds the model of UGrid with build: under the pool rule
+// with a budget of 1 GiB, which its third of a billion level variables
 // cannot meet, it must fail with a *membudget.Error whose message holds
 // want, before allocating; under a cancelled context, with
 // context.Canceled.
 func CheckBudget(t *testing.T, build func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule) error, want string) {
 	t.Helper()
-	p := ColumnGrid()
+	p := UGrid()
 	err := build(membudget.WithBudget(context.Background(), 1<<30), p, aquarium.PoolRule)
 	if !errors.Is(err, membudget.ErrBudget) || !strings.Contains(err.Error(), want) {
 		t.Errorf("with a budget of 1 GiB: got %v, want a memory budget error with %q", err, want)
