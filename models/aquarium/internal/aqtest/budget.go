@@ -53,22 +53,18 @@ func UGrid() *aquarium.Puzzle {
 	n := aquarium.MaxSide
 	p := &aquarium.Puzzle{Width: n, Height: n, Regions: make([]int, n*n), Cols: make([]int, n), Rows: make([]int, n)}
 	for i := range p.Regions {
-		p.Regions[i] = UGridRegion(i/n, i%n, n)
+		// Columns 3k and 3k+2, with the bottom cell of column 3k+1, are
+		// the U 2k; the rest of column 3k+1 is the column 2k+1.
+		r, c := i/n, i%n
+		p.Regions[i] = c / 3 * 2
+		if c%3 == 1 && r < n-1 {
+			p.Regions[i]++
+		}
 	}
 	for i := range n {
 		p.Cols[i], p.Rows[i] = aquarium.NoClue, aquarium.NoClue
 	}
 	return p
-}
-
-// UGridRegion is the aquarium of the cell in row r and column c of an nxn
-// UGrid: columns 3k and 3k+2, with the bottom cell of column 3k+1, are
-// the U 2k; the rest of column 3k+1 is the column 2k+1.
-func UGridRegion(r, c, n int) int {
-	if c%3 == 1 && r < n-1 {
-		return c/3*2 + 1
-	}
-	return c / 3 * 2
 }
 
 // CheckBudget builds the model of UGrid with build: under the pool rule
