@@ -432,6 +432,49 @@ func requireLearningFindsAll(t *testing.T, p testProblem, i int) {
 	}
 }
 
+// TestSetPhaseSteersToTheHint sets every variable's phase to a solution
+// brute force found: the learning search must reach that solution first,
+// without a failure, and still find every solution when it goes on.
+func TestSetPhaseSteersToTheHint(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for i, tried := 0, 0; tried < 500; i++ {
+		p := biggerBoolProblem(r)
+		want := p.bruteForce()
+		if len(want) == 0 {
+			continue
+		}
+		tried++
+		hint := want[r.IntN(len(want))]
+		s := New()
+		vars := make([]Var, len(p.lo))
+		for i := range vars {
+			vars[i] = s.NewBool()
+		}
+		for _, c := range p.constraints {
+			c.post(s, vars)
+		}
+		for i, f := range strings.Fields(strings.Trim(hint, "[]")) {
+			s.SetPhase(vars[i], int(f[0]-'0'))
+		}
+		var got []string
+		err := s.SearchLearning(context.Background(), vars, Limits{}, func() bool {
+			values := make([]int, len(vars))
+			for i, v := range vars {
+				values[i] = s.Value(v)
+			}
+			if got = append(got, fmt.Sprint(values)); len(got) == 1 {
+				require.Zero(t, s.Stats().Failures, "case %d: a failure before the hinted solution", i)
+			}
+			return true
+		})
+		require.NoError(t, err)
+		require.Equal(t, hint, got[0], "case %d: the first solution is the hint", i)
+		slices.Sort(got)
+		slices.Sort(want)
+		require.Equal(t, want, got, "case %d: every solution still", i)
+	}
+}
+
 // biggerBoolProblem has up to 14 variables and enough constraints to make
 // conflicts, learned clauses and backjumps happen.
 func biggerBoolProblem(r *rand.Rand) testProblem {

@@ -51,6 +51,7 @@ type learning struct {
 	cur      reason    // reason of the fixes the running code makes next
 	conflict []Lit     // the last failure's clashing true literals
 	clauses  *clauseDB // learned clauses, when a learning search has run
+	hints    []int8    // by variable: the value SetPhase asks for + 1, or 0
 }
 
 // SetReason declares the true literals that force the next 0..1 variables

@@ -91,6 +91,7 @@ func newCDCL(s *Solver, vars []Var) *cdcl {
 	n := s.NumVars()
 	c := &cdcl{s: s, vars: vars, activity: make([]float64, n), bump: 1,
 		phase: make([]int8, n), seen: make([]bool, n), branch: make([]bool, n)}
+	copy(c.phase, s.learn.hints)
 	c.heap = varHeap{activity: c.activity, index: make([]int32, n)}
 	for i := range c.heap.index {
 		c.heap.index[i] = -1
@@ -102,6 +103,21 @@ func newCDCL(s *Solver, vars []Var) *cdcl {
 		}
 	}
 	return c
+}
+
+// SetPhase makes value the first one SearchLearning tries for the 0..1
+// variable v: a solution hint. Each learning search starts from the
+// phases set; within it, phase saving then tries the value v had last. A
+// caller that knows a solution, or a likely one, can steer the search to
+// it: with every branching variable's phase set to a solution, the first
+// descent reaches that solution without a failure. Search, which branches
+// by its Brancher, ignores phases.
+func (s *Solver) SetPhase(v Var, value int) {
+	l := &s.learn
+	if n := s.NumVars(); len(l.hints) < n {
+		l.hints = append(l.hints, make([]int8, n-len(l.hints))...)
+	}
+	l.hints[v] = int8(min(max(value, 0), 1) + 1)
 }
 
 // luby returns the i-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 ...

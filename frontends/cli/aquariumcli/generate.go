@@ -29,8 +29,10 @@ Puzzle i of --seed S is the same whatever --count, so puzzles can be made in par
 Text output is one puzzle after another in the text format (with --solution, the
 solution block too); json is JSON Lines in the corpus format, with the solution.
 --layout grown makes the large benchmark grids of about 1.1·n aquariums on n×n, grown
-from random seed cells, every clue given; each layout gets --budget conflicts of the CP
-core to be proven unique, and after --attempts layouts the command stops and says why.`
+from random seed cells, every clue given. Each question of uniqueness gets --budget
+conflicts of the CP core: a layout not decided within it is passed over for the next, a
+clue whose removal is not decided is kept, and after --attempts layouts the command
+stops and says why.`
 
 func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks aquarium generate", "--size WxH --seed S [flags]", aquariumGenerateSummary)
@@ -201,8 +203,9 @@ func (f *layoutFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.randomShapes, "random-shapes", false, "the same as --layout random")
 	fs.BoolVar(&f.allClues, "all-clues", false, "keep every clue (take none away); not graded unless --difficulty")
 	fs.IntVar(&f.aquariums, "aquariums", 0, "with --layout grown: how many `aquariums` (default about 1.1·√(W·H))")
-	fs.Int64Var(&f.budget, "budget", 0, "with --all-clues or --layout grown: `conflicts` the CP core may spend proving one\n"+
-		"layout unique before the next is tried (default 20000)")
+	fs.Int64Var(&f.budget, "budget", 0, "`conflicts` the CP core may spend on one question of uniqueness: proving a layout\n"+
+		"unique before the next is tried, or a clue's removal before the clue is kept (default\n"+
+		"20000)")
 	fs.IntVar(&f.attempts, "attempts", 0, "`layouts` to try for one puzzle before giving up (default 500; 20 with --layout grown)")
 }
 

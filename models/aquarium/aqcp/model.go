@@ -204,6 +204,58 @@ func (m *Model) BlockName(i int) string {
 // failures so far (dom/wdeg), trying full first.
 func (m *Model) Brancher() cp.Brancher { return cp.DomWDeg(m.Full, cp.ValueMax) }
 
+// Prefer makes the learning search try sol's value first for every
+// block (cp.Solver.SetPhase): when sol is a solution, Search reaches it
+// without a failure, and a search for a second one starts beside it.
+func (m *Model) Prefer(sol aquarium.Solution) {
+	for i, v := range m.Full {
+		b := m.Layout.Blocks[i]
+		full := 0
+		if sol.At(b.Row, b.Cols[0]) == aquarium.Water {
+			full = 1
+		}
+		m.Solver.SetPhase(v, full)
+	}
+}
+
+// ExcludeCount posts that line does not hold exactly count full cells: a
+// clue turned inside out. A generator that takes a clue away from a
+// puzzle with one solution asks whether the puzzle still has one; any
+// other solution must break the clue taken away, so searching for a
+// solution with ExcludeCount on that clue answers it in one search that
+// neither finds the known solution again nor counts to two.
+func (m *Model) ExcludeCount(line aquarium.Line, count int) {
+	var lits []cp.Lit
+	var weights []int
+	size := 0
+	for _, chain := range m.Layout.LineChains(line) {
+		for _, b := range chain {
+			w := m.Layout.InLine(line, b)
+			lits, weights = append(lits, cp.Pos(m.Full[b])), append(weights, w)
+			size += w
+		}
+	}
+	s := m.Solver
+	switch {
+	case count < 0 || count > size:
+		return // no filling holds count: nothing to exclude
+	case count == 0:
+		s.AddBoolSum(lits, weights, cp.GreaterEq, 1)
+		return
+	case count == size:
+		s.AddBoolSum(lits, weights, cp.LessEq, size-1)
+		return
+	}
+	// more decides the side: more → Σ ≥ count+1, ¬more → Σ ≤ count-1.
+	// Both are linear with weights on more (Σ + (count+1)·¬more ≥ count+1
+	// and Σ − (size−count+1)·more ≤ count−1), so they explain themselves
+	// to the learning search.
+	more := s.NewBool()
+	slack := size - count + 1
+	s.AddBoolSum(append(slices.Clone(lits), cp.Neg(more)), append(slices.Clone(weights), count+1), cp.GreaterEq, count+1)
+	s.AddBoolSum(append(lits, cp.Pos(more)), append(weights, -slack), cp.LessEq, count-1)
+}
+
 // Current returns the grid as the solver's domains stand: cells of fixed
 // blocks are Water or Empty, the others Unknown.
 func (m *Model) Current() aquarium.Solution {

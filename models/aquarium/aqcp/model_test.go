@@ -3,6 +3,7 @@ package aqcp_test
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -76,4 +77,51 @@ func TestRedundantAgainstBruteForce(t *testing.T) {
 		res, err := m.Search(context.Background(), 0, cp.Limits{})
 		requireAll(t, want, res, err, "case %d: %+v", i, p)
 	}
+}
+
+// TestExcludeCountAgainstBruteForce posts ExcludeCount on a random line and
+// count of small puzzles, and compares the solutions with brute force's
+// whose count on that line differs.
+func TestExcludeCountAgainstBruteForce(t *testing.T) {
+	for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
+		t.Run(rule.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(21, uint64(rule)))
+			for i := range 1500 {
+				p := aqtest.RandomSmallPuzzle(rng, rule)
+				line := aquarium.Line{Column: rng.IntN(2) == 0}
+				size := p.Width
+				if line.Column {
+					line.Index, size = rng.IntN(p.Width), p.Height
+				} else {
+					line.Index = rng.IntN(p.Height)
+				}
+				count := rng.IntN(size+3) - 1 // from -1 to size+1
+				var want []string
+				for _, sol := range bruteForce(p, rule) {
+					if lineCount(sol, p.Width, line) != count {
+						want = append(want, sol)
+					}
+				}
+				m, err := aqcp.NewModel(p, rule)
+				require.NoError(t, err)
+				m.ExcludeCount(line, count)
+				res, err := m.Search(context.Background(), 0, cp.Limits{})
+				requireAll(t, want, res, err, "case %d: %v count %d: %+v", i, line, count, p)
+			}
+		})
+	}
+}
+
+// lineCount counts the full cells ('#') of line in a solution written as
+// rows of width cells, one after another with newlines.
+func lineCount(sol string, width int, line aquarium.Line) int {
+	n := 0
+	for r, row := range strings.Split(sol, "\n") {
+		for c := range width {
+			if row[c] == '#' && (line.Column && c == line.Index || !line.Column && r == line.Index) {
+				n++
+			}
+		}
+	}
+	return n
 }

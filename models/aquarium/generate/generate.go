@@ -42,9 +42,12 @@ type GenerateOptions struct {
 	// engine, the family of BenchmarkGrown.
 	Grown     bool
 	Aquariums int
-	// Budget bounds the conflicts the CP core may spend proving one
-	// layout unique, with AllClues or Grown (0: 20,000); a layout not
-	// decided within it is passed over for the next.
+	// Budget bounds the conflicts the CP core may spend on one question
+	// of uniqueness (0: 20,000): a layout whose uniqueness it does not
+	// decide within the budget is passed over for the next, and a clue
+	// whose removal it does not decide is kept. The search's time grows
+	// steeply with the grid, so without a bound one layout or one clue
+	// of a large grid could take minutes.
 	Budget int64
 	// MaxAttempts bounds the layouts tried for one puzzle (0: 500; with
 	// Grown, 20).
@@ -74,7 +77,8 @@ var ErrNoPuzzle = errors.New("aquarium: no puzzle found")
 // layout of compact aquariums sized as in designed puzzles (DesignedLayout),
 // a random water level in each aquarium, and every clue; then clues are
 // taken away in random order as long as the solution stays unique (proved
-// by the CP model) and, when opt.Graded, logic of the asked grade still
+// by the CP model within opt.Budget; a clue whose removal it does not
+// decide is kept) and, when opt.Graded, logic of the asked grade still
 // solves it. An attempt that ends at another grade is thrown away and a new
 // layout tried. The same rng state gives the same puzzle. Extreme puzzles
 // are rare on grids smaller than about 10×10.
@@ -97,7 +101,7 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 			return Generated{}, err
 		}
 		p, sol := candidate(rng, opt)
-		v, err := acceptable(ctx, p, opt)
+		v, err := acceptable(ctx, p, opt, sol, nil)
 		switch {
 		case err != nil:
 			return Generated{}, err
@@ -127,16 +131,18 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 		rows, cols := p.Rows, p.Cols
 		for range ordersPerLayout {
 			p.Rows, p.Cols = slices.Clone(rows), slices.Clone(cols)
-			g, ok, err := removeClues(ctx, rng, p, opt)
+			g, ok, err := removeClues(ctx, rng, p, sol, opt)
 			if err != nil {
 				return Generated{}, err
 			}
 			if ok {
-				return Generated{Puzzle: p, Solution: sol, Grade: g, Graded: true, Attempts: attempt}, nil
+				found := passed
+				found.Puzzle, found.Solution, found.Grade, found.Graded, found.Attempts = p, sol, g, true, attempt
+				return found, nil
 			}
 		}
 	}
-	if opt.AllClues && !opt.Graded {
+	if !opt.Graded {
 		err := fmt.Errorf("%w: %d layouts tried, %d with several solutions, %d not decided within %d conflicts each",
 			ErrNoPuzzle, attempts, passed.NotUnique, passed.Undecided, opt.budget())
 		if passed.Undecided > 0 {
@@ -148,12 +154,12 @@ func Generate(ctx context.Context, rng *rand.Rand, opt GenerateOptions) (Generat
 	return Generated{}, fmt.Errorf("%w of the asked grade after %d layouts", ErrNoPuzzle, attempts)
 }
 
-// budget returns the conflicts a uniqueness proof may take, with AllClues.
+// budget returns the conflicts one question of uniqueness may take.
 func (opt GenerateOptions) budget() int64 {
 	if opt.Budget > 0 {
 		return opt.Budget
 	}
-	return allCluesBudget
+	return defaultBudget
 }
 
 // candidate draws a puzzle of the family opt asks for, with every clue, and
@@ -190,8 +196,9 @@ func candidate(rng *rand.Rand, opt GenerateOptions) (*aquarium.Puzzle, aquarium.
 const ordersPerLayout = 3
 
 // removeClues takes p's clues away in a random order, each as long as p
-// stays acceptable, then grades p and reports whether it is what opt asks.
-func removeClues(ctx context.Context, rng *rand.Rand, p *aquarium.Puzzle, opt GenerateOptions) (logic.Grade, bool, error) {
+// stays acceptable, then grades p and reports whether it is what opt asks;
+// sol is p's one solution.
+func removeClues(ctx context.Context, rng *rand.Rand, p *aquarium.Puzzle, sol aquarium.Solution, opt GenerateOptions) (logic.Grade, bool, error) {
 	for _, k := range rng.Perm(p.Width + p.Height) {
 		var clue *int
 		if k < p.Height {
@@ -201,7 +208,11 @@ func removeClues(ctx context.Context, rng *rand.Rand, p *aquarium.Puzzle, opt Ge
 		}
 		kept := *clue
 		*clue = aquarium.NoClue
-		v, err := acceptable(ctx, p, opt)
+		line := aquarium.Line{Column: k >= p.Height, Index: k}
+		if line.Column {
+			line.Index -= p.Height
+		}
+		v, err := acceptable(ctx, p, opt, sol, &takenAway{line, kept})
 		if err != nil {
 			return logic.Grade{}, false, err
 		}
@@ -229,9 +240,18 @@ const (
 	undecided         // the uniqueness proof ran out of budget
 )
 
+// takenAway is a clue just taken away from a puzzle with one solution.
+type takenAway struct {
+	line  aquarium.Line
+	count int
+}
+
 // acceptable says whether p, with its current clues, is a puzzle Generate
-// may keep: unique, and within the asked grade when graded.
-func acceptable(ctx context.Context, p *aquarium.Puzzle, opt GenerateOptions) (verdict, error) {
+// may keep: unique, and within the asked grade when graded; sol is a
+// solution of p. When p is a puzzle with one solution less the clue
+// removed, a second solution must break that clue, so the search asks
+// only whether one does.
+func acceptable(ctx context.Context, p *aquarium.Puzzle, opt GenerateOptions, sol aquarium.Solution, removed *takenAway) (verdict, error) {
 	if opt.Graded && opt.Difficulty == logic.Easy {
 		ok, err := logic.SimpleRulesSolve(p, opt.Rule)
 		if !ok {
@@ -260,13 +280,31 @@ func acceptable(ctx context.Context, p *aquarium.Puzzle, opt GenerateOptions) (v
 	case res.Contradiction || opt.Graded && opt.Difficulty < logic.Extreme:
 		return rejected, nil
 	}
-	var budget int64
-	if opt.AllClues {
-		// Benchmark grids: a layout whose uniqueness takes long to prove
-		// is passed over for the next.
-		budget = opt.budget()
+	if removed != nil {
+		m.ExcludeCount(removed.line, removed.count)
+		return noSolution(ctx, m, opt.budget())
 	}
-	return unique(ctx, m, budget)
+	// Starting beside the known solution finds it at once, and a second
+	// one sooner (BENCHMARKS.md, "The generator on larger grids"); near
+	// it, the search for a solution that breaks a clue taken away was
+	// slower, so noSolution starts from scratch.
+	m.Prefer(sol)
+	return unique(ctx, m, opt.budget())
+}
+
+// noSolution searches m for a solution within budget conflicts and
+// accepts m when there is none.
+func noSolution(ctx context.Context, m *aqcp.Model, budget int64) (verdict, error) {
+	found, err := m.Search(ctx, 1, cp.Limits{Failures: budget})
+	switch {
+	case errors.Is(err, cp.ErrLimit):
+		return undecided, nil
+	case err != nil:
+		return rejected, err
+	case len(found.Solutions) == 0 && found.Exhausted:
+		return accepted, nil
+	}
+	return rejected, nil
 }
 
 // unique searches m for two solutions within budget conflicts (0: no
@@ -284,9 +322,9 @@ func unique(ctx context.Context, m *aqcp.Model, budget int64) (verdict, error) {
 	return rejected, nil
 }
 
-// allCluesBudget bounds the conflicts spent proving an --all-clues layout
-// unique before another is tried.
-const allCluesBudget = 20000
+// defaultBudget is the default Budget: the conflicts one question of
+// uniqueness may take before the layout is passed over or the clue kept.
+const defaultBudget = 20000
 
 // randomLevels gives every aquarium of p a random water level (each level
 // from empty to full equally likely) and returns the filling, which obeys

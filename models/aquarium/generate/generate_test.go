@@ -205,7 +205,7 @@ func TestGenerateHundreds(t *testing.T) {
 // BenchmarkGenerate measures the time to make one puzzle, clue removal
 // with its uniqueness proofs and the final grading included.
 func BenchmarkGenerate(b *testing.B) {
-	for _, size := range []int{10, 15} {
+	for _, size := range []int{10, 15, 20} {
 		for _, d := range []string{"any", "easy", "hard", "extreme"} {
 			opt := generate.GenerateOptions{Width: size, Height: size}
 			if d != "any" {
@@ -284,4 +284,19 @@ func TestGenerateGrownBudget(t *testing.T) {
 	require.ErrorIs(t, err, generate.ErrNoPuzzle)
 	require.ErrorIs(t, err, cp.ErrLimit, "out of budget")
 	require.Regexp(t, `2 layouts tried, \d with several solutions, \d not decided within 1 conflicts each`, err.Error())
+}
+
+// TestGenerateKeepsUndecidedClues gives every question of uniqueness a
+// budget of one conflict: the layouts and clue removals that logic does
+// not settle go undecided, so layouts are passed over and clues kept, and
+// every puzzle made must still have exactly one solution.
+func TestGenerateKeepsUndecidedClues(t *testing.T) {
+	opt := generate.GenerateOptions{Width: 20, Height: 20, Budget: 1}
+	undecided := 0
+	for i := range 10 {
+		g := generateSeeded(t, 77, i, opt)
+		requireGoodPuzzle(t, g, opt)
+		undecided += g.Undecided
+	}
+	require.Positive(t, undecided, "no layout needed more than one conflict: the budget was not tested")
 }
