@@ -49,14 +49,22 @@ func requireAll(t *testing.T, want []string, res aqcp.Result, err error, msg ...
 // TestModelAgainstBruteForce compares the CP model's solutions with every
 // filling the independent checker accepts, under both rules.
 func TestModelAgainstBruteForce(t *testing.T) {
+	forRandomPuzzles(t, 7, func(t *testing.T, _ *rand.Rand, rule aquarium.Rule, i int, p *aquarium.Puzzle) {
+		want := bruteForce(p, rule)
+		res, err := aqcp.SolveCP(context.Background(), p, rule, 0, cp.Limits{})
+		requireAll(t, want, res, err, "case %d: %+v", i, p)
+	})
+}
+
+// forRandomPuzzles calls check on 1500 random small puzzles under each
+// rule, drawn from a generator seeded with seed and the rule; check may
+// draw more from rng.
+func forRandomPuzzles(t *testing.T, seed uint64, check func(t *testing.T, rng *rand.Rand, rule aquarium.Rule, i int, p *aquarium.Puzzle)) {
 	for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
 		t.Run(rule.String(), func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(7, uint64(rule)))
+			rng := rand.New(rand.NewPCG(seed, uint64(rule)))
 			for i := range 1500 {
-				p := aqtest.RandomSmallPuzzle(rng, rule)
-				want := bruteForce(p, rule)
-				res, err := aqcp.SolveCP(context.Background(), p, rule, 0, cp.Limits{})
-				requireAll(t, want, res, err, "case %d: %+v", i, p)
+				check(t, rng, rule, i, aqtest.RandomSmallPuzzle(rng, rule))
 			}
 		})
 	}
@@ -83,33 +91,27 @@ func TestRedundantAgainstBruteForce(t *testing.T) {
 // count of small puzzles, and compares the solutions with brute force's
 // whose count on that line differs.
 func TestExcludeCountAgainstBruteForce(t *testing.T) {
-	for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
-		t.Run(rule.String(), func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(21, uint64(rule)))
-			for i := range 1500 {
-				p := aqtest.RandomSmallPuzzle(rng, rule)
-				line := aquarium.Line{Column: rng.IntN(2) == 0}
-				size := p.Width
-				if line.Column {
-					line.Index, size = rng.IntN(p.Width), p.Height
-				} else {
-					line.Index = rng.IntN(p.Height)
-				}
-				count := rng.IntN(size+3) - 1 // from -1 to size+1
-				var want []string
-				for _, sol := range bruteForce(p, rule) {
-					if lineCount(sol, p.Width, line) != count {
-						want = append(want, sol)
-					}
-				}
-				m, err := aqcp.NewModel(p, rule)
-				require.NoError(t, err)
-				m.ExcludeCount(line, count)
-				res, err := m.Search(context.Background(), 0, cp.Limits{})
-				requireAll(t, want, res, err, "case %d: %v count %d: %+v", i, line, count, p)
+	forRandomPuzzles(t, 21, func(t *testing.T, rng *rand.Rand, rule aquarium.Rule, i int, p *aquarium.Puzzle) {
+		line := aquarium.Line{Column: rng.IntN(2) == 0}
+		size := p.Width
+		if line.Column {
+			line.Index, size = rng.IntN(p.Width), p.Height
+		} else {
+			line.Index = rng.IntN(p.Height)
+		}
+		count := rng.IntN(size+3) - 1 // from -1 to size+1
+		var want []string
+		for _, sol := range bruteForce(p, rule) {
+			if lineCount(sol, p.Width, line) != count {
+				want = append(want, sol)
 			}
-		})
-	}
+		}
+		m, err := aqcp.NewModel(p, rule)
+		require.NoError(t, err)
+		m.ExcludeCount(line, count)
+		res, err := m.Search(context.Background(), 0, cp.Limits{})
+		requireAll(t, want, res, err, "case %d: %v count %d: %+v", i, line, count, p)
+	})
 }
 
 // lineCount counts the full cells ('#') of line in a solution written as

@@ -265,7 +265,7 @@ func acceptable(ctx context.Context, p *aquarium.Puzzle, opt GenerateOptions, so
 	}
 	if opt.Grown {
 		// Logic alone settles none of these; search at once.
-		return unique(ctx, m, opt.budget())
+		return exactly(ctx, m, 1, opt.budget())
 	}
 	depth := 1
 	if opt.Graded && opt.Difficulty < logic.Extreme {
@@ -282,41 +282,27 @@ func acceptable(ctx context.Context, p *aquarium.Puzzle, opt GenerateOptions, so
 	}
 	if removed != nil {
 		m.ExcludeCount(removed.line, removed.count)
-		return noSolution(ctx, m, opt.budget())
+		return exactly(ctx, m, 0, opt.budget())
 	}
 	// Starting beside the known solution finds it at once, and a second
 	// one sooner (BENCHMARKS.md, "The generator on larger grids"); near
 	// it, the search for a solution that breaks a clue taken away was
-	// slower, so noSolution starts from scratch.
+	// slower, so that search starts from scratch.
 	m.Prefer(sol)
-	return unique(ctx, m, opt.budget())
+	return exactly(ctx, m, 1, opt.budget())
 }
 
-// noSolution searches m for a solution within budget conflicts and
-// accepts m when there is none.
-func noSolution(ctx context.Context, m *aqcp.Model, budget int64) (verdict, error) {
-	found, err := m.Search(ctx, 1, cp.Limits{Failures: budget})
+// exactly searches m for want+1 solutions within budget conflicts and
+// accepts it when it has exactly want: one for a puzzle that must be
+// unique, none once ExcludeCount has excluded the one it has.
+func exactly(ctx context.Context, m *aqcp.Model, want int, budget int64) (verdict, error) {
+	found, err := m.Search(ctx, want+1, cp.Limits{Failures: budget})
 	switch {
 	case errors.Is(err, cp.ErrLimit):
 		return undecided, nil
 	case err != nil:
 		return rejected, err
-	case len(found.Solutions) == 0 && found.Exhausted:
-		return accepted, nil
-	}
-	return rejected, nil
-}
-
-// unique searches m for two solutions within budget conflicts (0: no
-// bound) and says whether it has exactly one.
-func unique(ctx context.Context, m *aqcp.Model, budget int64) (verdict, error) {
-	found, err := m.Search(ctx, 2, cp.Limits{Failures: budget})
-	switch {
-	case errors.Is(err, cp.ErrLimit):
-		return undecided, nil
-	case err != nil:
-		return rejected, err
-	case len(found.Solutions) == 1 && found.Exhausted:
+	case len(found.Solutions) == want && found.Exhausted:
 		return accepted, nil
 	}
 	return rejected, nil
