@@ -205,8 +205,8 @@ func (m *Model) BlockName(i int) string {
 func (m *Model) Brancher() cp.Brancher { return cp.DomWDeg(m.Full, cp.ValueMax) }
 
 // Prefer makes the learning search try sol's value first for every
-// block (cp.Solver.SetPhase): when sol is a solution, Search reaches it
-// without a failure, and a search for a second one starts beside it.
+// block (cp.Solver.SetPhase): when sol is a solution, the search's first
+// descent reaches it, and a search for a second one starts beside it.
 func (m *Model) Prefer(sol aquarium.Solution) {
 	for i, v := range m.Full {
 		b := m.Layout.Blocks[i]
