@@ -301,6 +301,10 @@ func TestAquariumGenerate(t *testing.T) {
 	golden(t, filepath.Join(generateTestdata, "6x6-seed1.golden"), out)
 	_, again, _ := run(t, "", args...)
 	assert.Equal(t, out, again, "the same seed gives the same puzzles")
+	for _, jobs := range []string{"1", "3"} {
+		_, again, _ := run(t, "", append(args, "--jobs", jobs)...)
+		assert.Equal(t, out, again, "--jobs %s changes nothing but the speed", jobs)
+	}
 	// Puzzle 1 is the same whether made alone or among others.
 	_, alone, _ := run(t, "", "aquarium", "generate", "--size", "6x6", "--seed", "1", "--first", "1")
 	assert.Contains(t, out, alone)
@@ -345,10 +349,17 @@ func TestAquariumGenerate(t *testing.T) {
 	assert.Equal(t, ExitTimeout, code, errOut)
 	assert.Empty(t, out)
 	assert.Less(t, time.Since(start), 5*time.Second)
+	// The first failure stops the puzzles made beside it, which print
+	// nothing: one message, for the first puzzle.
+	code, out, errOut = run(t, "", "aquarium", "generate", "--size", "40x40", "--difficulty", "extreme", "--timeout", "100ms",
+		"--count", "3", "--jobs", "2")
+	assert.Equal(t, ExitTimeout, code, errOut)
+	assert.Empty(t, out)
+	assert.Equal(t, "gen-40x40-1-0: stopped by the timeout\n", errOut)
 
 	for _, bad := range [][]string{
 		{"--size", "1x5"}, {"--size", "ten"}, {"--size", "10x"}, {"--difficulty", "insane"},
-		{"--rule", "sideways"}, {"--count", "0"}, {"--format", "csv"}, {"somefile"},
+		{"--rule", "sideways"}, {"--count", "0"}, {"--format", "csv"}, {"somefile"}, {"--jobs", "0"},
 	} {
 		code, out, errOut := run(t, "", append([]string{"aquarium", "generate"}, bad...)...)
 		assert.Equal(t, ExitUsage, code, "%v", bad)

@@ -48,6 +48,8 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	var lf layoutFlags
 	lf.register(fs)
 	withSolution := fs.Bool("solution", false, "text format: add the solution block")
+	var jobs clikit.Jobs
+	jobs.Register(fs, "puzzles")
 	out := clikit.RegisterOutput(fs)
 	clikit.Describe(fs, `
 		Examples:
@@ -79,6 +81,9 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 		if err == nil && (*count < 1 || *first < 0) {
 			err = fmt.Errorf("--count must be at least 1 and --first at least 0 (got %d and %d)", *count, *first)
 		}
+		if err == nil {
+			err = clikit.CheckCounts(jobs.Count())
+		}
 		return err
 	})
 	if !ok {
@@ -89,20 +94,31 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	r := newAquariumRun(out.Redirect(stdio), cf.Format, cf.Stats)
 	r.separate = true
 	command := generateCommand(opt, *seed)
-	prog := clikit.ProgressFrom(ctx)
-	prog.AddTotal(*count)
-	prog.SetEngine("generate")
-	for i := *first; i < *first+*count; i++ {
-		prog.Begin(fmt.Sprintf("gen-%dx%d-%d-%d", opt.Width, opt.Height, *seed, i))
-		if code := r.generateOne(work, opt, *seed, i, command, *withSolution); code != clikit.ExitOK {
-			r.out.Flush()
-			return out.Finish(stdio, code)
-		}
-		prog.Finish()
-		r.out.Flush() // each puzzle as soon as it is made
+	clikit.ProgressFrom(ctx).SetEngine("generate")
+	// Puzzle i depends on the seed and i alone, so --jobs changes only how
+	// many are made at once. The first failure stops the rest: they are
+	// cancelled, and nothing after it is printed.
+	stop, halt := context.WithCancel(work)
+	defer halt()
+	numbers := make([]int, *count)
+	for k := range numbers {
+		numbers[k] = *first + k
 	}
+	code = clikit.ExitOK
+	clikit.SolveEach(ctx, numbers, int(jobs), func(i int) string { return generatedID(opt, *seed, i) },
+		func(i int) madePuzzle { return makePuzzle(stop, opt, *seed, i, command) },
+		func(m madePuzzle) int {
+			if code != clikit.ExitOK {
+				return clikit.ExitOK // cancelled after the failure, or made in vain
+			}
+			if code = r.printPuzzle(m, *withSolution); code != clikit.ExitOK {
+				halt()
+			}
+			r.out.Flush() // each puzzle as soon as it is made
+			return code
+		})
 	r.out.Flush()
-	return out.Finish(stdio, clikit.ExitOK)
+	return out.Finish(stdio, code)
 }
 
 // generateCommand is the command line that makes the puzzles of opt and
@@ -133,48 +149,77 @@ func generateCommand(opt generate.GenerateOptions, seed uint64) string {
 	return command
 }
 
-// generateOne makes puzzle i of seed, checks it and prints it; it returns
-// ExitOK, or the exit code to stop with.
-func (r *aquariumRun) generateOne(ctx context.Context, opt generate.GenerateOptions, seed uint64, i int, command string, withSolution bool) int {
+// generatedID names puzzle i of seed.
+func generatedID(opt generate.GenerateOptions, seed uint64, i int) string {
+	return fmt.Sprintf("gen-%dx%d-%d-%d", opt.Width, opt.Height, seed, i)
+}
+
+// madePuzzle is puzzle i of a seed as makePuzzle made it, ready to print:
+// the puzzle and its record, or with code other than ExitOK why not.
+type madePuzzle struct {
+	id      string
+	g       generate.Generated
+	doc     aquariumfmt.Document
+	rec     aquariumRecord
+	comment string
+	code    int
+	why     string
+}
+
+// makePuzzle makes puzzle i of seed and its record; it prints nothing, so
+// that puzzles can be made at once and printed in order.
+func makePuzzle(ctx context.Context, opt generate.GenerateOptions, seed uint64, i int, command string) madePuzzle {
 	started := time.Now()
+	m := madePuzzle{id: generatedID(opt, seed, i), comment: fmt.Sprintf("%s: puzzle %d", command, i)}
 	g, err := generate.Generate(ctx, rand.New(rand.NewPCG(seed, uint64(i))), opt)
-	id := fmt.Sprintf("gen-%dx%d-%d-%d", opt.Width, opt.Height, seed, i)
 	if err != nil {
-		c := clikit.ExitFailed
+		m.code = clikit.ExitFailed
 		switch {
 		case errors.Is(err, context.Canceled):
-			c = clikit.ExitInterrupted
+			m.code = clikit.ExitInterrupted
 		case errors.Is(err, context.DeadlineExceeded), errors.Is(err, cp.ErrLimit):
-			c = clikit.ExitTimeout
+			m.code = clikit.ExitTimeout
 		}
-		why := clikit.StopReason(ctx, err)
-		if why == "" {
-			why = err.Error()
-		}
-		fmt.Fprintf(r.stdio.Err, "%s: %s\n", id, why)
-		return c
+		m.why = stopWhy(ctx, err)
+		return m
 	}
 	if err := aquarium.Check(g.Puzzle, g.Solution, opt.Rule); err != nil || !g.Grade.Unique {
-		fmt.Fprintf(r.stdio.Err, "%s: internal error: a generated puzzle fails its checks (%v)\n", id, err)
-		return clikit.ExitUsage
+		m.code, m.why = clikit.ExitUsage, fmt.Sprintf("internal error: a generated puzzle fails its checks (%v)", err)
+		return m
 	}
-	doc := aquariumfmt.Document{ID: id, HasID: true, Puzzle: g.Puzzle, Rule: opt.Rule, HasRule: true, Solution: g.Solution}
-	rec, err := generatedRecord(ctx, doc, g, fmt.Sprintf("%s: puzzle %d", command, i))
-	if err != nil {
-		why := clikit.StopReason(ctx, err)
-		if why == "" {
-			why = err.Error()
-		}
-		fmt.Fprintf(r.stdio.Err, "%s: %s\n", id, why)
-		return clikit.StopStatus(err).ExitCode(ctx)
+	m.g = g
+	m.doc = aquariumfmt.Document{ID: m.id, HasID: true, Puzzle: g.Puzzle, Rule: opt.Rule, HasRule: true, Solution: g.Solution}
+	if m.rec, err = generatedRecord(ctx, m.doc, g, m.comment); err != nil {
+		m.code, m.why = clikit.StopStatus(err).ExitCode(ctx), stopWhy(ctx, err)
+		return m
 	}
-	rec.MS = clikit.Millis(time.Since(started))
+	m.rec.MS = clikit.Millis(time.Since(started))
+	return m
+}
+
+// stopWhy says why err stopped work under ctx: the timeout or the signal
+// that ended ctx, or else err itself.
+func stopWhy(ctx context.Context, err error) string {
+	if why := clikit.StopReason(ctx, err); why != "" {
+		return why
+	}
+	return err.Error()
+}
+
+// printPuzzle prints a made puzzle, or why it could not be made, and
+// returns ExitOK or the exit code to stop with.
+func (r *aquariumRun) printPuzzle(m madePuzzle, withSolution bool) int {
+	if m.code != clikit.ExitOK {
+		fmt.Fprintf(r.stdio.Err, "%s: %s\n", m.id, m.why)
+		return m.code
+	}
+	g, doc, rec, id := m.g, m.doc, m.rec, m.id
 	if r.stats && r.format == clikit.FormatText {
 		fmt.Fprintf(r.stdio.Err, "%s: %.3f ms, %d layouts tried (%d not unique, %d undecided), %s\n",
 			id, rec.MS, g.Attempts, g.NotUnique, g.Undecided, gradeNote(g))
 	}
 	r.emit(rec, func(w io.Writer) error {
-		if _, err := fmt.Fprintf(w, "# %s: puzzle %d, %s\n", command, i, gradeNote(g)); err != nil {
+		if _, err := fmt.Fprintf(w, "# %s, %s\n", m.comment, gradeNote(g)); err != nil {
 			return err
 		}
 		if !withSolution {

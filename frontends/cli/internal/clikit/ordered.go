@@ -61,7 +61,7 @@ type Jobs int
 // Register adds --jobs to fs, by default GOMAXPROCS; what names the
 // entries in the help ("boards", "puzzles").
 func (j *Jobs) Register(fs *flag.FlagSet, what string) {
-	fs.IntVar((*int)(j), "jobs", runtime.GOMAXPROCS(0), "solve this many "+what+" at once (output stays in input order)")
+	fs.IntVar((*int)(j), "jobs", runtime.GOMAXPROCS(0), "how many "+what+" to work on at once (output stays in input order)")
 }
 
 // Count is --jobs for CheckCounts: at least 1.

@@ -81,7 +81,7 @@ func TestJobs(t *testing.T) {
 	var jobs Jobs
 	jobs.Register(fs, "boards")
 	assert.Equal(t, Jobs(runtime.GOMAXPROCS(0)), jobs)
-	assert.Contains(t, fs.Lookup("jobs").Usage, "solve this many boards at once")
+	assert.Contains(t, fs.Lookup("jobs").Usage, "how many boards to work on at once")
 	require.NoError(t, fs.Parse([]string{"--jobs", "0"}))
 	assert.EqualError(t, CheckCounts(jobs.Count()), "--jobs 0: want at least 1")
 }
