@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -78,8 +79,8 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 			opt.Graded = true
 			opt.Difficulty, err = logic.ParseDifficulty(*difficulty)
 		}
-		if err == nil && (*count < 1 || *first < 0) {
-			err = fmt.Errorf("--count must be at least 1 and --first at least 0 (got %d and %d)", *count, *first)
+		if err == nil && (*count < 1 || *first < 0 || *first > math.MaxInt-*count) {
+			err = fmt.Errorf("--count must be at least 1, --first at least 0, and their sum at most %d (got %d and %d)", math.MaxInt, *count, *first)
 		}
 		if err == nil {
 			err = clikit.CheckCounts(jobs.Count())
@@ -100,23 +101,28 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	// cancelled, and nothing after it is printed.
 	stop, halt := context.WithCancel(work)
 	defer halt()
-	numbers := make([]int, *count)
-	for k := range numbers {
-		numbers[k] = *first + k
-	}
 	code = clikit.ExitOK
-	clikit.SolveEach(ctx, numbers, int(jobs), func(i int) string { return generatedID(opt, *seed, i) },
-		func(i int) madePuzzle { return makePuzzle(stop, opt, *seed, i, command) },
-		func(m madePuzzle) int {
-			if code != clikit.ExitOK {
-				return clikit.ExitOK // cancelled after the failure, or made in vain
-			}
-			if code = r.printPuzzle(m, *withSolution); code != clikit.ExitOK {
-				halt()
-			}
-			r.out.Flush() // each puzzle as soon as it is made
-			return code
-		})
+	// The puzzles go in rounds of a few per job, so that a huge --count
+	// costs no memory up front.
+	numbers := make([]int, 0, min(16*int(jobs), 1024))
+	for next := *first; next < *first+*count && code == clikit.ExitOK; {
+		numbers = numbers[:0]
+		for ; next < *first+*count && len(numbers) < cap(numbers); next++ {
+			numbers = append(numbers, next)
+		}
+		clikit.SolveEach(ctx, numbers, int(jobs), func(i int) string { return generatedID(opt, *seed, i) },
+			func(i int) madePuzzle { return makePuzzle(stop, opt, *seed, i, command) },
+			func(m madePuzzle) int {
+				if code != clikit.ExitOK {
+					return clikit.ExitOK // cancelled after the failure, or made in vain
+				}
+				if code = r.printPuzzle(m, *withSolution); code != clikit.ExitOK {
+					halt()
+				}
+				r.out.Flush() // each puzzle as soon as it is made
+				return code
+			})
+	}
 	r.out.Flush()
 	return out.Finish(stdio, code)
 }
