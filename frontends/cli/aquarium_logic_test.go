@@ -359,7 +359,7 @@ func TestAquariumGenerate(t *testing.T) {
 
 	for _, bad := range [][]string{
 		{"--size", "1x5"}, {"--size", "ten"}, {"--size", "10x"}, {"--difficulty", "insane"},
-		{"--rule", "sideways"}, {"--count", "0"}, {"--format", "csv"}, {"somefile"}, {"--jobs", "0"},
+		{"--rule", "sideways"}, {"--count", "0"}, {"--format", "csv"}, {"somefile"}, {"--jobs", "0"}, {"--jobs", "5000"},
 	} {
 		code, out, errOut := run(t, "", append([]string{"aquarium", "generate"}, bad...)...)
 		assert.Equal(t, ExitUsage, code, "%v", bad)

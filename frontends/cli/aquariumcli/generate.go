@@ -95,34 +95,26 @@ func runAquariumGenerate(ctx context.Context, stdio clikit.IO, args []string) in
 	r := newAquariumRun(out.Redirect(stdio), cf.Format, cf.Stats)
 	r.separate = true
 	command := generateCommand(opt, *seed)
-	clikit.ProgressFrom(ctx).SetEngine("generate")
+	prog := clikit.ProgressFrom(ctx)
+	prog.SetEngine("generate")
+	prog.AddTotal(*count)
 	// Puzzle i depends on the seed and i alone, so --jobs changes only how
-	// many are made at once. The first failure stops the rest: they are
-	// cancelled, and nothing after it is printed.
+	// many are made at once. The first failure stops the rest: those under
+	// way are cancelled, no more start, and nothing after it is printed.
 	stop, halt := context.WithCancel(work)
 	defer halt()
 	code = clikit.ExitOK
-	// The puzzles go in rounds of a few per job, so that a huge --count
-	// costs no memory up front.
-	numbers := make([]int, 0, min(16*int(jobs), 1024))
-	for next := *first; next < *first+*count && code == clikit.ExitOK; {
-		numbers = numbers[:0]
-		for ; next < *first+*count && len(numbers) < cap(numbers); next++ {
-			numbers = append(numbers, next)
+	clikit.RunOrdered(*count, int(jobs), func(k int) madePuzzle {
+		prog.Begin(generatedID(opt, *seed, *first+k))
+		return makePuzzle(stop, opt, *seed, *first+k, command)
+	}, func(_ int, m madePuzzle) bool {
+		prog.Finish()
+		if code = r.printPuzzle(m, *withSolution); code != clikit.ExitOK {
+			halt()
 		}
-		clikit.SolveEach(ctx, numbers, int(jobs), func(i int) string { return generatedID(opt, *seed, i) },
-			func(i int) madePuzzle { return makePuzzle(stop, opt, *seed, i, command) },
-			func(m madePuzzle) int {
-				if code != clikit.ExitOK {
-					return clikit.ExitOK // cancelled after the failure, or made in vain
-				}
-				if code = r.printPuzzle(m, *withSolution); code != clikit.ExitOK {
-					halt()
-				}
-				r.out.Flush() // each puzzle as soon as it is made
-				return code
-			})
-	}
+		r.out.Flush() // each puzzle as soon as it is made
+		return code == clikit.ExitOK
+	})
 	r.out.Flush()
 	return out.Finish(stdio, code)
 }

@@ -5,34 +5,66 @@ import (
 	"flag"
 	"runtime"
 	"sync"
-	"sync/atomic"
 )
 
 // RunOrdered calls solve for 0, 1, ..., n-1 on up to jobs goroutines (at
-// least one) and emit with each result in order of i, as soon as it and
-// every result before it are ready, so output stays in input order while
-// the work runs in parallel. emit runs on the calling goroutine.
-func RunOrdered[R any](n, jobs int, solve func(i int) R, emit func(i int, r R)) {
-	results := make([]R, n)
-	ready := make([]chan struct{}, n)
-	for i := range ready {
-		ready[i] = make(chan struct{})
+// least one, at most MaxJobs) and emit with each result in order of i, as
+// soon as it and every result before it are ready, so output stays in
+// input order while the work runs in parallel. emit runs on the calling
+// goroutine; when it returns false, no more work starts and RunOrdered
+// returns once the work under way is done. At most a few results per job
+// wait for their turn, so memory does not grow with n: a worker ahead of
+// the output by that much waits.
+func RunOrdered[R any](n, jobs int, solve func(i int) R, emit func(i int, r R) bool) {
+	jobs = min(max(jobs, 1), max(n, 1), MaxJobs)
+	type slot struct {
+		r     R
+		ready bool
 	}
-	var next atomic.Int64
+	slots := make([]slot, min(4*jobs, max(n, 1))) // results solved, not yet emitted
+	window := len(slots)
+	var mu sync.Mutex
+	changed := sync.NewCond(&mu)
+	next, emitted, stopped := 0, 0, false
 	var wg sync.WaitGroup
-	for range min(max(jobs, 1), max(n, 1)) {
+	for range jobs {
 		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				results[i] = solve(i)
-				close(ready[i])
+			mu.Lock()
+			defer mu.Unlock()
+			for {
+				for !stopped && next < n && next >= emitted+window {
+					changed.Wait()
+				}
+				if stopped || next >= n {
+					return
+				}
+				i := next
+				next++
+				mu.Unlock()
+				r := solve(i)
+				mu.Lock()
+				slots[i%window] = slot{r: r, ready: true}
+				changed.Broadcast()
 			}
 		})
 	}
 	for i := range n {
-		<-ready[i]
-		emit(i, results[i])
-		var zero R
-		results[i] = zero
+		mu.Lock()
+		for !slots[i%window].ready {
+			changed.Wait()
+		}
+		r := slots[i%window].r
+		slots[i%window] = slot{}
+		emitted++
+		changed.Broadcast()
+		mu.Unlock()
+		if !emit(i, r) {
+			mu.Lock()
+			stopped = true
+			changed.Broadcast()
+			mu.Unlock()
+			break
+		}
 	}
 	wg.Wait()
 }
@@ -48,9 +80,10 @@ func SolveEach[E, R any](ctx context.Context, entries []E, jobs int, id func(E) 
 	RunOrdered(len(entries), jobs, func(i int) R {
 		prog.Begin(id(entries[i]))
 		return solve(entries[i])
-	}, func(_ int, r R) {
+	}, func(_ int, r R) bool {
 		prog.Finish()
 		code = Worse(code, report(r))
+		return true
 	})
 	return code
 }
@@ -64,8 +97,12 @@ func (j *Jobs) Register(fs *flag.FlagSet, what string) {
 	fs.IntVar((*int)(j), "jobs", runtime.GOMAXPROCS(0), "how many "+what+" to work on at once (output stays in input order)")
 }
 
-// Count is --jobs for CheckCounts: at least 1.
-func (j Jobs) Count() Count { return Count{Name: "jobs", Value: int(j), Min: 1} }
+// MaxJobs is the most --jobs takes: that many goroutines, each holding
+// one entry's work, are plenty for two cores or two hundred.
+const MaxJobs = 1024
+
+// Count is --jobs for CheckCounts: from 1 to MaxJobs.
+func (j Jobs) Count() Count { return Count{Name: "jobs", Value: int(j), Min: 1, Max: MaxJobs} }
 
 // Batch is a solve command that solves every entry of its inputs, E, into
 // a record, R, --jobs at once, and prints the records in input order.

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,16 +22,65 @@ func TestRunOrdered(t *testing.T) {
 		RunOrdered(20, jobs, func(i int) int {
 			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
 			return i * i
-		}, func(i, r int) {
+		}, func(i, r int) bool {
 			assert.Equal(t, i*i, r)
 			got = append(got, i)
+			return true
 		})
 		assert.Len(t, got, 20)
 		for i, v := range got {
 			assert.Equal(t, i, v)
 		}
 	}
-	RunOrdered(0, 2, func(int) int { return 0 }, func(int, int) { t.Fatal("nothing to emit") })
+	RunOrdered(0, 2, func(int) int { return 0 }, func(int, int) bool { t.Fatal("nothing to emit"); return false })
+}
+
+// TestRunOrderedHoldsAFewResults makes the first result slow: the other
+// workers may run ahead of the output by a few results per job, not by all
+// of them, so a long run keeps little in memory.
+func TestRunOrderedHoldsAFewResults(t *testing.T) {
+	const n, jobs = 1000, 2
+	var mu sync.Mutex
+	started := 0
+	release := make(chan struct{})
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		close(release)
+	}()
+	var atRelease int
+	RunOrdered(n, jobs, func(i int) int {
+		mu.Lock()
+		started++
+		mu.Unlock()
+		if i == 0 {
+			<-release
+			mu.Lock()
+			atRelease = started
+			mu.Unlock()
+		}
+		return i
+	}, func(i, r int) bool { require.Equal(t, i, r); return true })
+	assert.LessOrEqual(t, atRelease, 4*jobs+1, "entries started while the first was held")
+	assert.Equal(t, n, started)
+}
+
+// TestRunOrderedStops has emit say stop at the third result: nothing is
+// emitted after it, and no more work starts than the few under way.
+func TestRunOrderedStops(t *testing.T) {
+	const n, jobs = 1000000, 3
+	var mu sync.Mutex
+	started, emitted := 0, 0
+	RunOrdered(n, jobs, func(i int) int {
+		mu.Lock()
+		started++
+		mu.Unlock()
+		return i
+	}, func(i, _ int) bool {
+		emitted++
+		return i < 2
+	})
+	assert.Equal(t, 3, emitted)
+	assert.LessOrEqual(t, started, 3+4*jobs+jobs, "work started after the stop")
 }
 
 // TestSolveEach checks that every entry is solved once, reported in input

@@ -44,14 +44,18 @@ func (t *TextRecords) StartSolved(w io.Writer, id string, s Status, reason, engi
 type Count struct {
 	Name       string
 	Value, Min int
+	Max        int // 0: no maximum
 }
 
 // CheckCounts returns an error for the first count below its minimum,
 // worded "negative --max-states -1" when the minimum is 0 and
-// "--jobs 0: want at least 1" otherwise, or nil.
+// "--jobs 0: want at least 1" otherwise, or above its maximum ("--jobs
+// 5000: want at most 1024"), or nil.
 func CheckCounts(counts ...Count) error {
 	for _, c := range counts {
 		switch {
+		case c.Max > 0 && c.Value > c.Max:
+			return fmt.Errorf("--%s %d: want at most %d", c.Name, c.Value, c.Max)
 		case c.Value >= c.Min:
 		case c.Min == 0:
 			return fmt.Errorf("negative --%s %d", c.Name, c.Value)
