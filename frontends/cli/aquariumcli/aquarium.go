@@ -294,10 +294,11 @@ const aquariumInputs = `
 Inputs are files (- or none: standard input) in any of these formats, told apart by
 their content: the waterworks text format (each puzzle after the first starts with an
 id or rule line), corpus JSON Lines, puzz.link or pzprjs URLs and puzzle-aquarium.com
-task strings (one puzzle per line; # starts a comment line), and pzprjs (pzprv3) files. An argument that names no existing file and reads as a
-URL (with its address or "p?") or a task string (with its ";") is the puzzle itself,
-named argN after its place N among the arguments. A URL states its rule (r: region,
-none: pool) and a pzprv3 file its rule and marks.
+task strings (one puzzle per line; # starts a comment line), and pzprjs (pzprv3) files.
+An argument that names no existing file and reads as a URL (with its address or "p?")
+or a task string (with its ";") is the puzzle itself, named argN after its place N
+among the arguments. A URL states its rule (r: region, none: pool) and a pzprv3 file
+its rule and marks.
 
 `
 

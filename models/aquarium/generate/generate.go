@@ -200,18 +200,16 @@ const ordersPerLayout = 3
 // sol is p's one solution.
 func removeClues(ctx context.Context, rng *rand.Rand, p *aquarium.Puzzle, sol aquarium.Solution, opt GenerateOptions) (logic.Grade, bool, error) {
 	for _, k := range rng.Perm(p.Width + p.Height) {
+		var line aquarium.Line
 		var clue *int
 		if k < p.Height {
-			clue = &p.Rows[k]
+			line, clue = aquarium.Line{Index: k}, &p.Rows[k]
 		} else {
-			clue = &p.Cols[k-p.Height]
+			line = aquarium.Line{Column: true, Index: k - p.Height}
+			clue = &p.Cols[line.Index]
 		}
 		kept := *clue
 		*clue = aquarium.NoClue
-		line := aquarium.Line{Column: k >= p.Height, Index: k}
-		if line.Column {
-			line.Index -= p.Height
-		}
 		v, err := acceptable(ctx, p, opt, sol, &takenAway{line, kept})
 		if err != nil {
 			return logic.Grade{}, false, err
