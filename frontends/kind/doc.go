@@ -1,0 +1,85 @@
+// Package kind is the layer beneath both frontends of waterworks, the
+// command line (frontends/cli) and the web page (frontends/serve): what
+// they must do the same way for every kind of input they solve. A kind is
+// a puzzle (Aquarium, water jugs, Water Sort, sliding tiles, Rush Hour,
+// the torch, river crossings) or, coming, FlatZinc models.
+//
+// # The layer
+//
+// Each kind has a package of its own below this one, named after it
+// (aquariumkind, jugskind, ...), and package kinds lists them all, in the
+// order in which detection tries them. A kind's package holds everything
+// about the kind that is neither flags, HTTP nor printing:
+//
+//   - Kind: its name, its rules, and Detect, the one rule that tells
+//     whether an input holds it (kinds.Detect tries each in turn);
+//   - reading: the reader of its fmt package, with what both frontends
+//     need on top of it;
+//   - its engines by name: an Engine with a Solve of the kind's own type,
+//     Engines (the list compare and the page's race run), Open (the engine
+//     that a command's --backend or --method names, with its options) and
+//     EngineNames (what --engines takes);
+//   - Run: one engine on one input, under a context, every answer
+//     re-checked by the model's independent checker and judged into a
+//     Status (a Result);
+//   - the Answer of a Result: its words, and the key on which the engines
+//     that settle the question must agree.
+//
+// A frontend then only translates: flags or an HTTP request in, the
+// kind's package in the middle, a printer out. The command line turns a
+// Status into an exit code; the page turns it into JSON. Neither decides
+// what an outcome means, and the page imports no package of the command
+// line.
+//
+// This package holds what the kinds share:
+//
+//   - Status, the vocabulary of outcomes;
+//   - Ended and Ending, the one classifier of how work ended: done, timed
+//     out, interrupted, over the memory budget, or at a search limit;
+//   - PlanSearch, whose Verdict judges the search for a plan of every
+//     plan puzzle, the plan replayed by the checker before it counts;
+//   - Answer and Agree, the agreement check among engines;
+//   - Stat and StatList, an engine's statistics in order;
+//   - Safely, which turns an engine's panic into an InternalError;
+//   - Kind, and JSONField for detecting JSON Lines.
+//
+// # Adding a puzzle
+//
+//  1. Write the model in models/PUZZLE (its Puzzle, its rules, a Check
+//     that shares no code with any solver) and its formats in
+//     frontends/PUZZLEfmt.
+//  2. Write frontends/kind/PUZZLEkind: Kind with Detect; Engine, Engines,
+//     Open and EngineNames; Run and the Answer of its Result. A plan
+//     puzzle judges its searches with PlanSearch.Verdict.
+//  3. Add its Kind to kinds.All, at the place where detection should try
+//     it (before a kind whose detection would also take its inputs).
+//  4. Give it a command under frontends/cli (flags in, the kind's Run, a
+//     printer out) with its part of compare, and a view in
+//     frontends/serve if the page is to show it.
+//
+// # Adding an engine
+//
+// Add it to the kind's engine list, the one function of the kind's
+// package that builds Engines and Open: compare, the race, --engines
+// and the command's --backend or --method all pick it up from there, and
+// its answers pass through the same Run, checker and agreement as the
+// others.
+//
+// # FlatZinc models
+//
+// A FlatZinc model is a kind like the puzzles: fznkind would detect a
+// model by its content, read it with the FlatZinc reader, offer the
+// engines cp, cp-with-learning, sat:gini and gecode (through minizinc)
+// with their options, and judge each Result into a Status: a solution
+// checked against the model is solved, a proof of unsatisfiability
+// unsolvable, a stop unknown. Its Answer keys are "satisfiable",
+// "unsolvable" or "optimal 42", on which compare's agreement works
+// unchanged.
+//
+// # Where the move stands
+//
+// Aquarium stands on the layer completely. The other puzzles have their
+// Kind and Detect here; their engines, Run and Answer still live in their
+// command packages under frontends/cli, and move here one puzzle at a
+// time.
+package kind

@@ -1,0 +1,49 @@
+package kind
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+)
+
+// Kind is what the list of kinds (package kinds) knows of one kind of
+// input: enough to tell inputs apart and to name it.
+type Kind struct {
+	// Name is the kind as --kind and the page name it: "aquarium", "jugs".
+	Name string
+	// Title names it in words, for the page: "Water jugs".
+	Title string
+	// Detect reports whether an input holds this kind: the one rule for
+	// it, which compare and the page both follow. It may accept an input
+	// with mistakes, so that the kind's reader is the one that reports
+	// them.
+	Detect func(data []byte) bool
+	// Rules are the values --rule takes for this kind; nil when it has
+	// no choice of rules.
+	Rules []string
+}
+
+// maxDetectLine bounds the JSON line JSONField decodes.
+const maxDetectLine = 1 << 20
+
+// JSONField reports whether data is JSON Lines, its first line that is
+// not blank being an object, and whether that object has the member
+// field: how the kinds tell their JSON Lines apart.
+func JSONField(data []byte, field string) (isJSON, has bool) {
+	for line := range bytes.Lines(data) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if line[0] != '{' {
+			return false, false
+		}
+		var fields map[string]json.RawMessage
+		if json.NewDecoder(io.LimitReader(bytes.NewReader(line), maxDetectLine)).Decode(&fields) != nil {
+			return false, false
+		}
+		_, has = fields[field]
+		return true, has
+	}
+	return false, false
+}

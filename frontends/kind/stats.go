@@ -1,0 +1,55 @@
+package kind
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Stat is one named statistic of an engine.
+type Stat struct {
+	Name  string
+	Value any // int, bool, float64 or string
+}
+
+// StatList is an engine's statistics in a fixed order. It encodes as a JSON
+// object with the keys in that order, and prints as "name=value ...".
+type StatList []Stat
+
+// MarshalJSON writes the statistics as one JSON object, in order.
+func (l StatList) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, s := range l {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		name, err := json.Marshal(s.Name)
+		if err != nil {
+			return nil, err
+		}
+		value, err := json.Marshal(s.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(name)
+		b.WriteByte(':')
+		b.Write(value)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// String writes the statistics as "name=value" pairs separated by spaces,
+// leaving out empty strings.
+func (l StatList) String() string {
+	parts := make([]string, 0, len(l))
+	for _, s := range l {
+		if s.Value == "" {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s=%v", s.Name, s.Value))
+	}
+	return strings.Join(parts, " ")
+}
