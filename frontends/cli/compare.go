@@ -24,6 +24,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/tilescli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/torchcli"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/membudget"
 )
@@ -107,13 +108,13 @@ func (c *comparison) Time(ctx context.Context, engine string, do func(ctx contex
 	for range max(c.flags.count, 1) {
 		work, cancel := c.flags.WithTimeout(ctx)
 		start := time.Now()
-		err = clikit.Safely("", func() error { return do(work) })
+		err = kind.Safely("", func() error { return do(work) })
 		runs = append(runs, time.Since(start))
 		if be, ok := membudget.Cause(work); ok {
 			err = be // the watch stopped the run: say so, not "canceled"
 		}
 		cancel()
-		var internal *clikit.InternalError
+		var internal *kind.InternalError
 		if errors.As(err, &internal) {
 			c.code = clikit.Worse(c.code, clikit.ExitUsage)
 		}
@@ -142,10 +143,10 @@ func (c *comparison) Puzzle(rows []clikit.CompareRow) {
 		if r.Key != "" {
 			r.Agree = &agree
 		}
-		answered = answered || r.Status != clikit.StatusUnknown && r.Status != clikit.StatusInterrupted
-		if r.Status == clikit.StatusError {
+		answered = answered || r.Status != kind.StatusUnknown && r.Status != kind.StatusInterrupted
+		if r.Status == kind.StatusError {
 			c.code = clikit.Worse(c.code, clikit.ExitFailed)
-			if clikit.IsInternal(r.Error) {
+			if kind.IsInternal(r.Error) {
 				c.code = clikit.Worse(c.code, clikit.ExitUsage)
 			}
 			fmt.Fprintf(c.stdio.Err, "ERROR: %s on %s: %s\n", r.Engine, textsafe.Name(r.ID), r.Error)
@@ -191,7 +192,7 @@ func (c *comparison) print(r clikit.CompareRow) {
 		err = c.printer.CSVRow(compareCSVHeader, []string{r.Kind, r.ID, r.Engine, string(r.Status), r.Answer,
 			clikit.MS(r.MS), agree, r.Stats.String(), r.Error})
 	case clikit.FormatBench:
-		if r.Status != clikit.StatusSolved && r.Status != clikit.StatusUnsolvable {
+		if r.Status != kind.StatusSolved && r.Status != kind.StatusUnsolvable {
 			break // no time to report
 		}
 		for _, d := range r.Runs {
@@ -235,7 +236,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 			inputs = append(inputs, in)
 		case !in.Interrupted():
 			fmt.Fprintln(stdio.Err, in.Err)
-			unreadable = append(unreadable, clikit.CompareRow{ID: in.Name, Status: clikit.StatusError, Error: in.Err.Error()})
+			unreadable = append(unreadable, clikit.CompareRow{ID: in.Name, Status: kind.StatusError, Error: in.Err.Error()})
 		}
 	}
 	// Each input's kind, told before anything runs, so that --engines is
@@ -451,7 +452,7 @@ func plotSVG(rows []clikit.CompareRow) ([]byte, error) {
 			index[r.Engine] = i
 			series = append(series, chart.Series{Engine: r.Engine})
 		}
-		if r.Status == clikit.StatusSolved || r.Status == clikit.StatusUnsolvable {
+		if r.Status == kind.StatusSolved || r.Status == kind.StatusUnsolvable {
 			series[i].MS = append(series[i].MS, r.MS)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/sat"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
@@ -23,15 +24,15 @@ func plotRows(ids ...string) []clikit.CompareRow {
 	for i, id := range ids {
 		k := float64(i + 1)
 		rows = append(rows,
-			clikit.CompareRow{Kind: "aquarium", ID: id, Engine: "cp", Status: clikit.StatusSolved, Answer: "unique", MS: 0.3 * k},
-			clikit.CompareRow{Kind: "aquarium", ID: id, Engine: "clingo", Status: clikit.StatusSolved, Answer: "unique", MS: 9 * k},
-			clikit.CompareRow{Kind: "aquarium", ID: id, Engine: "gini/totalizer", Status: clikit.StatusSolved, Answer: "unique", MS: 2.5 * k * k})
+			clikit.CompareRow{Kind: "aquarium", ID: id, Engine: "cp", Status: kind.StatusSolved, Answer: "unique", MS: 0.3 * k},
+			clikit.CompareRow{Kind: "aquarium", ID: id, Engine: "clingo", Status: kind.StatusSolved, Answer: "unique", MS: 9 * k},
+			clikit.CompareRow{Kind: "aquarium", ID: id, Engine: "gini/totalizer", Status: kind.StatusSolved, Answer: "unique", MS: 2.5 * k * k})
 		if i == 1 {
-			rows[len(rows)-1].Status, rows[len(rows)-1].Answer = clikit.StatusUnknown, "timed out"
+			rows[len(rows)-1].Status, rows[len(rows)-1].Answer = kind.StatusUnknown, "timed out"
 		}
 	}
 	if len(ids) == 1 {
-		rows = append(rows, clikit.CompareRow{Kind: "aquarium", ID: ids[0], Engine: "broken", Status: clikit.StatusSolved, Answer: "2+ solutions", MS: 40, Agree: &no})
+		rows = append(rows, clikit.CompareRow{Kind: "aquarium", ID: ids[0], Engine: "broken", Status: kind.StatusSolved, Answer: "2+ solutions", MS: 40, Agree: &no})
 	}
 	return rows
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/waterworks-solver/waterworks/sat"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -179,8 +180,8 @@ func TestCompareNoAnswer(t *testing.T) {
 	assert.Equal(t, ExitTimeout, code, errOut)
 	assert.Contains(t, errOut, "no engine answered")
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var row struct{ Status clikit.Status }
+		var row struct{ Status kind.Status }
 		require.NoError(t, json.Unmarshal([]byte(line), &row))
-		assert.Equal(t, clikit.StatusUnknown, row.Status, line)
+		assert.Equal(t, kind.StatusUnknown, row.Status, line)
 	}
 }

@@ -1,6 +1,9 @@
 package cli
 
-import "github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+import (
+	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
+)
 
 // The tests of this package name the exit codes and statuses of the
 // command-line contract as clikit defines them; scripts see them as
@@ -16,14 +19,14 @@ const (
 )
 
 // Status is the outcome of one puzzle, as JSON and CSV output spell it.
-type Status = clikit.Status
+type Status = kind.Status
 
 // The status vocabulary (see clikit).
 const (
-	StatusSolved     = clikit.StatusSolved
-	StatusUnsolvable = clikit.StatusUnsolvable
-	StatusUnknown    = clikit.StatusUnknown
-	StatusError      = clikit.StatusError
-	StatusOK         = clikit.StatusOK
-	StatusWrong      = clikit.StatusWrong
+	StatusSolved     = kind.StatusSolved
+	StatusUnsolvable = kind.StatusUnsolvable
+	StatusUnknown    = kind.StatusUnknown
+	StatusError      = kind.StatusError
+	StatusOK         = kind.StatusOK
+	StatusWrong      = kind.StatusWrong
 )

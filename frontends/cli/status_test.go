@@ -15,6 +15,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -23,16 +24,16 @@ import (
 const rowsTooFull = "1 1\n1 a a\n1 b b\n"
 
 // statusesOf reads the status of every JSON Lines record.
-func statusesOf(t *testing.T, out string) []clikit.Status {
+func statusesOf(t *testing.T, out string) []kind.Status {
 	t.Helper()
-	var statuses []clikit.Status
+	var statuses []kind.Status
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		if line == "" {
 			continue
 		}
-		var rec struct{ Status clikit.Status }
+		var rec struct{ Status kind.Status }
 		require.NoError(t, json.Unmarshal([]byte(line), &rec), line)
-		require.Contains(t, clikit.Statuses, rec.Status, "a status of the vocabulary: %s", line)
+		require.Contains(t, kind.Statuses, rec.Status, "a status of the vocabulary: %s", line)
 		statuses = append(statuses, rec.Status)
 	}
 	return statuses
@@ -95,7 +96,7 @@ func TestStatusAgreesWithExitCode(t *testing.T) {
 			require.Equal(t, tc.code, code, errOut.String())
 			worst := ExitOK
 			for _, s := range statusesOf(t, out.String()) {
-				worst = clikit.Worse(worst, s.ExitCode(nil))
+				worst = clikit.Worse(worst, clikit.ExitCode(nil, s))
 			}
 			if out.Len() > 0 {
 				assert.Equal(t, code, worst, "the statuses say %d, the exit code %d:\n%s", worst, code, out.String())
@@ -129,12 +130,12 @@ func TestRecordForEveryInput(t *testing.T) {
 		first, _, _ := strings.Cut(out, "\n")
 		var rec struct {
 			ID     string
-			Status clikit.Status
+			Status kind.Status
 			Error  string
 		}
 		require.NoError(t, json.Unmarshal([]byte(first), &rec), "%v: %s", args, out)
 		assert.Equal(t, missing, rec.ID, args)
-		assert.Equal(t, clikit.StatusError, rec.Status, args)
+		assert.Equal(t, kind.StatusError, rec.Status, args)
 		assert.Equal(t, missing+": no such file or directory", rec.Error, args)
 		assert.Greater(t, strings.Count(out, "\n"), 1, "the other input has its records too: %v", args)
 		assert.Equal(t, 1, strings.Count(errOut, "no such file"), "reported once: %v", args)
@@ -149,7 +150,7 @@ func TestREADMEStatusList(t *testing.T) {
 	_, section, ok := strings.Cut(string(readme), "## Output and exit codes")
 	require.True(t, ok)
 	section, _, _ = strings.Cut(section, "\n## ")
-	for _, s := range clikit.Statuses {
+	for _, s := range kind.Statuses {
 		assert.Regexp(t, regexp.MustCompile("`"+regexp.QuoteMeta(string(s))+"`"), section, "status %s", s)
 	}
 }

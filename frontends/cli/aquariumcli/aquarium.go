@@ -17,11 +17,11 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqsat"
-	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
@@ -46,7 +46,7 @@ type aquariumOutcome struct {
 	// exhausted reports that the backend explored every possibility, so
 	// solutions is complete when shorter than the limit.
 	exhausted bool
-	stats     clikit.StatList
+	stats     kind.StatList
 }
 
 // aquariumBackend searches for up to limit solutions of a valid puzzle.
@@ -135,7 +135,7 @@ func solveAquariumSAT(open func() (sat.Solver, error), enc sat.Encoding) aquariu
 			return aquariumOutcome{}, err
 		}
 		sols, exhausted, err := m.Solutions(ctx, s, limit)
-		stats := clikit.StatList{
+		stats := kind.StatList{
 			{Name: "encoding", Value: enc.String()},
 			{Name: "variables", Value: f.NumVars()},
 			{Name: "clauses", Value: f.NumClauses()},
@@ -143,18 +143,18 @@ func solveAquariumSAT(open func() (sat.Solver, error), enc sat.Encoding) aquariu
 		}
 		if r, ok := s.(sat.StatsReporter); ok {
 			st := r.Stats()
-			stats = append(stats, clikit.Stat{Name: "solves", Value: st.Solves})
+			stats = append(stats, kind.Stat{Name: "solves", Value: st.Solves})
 			if clikit.ReportsSearch(st) { // else the counts are unknown, not zero
-				stats = append(stats, clikit.Stat{Name: "conflicts", Value: st.Conflicts},
-					clikit.Stat{Name: "decisions", Value: st.Decisions}, clikit.Stat{Name: "propagations", Value: st.Propagations})
+				stats = append(stats, kind.Stat{Name: "conflicts", Value: st.Conflicts},
+					kind.Stat{Name: "decisions", Value: st.Decisions}, kind.Stat{Name: "propagations", Value: st.Propagations})
 			}
 		}
 		return aquariumOutcome{solutions: sols, exhausted: exhausted, stats: stats}, err
 	}
 }
 
-func cpStats(s cp.Stats) clikit.StatList {
-	return clikit.StatList{
+func cpStats(s cp.Stats) kind.StatList {
+	return kind.StatList{
 		{Name: "nodes", Value: s.Nodes},
 		{Name: "failures", Value: s.Failures},
 		{Name: "propagations", Value: s.Propagations},
@@ -167,15 +167,15 @@ func cpStats(s cp.Stats) clikit.StatList {
 // (check reads the solution back, for instance).
 type aquariumRecord struct {
 	aquariumfmt.Record
-	Status    clikit.Status   `json:"status"`
-	Backend   string          `json:"backend,omitempty"`
-	Rule      string          `json:"rule"`
-	Solutions *int            `json:"solutions,omitempty"`
-	Unique    *bool           `json:"unique,omitempty"`
-	Complete  *bool           `json:"complete,omitempty"`
-	MS        float64         `json:"ms"`
-	Stats     clikit.StatList `json:"stats,omitempty"`
-	Error     string          `json:"error,omitempty"`
+	Status    kind.Status   `json:"status"`
+	Backend   string        `json:"backend,omitempty"`
+	Rule      string        `json:"rule"`
+	Solutions *int          `json:"solutions,omitempty"`
+	Unique    *bool         `json:"unique,omitempty"`
+	Complete  *bool         `json:"complete,omitempty"`
+	MS        float64       `json:"ms"`
+	Stats     kind.StatList `json:"stats,omitempty"`
+	Error     string        `json:"error,omitempty"`
 	// Shown holds the solutions count --show prints, and Differ the cells
 	// where they differ (rows and columns from 0).
 	Shown  [][]string `json:"shown,omitempty"`
@@ -306,7 +306,7 @@ its rule and marks.
 func (r *aquariumRun) inputError(err error) int {
 	fmt.Fprintln(r.stdio.Err, err)
 	if r.format != clikit.FormatText {
-		r.emit(aquariumRecord{Record: aquariumfmt.Record{ID: clikit.ErrorID(err)}, Status: clikit.StatusError, Error: err.Error()}, nil)
+		r.emit(aquariumRecord{Record: aquariumfmt.Record{ID: clikit.ErrorID(err)}, Status: kind.StatusError, Error: err.Error()}, nil)
 	}
 	return clikit.ExitUsage
 }
@@ -343,37 +343,44 @@ func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, backend aqua
 	start := time.Now()
 	clikit.ProgressFrom(ctx).SetEngine(f.backend)
 	var got aquariumOutcome
-	err := clikit.Safely(d.ID, func() (err error) {
+	err := kind.Safely(d.ID, func() (err error) {
 		got, err = backend(work, d.Puzzle, rule, limit)
 		return err
 	})
-	err = clikit.Cause(work, err)
 	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = got.stats
 	for i, s := range got.solutions {
 		if cerr := aquarium.Check(d.Puzzle, s, rule); cerr != nil {
-			rec.Status = clikit.StatusError
+			rec.Status = kind.StatusError
 			rec.Error = fmt.Sprintf("internal error: solution %d of backend %s fails the check: %v", i+1, f.backend, cerr)
 			return rec, aquariumOutcome{}
 		}
 	}
-	switch {
-	case clikit.Halted(err), errors.Is(err, cp.ErrLimit):
-		rec.Status = clikit.StopStatus(err)
-		rec.stopped = clikit.StopReason(work, err)
-		if errors.Is(err, membudget.ErrBudget) {
+	switch end := kind.Ended(work, err); {
+	case end.Stopped():
+		rec.Status, rec.stopped = end.Status(), stopWords(end)
+		if end.Stop == kind.OverBudget {
 			rec.Error = rec.stopped
 		}
 	case err != nil:
-		rec.Status, rec.Error = clikit.StatusError, err.Error()
+		rec.Status, rec.Error = kind.StatusError, err.Error()
 	case len(got.solutions) == 0 && got.exhausted:
-		rec.Status = clikit.StatusUnsolvable
+		rec.Status = kind.StatusUnsolvable
 	case len(got.solutions) == 0:
-		rec.Status = clikit.StatusUnknown
+		rec.Status = kind.StatusUnknown
 	default:
-		rec.Status = clikit.StatusSolved
+		rec.Status = kind.StatusSolved
 	}
 	return rec, got
+}
+
+// stopWords says what stopped work as the Aquarium commands put it:
+// "stopped by the timeout", or what else stopped it (kind.Ending.Reason).
+func stopWords(end kind.Ending) string {
+	if end.Stop == kind.TimedOut {
+		return "stopped by the timeout"
+	}
+	return end.Reason()
 }
 
 // note reports a record's outcome on stderr in text format, where stdout
@@ -383,13 +390,13 @@ func (r *aquariumRun) note(ctx context.Context, rec aquariumRecord, what string)
 		return
 	}
 	switch rec.Status {
-	case clikit.StatusUnsolvable:
+	case kind.StatusUnsolvable:
 		fmt.Fprintf(r.stdio.Err, "%s: no solution (proven)\n", textsafe.Name(rec.ID))
-	case clikit.StatusUnknown:
+	case kind.StatusUnknown:
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), cmp.Or(rec.stopped, "stopped by the timeout"))
-	case clikit.StatusInterrupted:
+	case kind.StatusInterrupted:
 		fmt.Fprintf(r.stdio.Err, "%s: interrupted\n", textsafe.Name(rec.ID))
-	case clikit.StatusError:
+	case kind.StatusError:
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), rec.Error)
 	}
 	if what != "" {
@@ -451,22 +458,22 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 func (r *aquariumRun) solveOne(ctx context.Context, f *aquariumFlags, backend aquariumBackend, d aquariumfmt.Document, limit, depth int) int {
 	started := time.Now()
 	rec, got := r.search(ctx, f, backend, d, limit)
-	code := rec.Status.ExitCode(ctx)
+	code := clikit.ExitCode(ctx, rec.Status)
 	what := ""
-	if rec.Status == clikit.StatusSolved {
+	if rec.Status == kind.StatusSolved {
 		rec.Solution = got.solutions[0].Rows()
 		if limit == 2 {
 			u := len(got.solutions) == 1
 			rec.Unique = &u
 			if !u {
-				rec.Status = clikit.StatusNotUnique
+				rec.Status = kind.StatusNotUnique
 				what, code = "not unique: it has more than one solution", clikit.ExitFailed
 			}
 		}
 	}
 	r.note(ctx, rec, what)
 	r.addGrade(ctx, f, depth, d, &rec, started)
-	if rec.Status == clikit.StatusSolved && code == clikit.ExitOK || r.format != clikit.FormatText {
+	if rec.Status == kind.StatusSolved && code == clikit.ExitOK || r.format != clikit.FormatText {
 		r.emit(rec, func(w io.Writer) error {
 			out := d
 			out.Solution = got.solutions[0]
@@ -523,12 +530,12 @@ func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 func (r *aquariumRun) countOne(ctx context.Context, f *aquariumFlags, backend aquariumBackend, d aquariumfmt.Document, limit, show int) int {
 	rec, got := r.search(ctx, f, backend, d, limit)
 	n := len(got.solutions)
-	if rec.Status == clikit.StatusUnknown && limit > 0 && n >= limit {
-		rec.Status = clikit.StatusSolved // stopped as it reached the limit: the count is what was asked
+	if rec.Status == kind.StatusUnknown && limit > 0 && n >= limit {
+		rec.Status = kind.StatusSolved // stopped as it reached the limit: the count is what was asked
 	}
-	counted := rec.Status == clikit.StatusSolved || rec.Status == clikit.StatusUnsolvable
+	counted := rec.Status == kind.StatusSolved || rec.Status == kind.StatusUnsolvable
 	complete := got.exhausted && (limit == 0 || n < limit)
-	if counted || rec.Status == clikit.StatusUnknown || rec.Status == clikit.StatusInterrupted {
+	if counted || rec.Status == kind.StatusUnknown || rec.Status == kind.StatusInterrupted {
 		rec.Solutions, rec.Complete = &n, &complete
 		if complete || n >= 2 {
 			u := n == 1 && complete
@@ -546,7 +553,7 @@ func (r *aquariumRun) countOne(ctx context.Context, f *aquariumFlags, backend aq
 	rec.Differ = differ
 	r.note(ctx, rec, "")
 	r.emit(rec, func(w io.Writer) error {
-		if rec.Status == clikit.StatusError {
+		if rec.Status == kind.StatusError {
 			return nil
 		}
 		var err error
@@ -563,7 +570,7 @@ func (r *aquariumRun) countOne(ctx context.Context, f *aquariumFlags, backend aq
 		}
 		return err
 	})
-	return rec.Status.ExitCode(ctx)
+	return clikit.ExitCode(ctx, rec.Status)
 }
 
 func solutionsWord(n int) string {
@@ -607,22 +614,22 @@ func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
 		code := clikit.ExitOK
 		switch {
 		case !d.HasSolution():
-			rec.Status, rec.Error, code = clikit.StatusError, "no solution to check", clikit.ExitUsage
+			rec.Status, rec.Error, code = kind.StatusError, "no solution to check", clikit.ExitUsage
 		default:
 			if err := aquarium.Check(d.Puzzle, d.Solution, rule); err != nil {
-				rec.Status, rec.Error, code = clikit.StatusWrong, err.Error(), clikit.ExitFailed
+				rec.Status, rec.Error, code = kind.StatusWrong, err.Error(), clikit.ExitFailed
 			} else {
-				rec.Status = clikit.StatusOK
+				rec.Status = kind.StatusOK
 			}
 		}
 		if code == clikit.ExitUsage && *format == clikit.FormatText {
 			fmt.Fprintf(stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), rec.Error)
 		}
 		r.emit(rec, func(w io.Writer) error {
-			if rec.Status == clikit.StatusError {
+			if rec.Status == kind.StatusError {
 				return nil
 			}
-			if rec.Status == clikit.StatusOK {
+			if rec.Status == kind.StatusOK {
 				_, err := fmt.Fprintf(w, "%s: ok\n", textsafe.Name(rec.ID))
 				return err
 			}

@@ -10,7 +10,7 @@ import (
 	"os/exec"
 	"strconv"
 
-	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
 	"github.com/waterworks-solver/waterworks/sat/proc"
@@ -80,6 +80,6 @@ func solveAquariumClingo(ctx context.Context, p *aquarium.Puzzle, rule aquarium.
 		}
 	}
 	got.exhausted = res.Models.More == "no"
-	got.stats = clikit.StatList{{Name: "models", Value: res.Models.Number}, {Name: "clingo_seconds", Value: res.Time.Total}}
+	got.stats = kind.StatList{{Name: "models", Value: res.Models.Number}, {Name: "clingo_seconds", Value: res.Time.Total}}
 	return got, nil
 }

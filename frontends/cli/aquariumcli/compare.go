@@ -10,6 +10,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
@@ -76,7 +77,7 @@ func Engines() []Engine {
 }
 
 // Stat is one statistic of an engine's run.
-type Stat = clikit.Stat
+type Stat = kind.Stat
 
 // Outcome is what an engine found on one puzzle.
 type Outcome struct {
@@ -123,7 +124,7 @@ func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) 
 			row := clikit.CompareRow{Kind: "aquarium", ID: d.ID, Engine: e.Name}
 			backend, err := f.resolve()
 			if err != nil {
-				row.Status, row.Error = clikit.StatusError, err.Error()
+				row.Status, row.Error = kind.StatusError, err.Error()
 				rows = append(rows, row)
 				continue
 			}
@@ -131,7 +132,7 @@ func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) 
 			var got aquariumOutcome
 			row.Runs, _ = c.Time(ctx, row.Engine, func(ctx context.Context) error {
 				rec, got = r.search(ctx, &f, backend, d, c.Options().Limit)
-				if rec.Status != clikit.StatusSolved && rec.Status != clikit.StatusUnsolvable {
+				if rec.Status != kind.StatusSolved && rec.Status != kind.StatusUnsolvable {
 					return fmt.Errorf("%s", rec.Status)
 				}
 				return nil
@@ -139,9 +140,9 @@ func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) 
 			row.Status, row.Stats, row.Error = rec.Status, rec.Stats, rec.Error
 			n := len(got.solutions)
 			switch rec.Status {
-			case clikit.StatusUnsolvable:
+			case kind.StatusUnsolvable:
 				row.Answer = "unsolvable"
-			case clikit.StatusSolved:
+			case kind.StatusSolved:
 				switch {
 				case n == 1 && got.exhausted:
 					row.Answer = "unique"
@@ -150,12 +151,12 @@ func compareAquarium(ctx context.Context, c clikit.Comparison, in clikit.Input) 
 				default:
 					row.Answer = fmt.Sprintf("%d+ solutions", n)
 				}
-			case clikit.StatusUnknown:
+			case kind.StatusUnknown:
 				row.Answer = strings.Replace(cmp.Or(rec.stopped, "timed out"), "stopped by the timeout", "timed out", 1)
-			case clikit.StatusInterrupted:
+			case kind.StatusInterrupted:
 				row.Answer = "interrupted"
 			}
-			if rec.Status == clikit.StatusSolved || rec.Status == clikit.StatusUnsolvable {
+			if rec.Status == kind.StatusSolved || rec.Status == kind.StatusUnsolvable {
 				row.Key = row.Answer
 			}
 			rows = append(rows, row)

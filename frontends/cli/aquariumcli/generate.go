@@ -1,8 +1,8 @@
 package aquariumcli
 
 import (
+	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,6 +15,7 @@ import (
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
@@ -172,11 +173,8 @@ func makePuzzle(ctx context.Context, opt generate.GenerateOptions, seed uint64, 
 	g, err := generate.Generate(ctx, rand.New(rand.NewPCG(seed, uint64(i))), opt)
 	if err != nil {
 		m.code = clikit.ExitFailed
-		switch {
-		case errors.Is(err, context.Canceled):
-			m.code = clikit.ExitInterrupted
-		case errors.Is(err, context.DeadlineExceeded), errors.Is(err, cp.ErrLimit):
-			m.code = clikit.ExitTimeout
+		if end := kind.Ended(ctx, err); end.Stopped() {
+			m.code = clikit.ExitCode(ctx, end.Status())
 		}
 		m.why = stopWhy(ctx, err)
 		return m
@@ -188,18 +186,18 @@ func makePuzzle(ctx context.Context, opt generate.GenerateOptions, seed uint64, 
 	m.g = g
 	m.doc = aquariumfmt.Document{ID: m.id, HasID: true, Puzzle: g.Puzzle, Rule: opt.Rule, HasRule: true, Solution: g.Solution}
 	if m.rec, err = generatedRecord(ctx, m.doc, g, m.comment); err != nil {
-		m.code, m.why = clikit.StopStatus(err).ExitCode(ctx), stopWhy(ctx, err)
+		m.code, m.why = clikit.ExitCode(ctx, cmp.Or(kind.Ended(ctx, err).Status(), kind.StatusUnknown)), stopWhy(ctx, err)
 		return m
 	}
 	m.rec.MS = clikit.Millis(time.Since(started))
 	return m
 }
 
-// stopWhy says why err stopped work under ctx: the timeout or the signal
-// that ended ctx, or else err itself.
+// stopWhy says why err stopped work under ctx: what stopped it (the
+// timeout, a signal, the memory budget), or else err itself.
 func stopWhy(ctx context.Context, err error) string {
-	if why := clikit.StopReason(ctx, err); why != "" {
-		return why
+	if end := kind.Ended(ctx, err); end.Stopped() {
+		return stopWords(end)
 	}
 	return err.Error()
 }
@@ -298,7 +296,7 @@ func generatedRecord(ctx context.Context, doc aquariumfmt.Document, g generate.G
 		own, other, otherRule = other, own, aquarium.RegionRule
 	}
 	*own = &yes
-	rec := aquariumRecord{Status: clikit.StatusSolved, Rule: doc.Rule.String(), Unique: &yes}
+	rec := aquariumRecord{Status: kind.StatusSolved, Rule: doc.Rule.String(), Unique: &yes}
 	if g.Graded {
 		// Count under the other rule too, so that both corpus fields are
 		// filled; ungraded (--all-clues) puzzles are benchmark grids, often

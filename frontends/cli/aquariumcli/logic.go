@@ -12,6 +12,7 @@ import (
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
@@ -36,7 +37,7 @@ func startOf(d aquariumfmt.Document, partialOnly bool) aquarium.Solution {
 // the whole of a puzzle's work; a puzzle whose solve was stopped is not
 // graded.
 func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int, d aquariumfmt.Document, rec *aquariumRecord, started time.Time) {
-	if !r.stats && (rec.logicRecord == nil || r.format == clikit.FormatText) || rec.Status == clikit.StatusError || rec.stopped != "" {
+	if !r.stats && (rec.logicRecord == nil || r.format == clikit.FormatText) || rec.Status == kind.StatusError || rec.stopped != "" {
 		return
 	}
 	work, cancel := f.WithTimeout(ctx)
@@ -49,9 +50,9 @@ func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int,
 	g, err := logic.GradePuzzle(work, d.Puzzle, f.ruleFor(d), depth)
 	if err != nil {
 		if r.format == clikit.FormatText {
-			why := clikit.StopReason(work, clikit.Cause(work, err))
-			if why == "" {
-				why = err.Error()
+			why := err.Error()
+			if end := kind.Ended(work, err); end.Stopped() {
+				why = stopWords(end)
 			}
 			fmt.Fprintf(r.stdio.Err, "%s: no grade: %s\n", textsafe.Name(rec.ID), why)
 		}
@@ -78,7 +79,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	defer cancel()
 	started := time.Now()
 	start := startOf(d, true)
-	fail := func(status clikit.Status, err error) int { return r.fail(work, rec, started, status, err) }
+	fail := func(status kind.Status, err error) int { return r.fail(work, rec, started, status, err) }
 	clikit.ProgressFrom(ctx).SetEngine("logic")
 	depth, budgeted := lf.reasoning()
 
@@ -88,16 +89,16 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	m, res, status, err := reasonOnModel(work, d.Puzzle, rule, start, depth, r.logicStep(rec.ID))
 	var halt error
 	if err != nil {
-		if m == nil || !clikit.Halted(err) {
+		end := kind.Ended(work, err)
+		if m == nil || !end.Stopped() {
 			return fail(status, err)
 		}
-		halt = clikit.Cause(work, err)
-		rec.stopped = clikit.StopReason(work, halt)
+		halt, rec.stopped = err, stopWords(end)
 	}
 	rec.Logic = &logicJSON{Solved: res.Solved, Depth: res.Depth, Fixed: res.Fixed, Open: countOpen(res.Solution)}
 	rec.Stats = cpStats(m.Solver.Stats())
 	if halt != nil {
-		rec.Status = clikit.StatusUnknown
+		rec.Status = kind.StatusUnknown
 		rec.MS = clikit.Millis(time.Since(started))
 		rec.Solution = res.Solution.Rows()
 		what := fmt.Sprintf("%s with %s undecided", rec.stopped, cellsWord(res.Solution))
@@ -117,9 +118,9 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	grid := res.Solution
 	switch {
 	case res.Solved:
-		rec.Status = clikit.StatusSolved
+		rec.Status = kind.StatusSolved
 	case lf.logicOnly:
-		rec.Status = clikit.StatusUnknown
+		rec.Status = kind.StatusUnknown
 	default:
 		// Search on the CP model finishes what reasoning left open.
 		if grid, status, err = searchRest(work, m, unique, &rec); err != nil {
@@ -129,9 +130,9 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 			stopped += " The rest was found by search."
 		}
 	}
-	if rec.Status == clikit.StatusSolved {
+	if rec.Status == kind.StatusSolved {
 		if err := aquarium.Check(d.Puzzle, grid, rule); err != nil {
-			return fail(clikit.StatusError, fmt.Errorf("internal error: the solution fails the check: %w", err))
+			return fail(kind.StatusError, fmt.Errorf("internal error: the solution fails the check: %w", err))
 		}
 		if res.Solved && (unique || start.Width == 0) {
 			u := true // what reasoning decides holds in every solution
@@ -144,7 +145,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	rec.MS = clikit.Millis(time.Since(started))
 	rec.Solution = grid.Rows()
 	what := ""
-	if rec.Status == clikit.StatusUnknown {
+	if rec.Status == kind.StatusUnknown {
 		what = stopsShort(grid, depth, res.Depth, budgeted)
 	}
 	return r.reportLogic(ctx, f, lf, d, rec, res, grid, chain, stopped, what, depth, started)
@@ -152,7 +153,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 
 // notUnique reports a puzzle that search found a second solution of.
 func (r *aquariumRun) notUnique(ctx context.Context, rec aquariumRecord, grid aquarium.Solution, started time.Time) int {
-	rec.Status = clikit.StatusNotUnique
+	rec.Status = kind.StatusNotUnique
 	rec.MS = clikit.Millis(time.Since(started))
 	rec.Solution = grid.Rows()
 	r.note(ctx, rec, "not unique: it has more than one solution")
@@ -212,27 +213,27 @@ func nounsOf(n int, noun string) string {
 // not nil) each step. When that fails, or proves there is no solution, it
 // returns the status to report; when the reasoning was stopped it returns
 // the model too, and the result holds what was decided.
-func reasonOnModel(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution, depth int, onStep func(aqcp.LogicStep)) (*aqcp.Model, aqcp.LogicResult, clikit.Status, error) {
+func reasonOnModel(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution, depth int, onStep func(aqcp.LogicStep)) (*aqcp.Model, aqcp.LogicResult, kind.Status, error) {
 	m, err := aqcp.NewModelContext(ctx, p, rule)
 	switch {
-	case clikit.Halted(err):
-		return nil, aqcp.LogicResult{}, clikit.StatusUnknown, err
+	case kind.Ended(ctx, err).Stopped():
+		return nil, aqcp.LogicResult{}, kind.StatusUnknown, err
 	case err != nil:
-		return nil, aqcp.LogicResult{}, clikit.StatusError, err
+		return nil, aqcp.LogicResult{}, kind.StatusError, err
 	}
 	if start.Width > 0 {
 		if err := m.Restrict(start); err != nil {
-			return nil, aqcp.LogicResult{}, clikit.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err)
+			return nil, aqcp.LogicResult{}, kind.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err)
 		}
 	}
 	res, err := m.LogicSteps(ctx, depth, 0, onStep)
 	switch {
 	case err != nil:
-		return m, res, clikit.StatusUnknown, err // res holds what was decided
+		return m, res, kind.StatusUnknown, err // res holds what was decided
 	case res.Contradiction && start.Width > 0:
-		return nil, res, clikit.StatusUnsolvable, errors.New("reasoning proves that no solution agrees with the cells filled in")
+		return nil, res, kind.StatusUnsolvable, errors.New("reasoning proves that no solution agrees with the cells filled in")
 	case res.Contradiction:
-		return nil, res, clikit.StatusUnsolvable, errors.New("reasoning proves there is no solution")
+		return nil, res, kind.StatusUnsolvable, errors.New("reasoning proves there is no solution")
 	}
 	return m, res, "", nil
 }
@@ -241,17 +242,17 @@ func reasonOnModel(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, 
 // --explain), and says where the hints stop when they leave cells open;
 // solved says whether reasoning on the CP model decided every cell. When
 // that fails it returns the status to report.
-func explainChain(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution, depth int, solved bool) ([]logic.Deduction, string, clikit.Status, error) {
+func explainChain(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, start aquarium.Solution, depth int, solved bool) ([]logic.Deduction, string, kind.Status, error) {
 	rsn, err := logic.NewReasonerContext(ctx, p, rule, start)
 	switch {
-	case clikit.Halted(err):
-		return nil, "", clikit.StatusUnknown, err
+	case kind.Ended(ctx, err).Stopped():
+		return nil, "", kind.StatusUnknown, err
 	case err != nil:
-		return nil, "", clikit.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err)
+		return nil, "", kind.StatusUnsolvable, fmt.Errorf("the cells filled in contradict the puzzle: %w", err)
 	}
 	chain, err := rsn.Explain(ctx, depth)
 	if err != nil && !errors.Is(err, aquarium.ErrWrongSolution) {
-		return nil, "", clikit.StatusUnknown, err
+		return nil, "", kind.StatusUnknown, err
 	}
 	stopped := ""
 	switch {
@@ -270,7 +271,7 @@ func explainChain(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, s
 // up to two solutions when unique asks for the proof, and returns the
 // first solution. It fills in rec's backend, statistics, status and
 // uniqueness; when the search fails it returns the status to report.
-func searchRest(ctx context.Context, m *aqcp.Model, unique bool, rec *aquariumRecord) (aquarium.Solution, clikit.Status, error) {
+func searchRest(ctx context.Context, m *aqcp.Model, unique bool, rec *aquariumRecord) (aquarium.Solution, kind.Status, error) {
 	limit := 1
 	if unique {
 		limit = 2
@@ -279,11 +280,11 @@ func searchRest(ctx context.Context, m *aqcp.Model, unique bool, rec *aquariumRe
 	rec.Backend, rec.Stats = "logic+cp", cpStats(found.Stats)
 	switch {
 	case err != nil:
-		return aquarium.Solution{}, clikit.StatusUnknown, err
+		return aquarium.Solution{}, kind.StatusUnknown, err
 	case len(found.Solutions) == 0:
-		return aquarium.Solution{}, clikit.StatusUnsolvable, errors.New("no solution (proven by search)")
+		return aquarium.Solution{}, kind.StatusUnsolvable, errors.New("no solution (proven by search)")
 	}
-	rec.Status = clikit.StatusSolved
+	rec.Status = kind.StatusSolved
 	if unique {
 		u := len(found.Solutions) == 1 && found.Exhausted
 		rec.Unique = &u
@@ -297,12 +298,12 @@ func searchRest(ctx context.Context, m *aqcp.Model, unique bool, rec *aquariumRe
 // depth is the depth reasoning went to. It returns the exit code.
 func (r *aquariumRun) reportLogic(ctx context.Context, f *aquariumFlags, lf *logicFlags, d aquariumfmt.Document, rec aquariumRecord,
 	res aqcp.LogicResult, grid aquarium.Solution, chain []logic.Deduction, stopped, what string, depth int, started time.Time) int {
-	if rec.Status == clikit.StatusUnknown && errors.Is(ctx.Err(), context.Canceled) {
-		rec.Status = clikit.StatusInterrupted
+	if rec.Status == kind.StatusUnknown && errors.Is(ctx.Err(), context.Canceled) {
+		rec.Status = kind.StatusInterrupted
 	}
-	code := rec.Status.ExitCode(ctx)
+	code := clikit.ExitCode(ctx, rec.Status)
 	switch {
-	case rec.Status == clikit.StatusUnknown && ctx.Err() == nil:
+	case rec.Status == kind.StatusUnknown && ctx.Err() == nil:
 		code = clikit.ExitTimeout // a limit of reasoning reached, not an interrupt
 		r.noteLogic(rec, what)
 	case rec.stopped != "":
@@ -368,21 +369,22 @@ func writeAnnotated(w io.Writer, comments string, d aquariumfmt.Document, grid a
 // fail ends a record whose reasoning did not succeed: it takes the status
 // and the error (a timeout or an interrupt makes the status unknown),
 // reports on stderr in text format and emits the record without text.
-func (r *aquariumRun) fail(ctx context.Context, rec aquariumRecord, started time.Time, status clikit.Status, err error) int {
+func (r *aquariumRun) fail(ctx context.Context, rec aquariumRecord, started time.Time, status kind.Status, err error) int {
 	rec.MS = clikit.Millis(time.Since(started))
 	rec.Status, rec.Error = status, err.Error()
+	end := kind.Ended(ctx, err)
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		rec.Status, rec.Error = clikit.StopStatus(err), ""
+		rec.Status, rec.Error = end.Status(), ""
 	}
-	if rec.Status == clikit.StatusUnknown {
-		rec.stopped = clikit.StopReason(ctx, err)
+	if rec.Status == kind.StatusUnknown {
+		rec.stopped = stopWords(end)
 	}
-	if (rec.Status == clikit.StatusWrong || rec.Status == clikit.StatusUnsolvable) && r.format == clikit.FormatText {
+	if (rec.Status == kind.StatusWrong || rec.Status == kind.StatusUnsolvable) && r.format == clikit.FormatText {
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(rec.ID), rec.Error)
 	}
 	r.note(ctx, aquariumRecord{Record: rec.Record, Status: rec.Status, Error: rec.Error, stopped: rec.stopped}, "")
 	r.emit(rec, nil)
-	return rec.Status.ExitCode(ctx)
+	return clikit.ExitCode(ctx, rec.Status)
 }
 
 // noteLogic reports on stderr, in text format, that reasoning stopped short.
@@ -466,56 +468,57 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 	defer cancel()
 	started := time.Now()
 	start := startOf(d, false)
-	fail := func(status clikit.Status, err error) int { return r.fail(work, rec, started, status, err) }
+	fail := func(status kind.Status, err error) int { return r.fail(work, rec, started, status, err) }
 	if start.Width > 0 {
 		if err := logic.CheckPartial(work, d.Puzzle, rule, start); err != nil {
 			if errors.Is(err, aquarium.ErrWrongSolution) {
-				return fail(clikit.StatusWrong, fmt.Errorf("the cells filled in contradict the puzzle: %s",
+				return fail(kind.StatusWrong, fmt.Errorf("the cells filled in contradict the puzzle: %s",
 					strings.TrimPrefix(err.Error(), aquarium.ErrWrongSolution.Error()+": ")))
 			}
-			return fail(clikit.StatusUnknown, err)
+			return fail(kind.StatusUnknown, err)
 		}
 	}
 	rsn, err := logic.NewReasonerContext(work, d.Puzzle, rule, start)
 	switch {
-	case clikit.Halted(err):
-		return fail(clikit.StatusUnknown, err)
+	case kind.Ended(work, err).Stopped():
+		return fail(kind.StatusUnknown, err)
 	case err != nil:
-		return fail(clikit.StatusWrong, err)
+		return fail(kind.StatusWrong, err)
 	}
 	hints, halt, err := r.nextHints(work, rsn, rec.ID, steps, depth, !apply)
 	if err != nil {
-		return fail(clikit.StatusWrong, err)
+		return fail(kind.StatusWrong, err)
 	}
 	if halt != nil && len(hints) == 0 {
-		return fail(clikit.StatusUnknown, halt)
+		return fail(kind.StatusUnknown, halt)
 	}
 	rec.MS = clikit.Millis(time.Since(started))
 	rec.Hints = deductionsOf(d.Puzzle, hints)
 	grid := rsn.Current()
 	rec.Solution = grid.Rows()
 	code := clikit.ExitOK
-	rec.Status = clikit.StatusOK
+	rec.Status = kind.StatusOK
 	var note string
 	switch {
 	case halt != nil:
 		// Stopped midway: the hints found are kept (and were printed as
 		// they came); the status says why it stopped.
-		rec.Status = clikit.StopStatus(clikit.Cause(work, halt))
-		code = rec.Status.ExitCode(ctx)
-		why := cmp.Or(clikit.StopReason(work, clikit.Cause(work, halt)), halt.Error())
+		end := kind.Ended(work, halt)
+		rec.Status = cmp.Or(end.Status(), kind.StatusUnknown)
+		code = clikit.ExitCode(ctx, rec.Status)
+		why := cmp.Or(stopWords(end), halt.Error())
 		note = fmt.Sprintf("%s after %s", why, nounsOf(len(hints), "hint"))
 	case len(hints) == 0 && rsn.Solved():
 		note = "the grid is complete; nothing is left to deduce"
 	case len(hints) == 0:
-		rec.Status, code = clikit.StatusUnknown, clikit.ExitTimeout
+		rec.Status, code = kind.StatusUnknown, clikit.ExitTimeout
 		note = fmt.Sprintf("no deduction found by reasoning up to depth %d; the puzzle needs guessing from here, or has more than one solution", depth)
 	case rsn.Solved():
-		rec.Status = clikit.StatusSolved
+		rec.Status = kind.StatusSolved
 	}
-	if rec.Status == clikit.StatusSolved {
+	if rec.Status == kind.StatusSolved {
 		if err := aquarium.Check(d.Puzzle, grid, rule); err != nil {
-			return fail(clikit.StatusError, fmt.Errorf("internal error: the hints give a grid that fails the check: %w", err))
+			return fail(kind.StatusError, fmt.Errorf("internal error: the hints give a grid that fails the check: %w", err))
 		}
 	}
 	return r.reportHints(rec, d, grid, hints, note, halt != nil, apply, code)

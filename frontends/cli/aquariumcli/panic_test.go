@@ -10,6 +10,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -26,9 +27,9 @@ func TestEnginePanic(t *testing.T) {
 	r := newAquariumRun(clikit.IO{Out: &out, Err: &errOut}, clikit.FormatText, false)
 	f := &aquariumFlags{backend: "test"}
 	rec, _ := r.search(context.Background(), f, panics, docs[0], 1)
-	assert.Equal(t, clikit.StatusError, rec.Status)
+	assert.Equal(t, kind.StatusError, rec.Status)
 	assert.Contains(t, rec.Error, "internal error, please report: p.txt: boom (at github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli.TestEnginePanic.func1 panic_test.go:")
-	assert.Equal(t, clikit.ExitUsage, rec.Status.ExitCode(context.Background()))
+	assert.Equal(t, clikit.ExitUsage, clikit.ExitCode(context.Background(), rec.Status))
 
 	code := r.eachOf(context.Background(), []clikit.Input{{Name: "p.txt", Data: []byte("  1 1\n1 ab\n1 ab\n")}}, func(aquariumfmt.Document) int {
 		var grid []int

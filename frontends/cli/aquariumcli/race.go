@@ -6,7 +6,7 @@ import (
 	"os/exec"
 	"strings"
 
-	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
@@ -100,9 +100,9 @@ func race(engines []raceEngine) aquariumBackend {
 			}
 		}
 		if won >= 0 {
-			stats := clikit.StatList{{Name: "winner", Value: running[won].name}}
+			stats := kind.StatList{{Name: "winner", Value: running[won].name}}
 			if len(failures) > 0 {
-				stats = append(stats, clikit.Stat{Name: "failed", Value: strings.Join(failures, "; ")})
+				stats = append(stats, kind.Stat{Name: "failed", Value: strings.Join(failures, "; ")})
 			}
 			best.got.stats = append(stats, best.got.stats...)
 			return best.got, nil

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -56,7 +56,7 @@ func winner(got aquariumOutcome) any {
 
 func TestRaceFastestWins(t *testing.T) {
 	left, right := raceSolution("#.", "#."), raceSolution(".#", ".#")
-	both := aquariumOutcome{solutions: []aquarium.Solution{left, right}, stats: clikit.StatList{{Name: "nodes", Value: 3}}}
+	both := aquariumOutcome{solutions: []aquarium.Solution{left, right}, stats: kind.StatList{{Name: "nodes", Value: 3}}}
 	var returned atomic.Int32
 	engines := []raceEngine{
 		fakeEngine("slow", 10*time.Second, both, nil, &returned),
@@ -69,7 +69,7 @@ func TestRaceFastestWins(t *testing.T) {
 	assert.Less(t, time.Since(start), 2*time.Second, "the others are stopped, not waited for")
 	assert.Equal(t, int32(3), returned.Load(), "every engine has returned when the race does")
 	assert.Equal(t, "fast", winner(got))
-	assert.Equal(t, clikit.StatList{{Name: "winner", Value: "fast"}, {Name: "nodes", Value: 3}}, got.stats)
+	assert.Equal(t, kind.StatList{{Name: "winner", Value: "fast"}, {Name: "nodes", Value: 3}}, got.stats)
 	assert.Len(t, got.solutions, 2)
 }
 

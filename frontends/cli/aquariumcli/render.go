@@ -11,6 +11,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/render"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
@@ -112,9 +113,9 @@ func runAquariumRender(ctx context.Context, stdio clikit.IO, args []string) int 
 	if f.solve {
 		r := newAquariumRun(clikit.IO{Out: io.Discard, Err: stdio.Err}, clikit.FormatText, false)
 		rec, got := r.search(ctx, &f.solver, backend, d, 1)
-		if rec.Status != clikit.StatusSolved {
+		if rec.Status != kind.StatusSolved {
 			r.note(ctx, rec, "")
-			return rec.Status.ExitCode(ctx)
+			return clikit.ExitCode(ctx, rec.Status)
 		}
 		// search has checked every solution already; checking again here
 		// keeps "never draw a wrong answer" true whatever search becomes.
@@ -156,7 +157,7 @@ func draw(ctx context.Context, d aquariumfmt.Document, s aquarium.Solution, form
 	done := make(chan result, 1)
 	go func() {
 		var r result
-		r.err = clikit.Safely(d.ID, func() error {
+		r.err = kind.Safely(d.ID, func() error {
 			var b bytes.Buffer
 			var err error
 			if format == picturePNG {

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
 	"github.com/waterworks-solver/waterworks/sat/sattest"
@@ -204,7 +204,7 @@ func treeCPU() time.Duration {
 
 // reportSearch reports the CP core's search figures when stats, of a
 // run that took cpu, hold them: those of a run stopped by its budget too.
-func reportSearch(b *testing.B, stats clikit.StatList, cpu time.Duration) {
+func reportSearch(b *testing.B, stats kind.StatList, cpu time.Duration) {
 	nodes, okN := statValue(stats, "nodes")
 	props, okP := statValue(stats, "propagations")
 	if n, isInt := nodes.(int64); okN && okP && isInt {
@@ -221,7 +221,7 @@ func reportSearch(b *testing.B, stats clikit.StatList, cpu time.Duration) {
 
 // statValue returns the value of the statistic called name, the first
 // one when several engines' statistics follow each other.
-func statValue(l clikit.StatList, name string) (any, bool) {
+func statValue(l kind.StatList, name string) (any, bool) {
 	for _, s := range l {
 		if s.Name == name {
 			return s.Value, true

@@ -8,6 +8,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/backends"
@@ -96,7 +97,7 @@ func compareJugs(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 					told[eng.method] = true
 				}
 				code = clikit.ExitUsage
-				rows = append(rows, clikit.CompareRow{Kind: "jugs", ID: e.ID, Engine: eng.name, Status: clikit.StatusError,
+				rows = append(rows, clikit.CompareRow{Kind: "jugs", ID: e.ID, Engine: eng.name, Status: kind.StatusError,
 					Error: "too large for " + eng.method + " (see the input error)"})
 				continue
 			}
@@ -122,23 +123,24 @@ func compareJugsEngine(ctx context.Context, c clikit.Comparison, e jugsfmt.Entry
 			row.Stats = append(row.Stats, s)
 		}
 	}
-	switch {
-	case clikit.TimedOut(&row, ctx, err):
-	case errors.Is(err, statespace.ErrHorizon), errors.Is(err, statespace.ErrLimit), errors.Is(err, statespace.ErrFormulaLimit):
-		row.Status, row.Answer = clikit.StatusUnknown, err.Error()
+	switch end := kind.Ended(ctx, err); {
+	case end.Stopped():
+		row.Status, row.Answer = end.Status(), end.Reason()
+	case errors.Is(err, statespace.ErrHorizon):
+		row.Status, row.Answer = kind.StatusUnknown, err.Error()
 	case err != nil:
-		row.Status, row.Error = clikit.StatusError, err.Error()
+		row.Status, row.Error = kind.StatusError, err.Error()
 	case !got.solvable:
-		row.Status = clikit.StatusUnsolvable
+		row.Status = kind.StatusUnsolvable
 		row.Unsolvable("unsolvable")
 	default:
 		if cerr := jugs.Check(e.Puzzle, got.plan); cerr != nil {
-			row.Status, row.Error = clikit.StatusError, fmt.Sprintf("the plan fails the check: %v", cerr)
+			row.Status, row.Error = kind.StatusError, fmt.Sprintf("the plan fails the check: %v", cerr)
 			break
 		}
 		// Every method returns a fewest-actions plan: BFS by search
 		// order, sat and cp by refuting every shorter length.
-		row.Status = clikit.StatusSolved
+		row.Status = kind.StatusSolved
 		row.Optimal(len(got.plan))
 	}
 	return row

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/backends"
@@ -79,7 +80,7 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 	}
 	r, err := jugs.SolveSAT(ctx, p, s, o.horizon())
 	t := r.Totals()
-	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, proof: horizonProof(p, r), stats: clikit.StatList{
+	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, proof: horizonProof(p, r), stats: kind.StatList{
 		{Name: "backend", Value: o.backend},
 		{Name: "encoding", Value: o.encoding.For(p).String()},
 		{Name: "fast_path", Value: r.FastPath},
@@ -89,16 +90,16 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 		{Name: "solves", Value: t.SAT.Solves},
 	}}
 	if clikit.ReportsSearch(t.SAT) {
-		out.stats = append(out.stats, clikit.Stat{Name: "conflicts", Value: t.SAT.Conflicts})
+		out.stats = append(out.stats, kind.Stat{Name: "conflicts", Value: t.SAT.Conflicts})
 	}
-	out.stats = append(out.stats, clikit.Stat{Name: "rounds", Value: clikit.RoundsOf(r.Rounds)})
+	out.stats = append(out.stats, kind.Stat{Name: "rounds", Value: clikit.RoundsOf(r.Rounds)})
 	return out, err
 }
 
 func solveJugsCP(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
 	r, err := jugs.SolveCP(ctx, p, jugs.CPOptions{HorizonOptions: o.horizon()})
 	t := r.Totals()
-	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, proof: horizonProof(p, r), stats: clikit.StatList{
+	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, proof: horizonProof(p, r), stats: kind.StatList{
 		{Name: "fast_path", Value: r.FastPath},
 		{Name: "horizon", Value: r.Horizon},
 		{Name: "nodes", Value: t.CP.Nodes},

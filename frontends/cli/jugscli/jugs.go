@@ -14,9 +14,9 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/jugs"
-	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
@@ -44,7 +44,7 @@ type jugsOptions struct {
 type jugsOutcome struct {
 	solvable bool
 	plan     jugs.Plan
-	stats    clikit.StatList
+	stats    kind.StatList
 	// proof says in words why an unsolvable puzzle is unsolvable.
 	proof string
 }
@@ -84,7 +84,7 @@ func tooLarge(e jugsfmt.Entry, flag, method string, err error) error {
 
 func solveJugsBFS(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
 	r, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: o.maxStates})
-	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, stats: clikit.StatList{
+	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, stats: kind.StatList{
 		{Name: "fast_path", Value: r.FastPath},
 		{Name: "store", Value: string(r.Store)},
 		{Name: "expanded", Value: r.Stats.Expanded},
@@ -253,14 +253,14 @@ type jugsReporter struct {
 
 // jugsRecord is one result as JSON Lines prints it.
 type jugsRecord struct {
-	ID     string          `json:"id"`
-	Status clikit.Status   `json:"status"`
-	Method string          `json:"method"`
-	Plan   jugsfmt.Steps   `json:"plan"`
-	Steps  *int            `json:"steps"`
-	MS     float64         `json:"ms"`
-	Stats  clikit.StatList `json:"stats"`
-	Error  string          `json:"error,omitempty"`
+	ID     string        `json:"id"`
+	Status kind.Status   `json:"status"`
+	Method string        `json:"method"`
+	Plan   jugsfmt.Steps `json:"plan"`
+	Steps  *int          `json:"steps"`
+	MS     float64       `json:"ms"`
+	Stats  kind.StatList `json:"stats"`
+	Error  string        `json:"error,omitempty"`
 }
 
 var CSVHeader = []string{"id", "status", "method", "steps", "ms", "plan", "stats", "error"}
@@ -270,7 +270,7 @@ var CSVHeader = []string{"id", "status", "method", "steps", "ms", "plan", "stats
 func (r *jugsReporter) inputError(err error) int {
 	fmt.Fprintln(r.stdio.Err, err)
 	if r.flags.Format != clikit.FormatText {
-		r.emit(jugsRecord{ID: clikit.ErrorID(err), Status: clikit.StatusError, Method: r.flags.method, Error: err.Error()}, nil, "")
+		r.emit(jugsRecord{ID: clikit.ErrorID(err), Status: kind.StatusError, Method: r.flags.method, Error: err.Error()}, nil, "")
 	}
 	return clikit.ExitUsage
 }
@@ -283,40 +283,36 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	defer cancel()
 	start := time.Now()
 	var got jugsOutcome
-	err := clikit.Safely(e.ID, func() (err error) {
+	err := kind.Safely(e.ID, func() (err error) {
 		if err := fits(r.flags.method, p, r.flags.options()); err != nil {
 			return err
 		}
 		got, err = r.method(work, p, r.flags.options())
 		return err
 	})
-	err = clikit.Cause(work, err)
 	elapsed := time.Since(start)
 	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: clikit.Millis(elapsed), Stats: got.stats}
 	note := ""
-	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, membudget.ErrBudget):
-		rec.Status = clikit.StopStatus(err)
-		note, _ = clikit.Stopped(err)
-	case errors.Is(err, statespace.ErrLimit), errors.Is(err, statespace.ErrFormulaLimit):
-		rec.Status, note = clikit.StatusUnknown, err.Error()
+	switch end := kind.Ended(work, err); {
+	case end.Stopped():
+		rec.Status, note = end.Status(), end.Reason()
 	case errors.Is(err, statespace.ErrHorizon):
-		rec.Status, note = clikit.StatusUnknown, err.Error()+"; longer plans not searched"
+		rec.Status, note = kind.StatusUnknown, err.Error()+"; longer plans not searched"
 	case errors.Is(err, jugs.ErrTooLarge):
 		positioned := tooLarge(e, "--method", r.flags.method, err)
-		rec.Status, rec.Error = clikit.StatusError, positioned.Error()
+		rec.Status, rec.Error = kind.StatusError, positioned.Error()
 		fmt.Fprintln(r.stdio.Err, positioned)
 	case err != nil:
-		rec.Status, rec.Error = clikit.StatusError, err.Error()
+		rec.Status, rec.Error = kind.StatusError, err.Error()
 	case !got.solvable:
-		rec.Status, note = clikit.StatusUnsolvable, got.proof
+		rec.Status, note = kind.StatusUnsolvable, got.proof
 	default:
 		// Never print a wrong answer: replay the plan with the checker.
 		if cerr := jugs.Check(p, got.plan); cerr != nil {
-			rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", r.flags.method, cerr)
+			rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", r.flags.method, cerr)
 			break
 		}
-		rec.Status, rec.Plan = clikit.StatusSolved, jugsfmt.StepsOf(got.plan)
+		rec.Status, rec.Plan = kind.StatusSolved, jugsfmt.StepsOf(got.plan)
 		steps := len(got.plan)
 		rec.Steps = &steps
 	}
@@ -327,7 +323,7 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %v\n", textsafe.Name(e.ID), r.flags.method, rec.MS, got.stats)
 	}
 	r.emit(rec, p, note)
-	return rec.Status.ExitCode(ctx)
+	return clikit.ExitCode(ctx, rec.Status)
 }
 
 // emit writes one record in the chosen format; p is the puzzle (nil for
@@ -345,11 +341,11 @@ func (r *jugsReporter) text(rec jugsRecord, p *jugs.Puzzle, note string) error {
 	if !r.records.Start(r.out, rec.Status) {
 		return nil
 	}
-	if rec.Status == clikit.StatusInterrupted {
+	if rec.Status == kind.StatusInterrupted {
 		_, err := fmt.Fprintf(r.out, "%s: interrupted\n", textsafe.Name(rec.ID))
 		return err
 	}
-	if rec.Status != clikit.StatusSolved {
+	if rec.Status != kind.StatusSolved {
 		_, err := fmt.Fprintf(r.out, "%s: %s (%s)\n", textsafe.Name(rec.ID), rec.Status, note)
 		return err
 	}

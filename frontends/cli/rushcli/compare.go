@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
 )
 
@@ -37,18 +38,18 @@ func compareRush(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 			}
 			row := clikit.CompareRow{Kind: "rush", ID: lv.ID, Engine: method}
 			var rec Record
-			row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) clikit.Status {
+			row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) kind.Status {
 				rec = solve(ctx, lv, method, LimitStates)
 				return rec.Status
 			})
 			row.Status, row.Error, row.Answer = rec.Status, rec.Error, rec.Reason
 			switch rec.Status {
-			case clikit.StatusSolved:
+			case kind.StatusSolved:
 				row.Optimal(*rec.Steps)
-			case clikit.StatusUnsolvable:
+			case kind.StatusUnsolvable:
 				row.Unsolvable("unsolvable")
 			}
-			row.Stats = clikit.StatList{{Name: "expanded", Value: rec.Stats.Expanded}, {Name: "stored", Value: rec.Stats.Stored}}
+			row.Stats = kind.StatList{{Name: "expanded", Value: rec.Stats.Expanded}, {Name: "stored", Value: rec.Stats.Stored}}
 			rows = append(rows, row)
 		}
 		return rows

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
 	"github.com/waterworks-solver/waterworks/models/rush"
 	"github.com/waterworks-solver/waterworks/models/statespace"
@@ -51,11 +52,11 @@ type Move struct {
 
 // Record is one result as JSON Lines prints it.
 type Record struct {
-	ID     string        `json:"id"`
-	Status clikit.Status `json:"status"`
-	Method string        `json:"method"`
-	Size   string        `json:"size"` // "6x6": columns x rows
-	Plan   []Move        `json:"plan"`
+	ID     string      `json:"id"`
+	Status kind.Status `json:"status"`
+	Method string      `json:"method"`
+	Size   string      `json:"size"` // "6x6": columns x rows
+	Plan   []Move      `json:"plan"`
 	// Steps counts the moves (a move slides one piece any distance),
 	// Cells the cells slid in all.
 	Steps   *int               `json:"steps"`
@@ -115,7 +116,7 @@ func levelID(lv rushfmt.Level) string { return lv.ID }
 func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Record {
 	rec := Record{ID: lv.ID, Method: method}
 	if lv.Err != nil {
-		rec.Status, rec.Error = clikit.StatusError, lv.Err.Error()
+		rec.Status, rec.Error = kind.StatusError, lv.Err.Error()
 		return rec
 	}
 	p := lv.Puzzle
@@ -126,25 +127,24 @@ func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Reco
 	}
 	start := time.Now()
 	r, err := run(ctx, p, statespace.Options{MaxStates: limit})
-	err = clikit.Cause(ctx, err) // the memory watch is a limit, not an interrupt
 	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = clikit.SearchStatsOf(r.Stats)
-	reason, stopped := clikit.Stopped(err)
+	end := kind.Ended(ctx, err)
 	switch {
-	case stopped:
-		rec.Status, rec.Reason = clikit.StopStatus(err), reason
+	case end.Stopped():
+		rec.Status, rec.Reason = end.Status(), end.Reason()
 	case err != nil:
-		rec.Status, rec.Error = clikit.StatusError, err.Error()
+		rec.Status, rec.Error = kind.StatusError, err.Error()
 	case r.Status == statespace.Unsolvable:
-		rec.Status, rec.Reason = clikit.StatusUnsolvable, fmt.Sprintf("all %d reachable boards explored", r.Stats.Stored)
+		rec.Status, rec.Reason = kind.StatusUnsolvable, fmt.Sprintf("all %d reachable boards explored", r.Stats.Stored)
 	case r.Status != statespace.Solved:
-		rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: %s ended with status %v", method, r.Status)
+		rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: %s ended with status %v", method, r.Status)
 	default:
 		if cerr := rush.Check(p, r.Plan); cerr != nil {
-			rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", method, cerr)
+			rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", method, cerr)
 			return rec
 		}
-		rec.Status, rec.Optimal = clikit.StatusSolved, true
+		rec.Status, rec.Optimal = kind.StatusSolved, true
 		rec.Plan = make([]Move, len(r.Plan))
 		for i, m := range r.Plan {
 			rec.Plan[i] = Move{Piece: string(p.Pieces[m.Piece].Label), By: m.By}
@@ -173,7 +173,7 @@ func (r reporter) report(ctx context.Context, rec Record) int {
 		}
 		fmt.Fprintln(r.Stdio.Err, line)
 	}
-	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != clikit.StatusError {
+	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != kind.StatusError {
 		fmt.Fprintf(r.Stdio.Err, "%s: %s: %.3f ms, %d boards expanded, %d stored, peak memory about %d KiB\n",
 			rec.ID, rec.Method, rec.MS, rec.Stats.Expanded, rec.Stats.Stored, rec.Stats.PeakBytes>>10)
 	}
@@ -182,7 +182,7 @@ func (r reporter) report(ctx context.Context, rec Record) int {
 			strconv.FormatBool(rec.Optimal), clikit.MS(rec.MS),
 			strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10), moves(rec.Plan), rec.Reason, rec.Error}
 	}, func() error { return r.text(rec) })
-	return rec.Status.ExitCode(ctx)
+	return clikit.ExitCode(ctx, rec.Status)
 }
 
 // moves writes a plan as fogleman/rush does: "B+3 A-1 ...".

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 	"github.com/waterworks-solver/waterworks/sat/backends"
@@ -141,10 +142,10 @@ func compareSort(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv sortfmt.Level, rule watersort.Rule) clikit.CompareRow {
 	row := clikit.CompareRow{Kind: "sort", ID: lv.ID, Engine: e.name}
 	var out sortOutcome
-	var status clikit.Status
+	var status kind.Status
 	var note, failure string
-	row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) clikit.Status {
-		if err := clikit.Safely(lv.ID, func() error {
+	row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) kind.Status {
+		if err := kind.Safely(lv.ID, func() error {
 			out = e.run(ctx, lv.Puzzle, rule)
 			return nil
 		}); err != nil {
@@ -155,14 +156,14 @@ func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv s
 	})
 	row.Status, row.Error = status, failure
 	switch status {
-	case clikit.StatusSolved:
+	case kind.StatusSolved:
 		row.Answer = fmt.Sprintf("%d moves", len(out.plan))
 		if out.optimal { // a proof: every engine that gives one must agree
 			row.Optimal(len(out.plan))
 		}
-	case clikit.StatusUnsolvable:
+	case kind.StatusUnsolvable:
 		row.Unsolvable("unsolvable")
-	case clikit.StatusUnknown, clikit.StatusInterrupted:
+	case kind.StatusUnknown, kind.StatusInterrupted:
 		row.Answer = note
 	}
 	row.Stats = out.stats.list()
@@ -171,9 +172,9 @@ func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv s
 
 // list returns the statistics compare prints: the search's or the SAT
 // method's.
-func (s sortStats) list() clikit.StatList {
+func (s sortStats) list() kind.StatList {
 	if s.LowerBound == nil {
-		return clikit.StatList{{Name: "expanded", Value: s.Expanded}, {Name: "stored", Value: s.Stored}, {Name: "peak_bytes", Value: s.PeakBytes}}
+		return kind.StatList{{Name: "expanded", Value: s.Expanded}, {Name: "stored", Value: s.Stored}, {Name: "peak_bytes", Value: s.PeakBytes}}
 	}
-	return clikit.StatList{{Name: "lower_bound", Value: *s.LowerBound}, {Name: "horizons", Value: len(s.Rounds)}, {Name: "variables", Value: s.Variables}, {Name: "clauses", Value: s.Clauses}}
+	return kind.StatList{{Name: "lower_bound", Value: *s.LowerBound}, {Name: "horizons", Value: len(s.Rounds)}, {Name: "variables", Value: s.Variables}, {Name: "clauses", Value: s.Clauses}}
 }

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
-	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
@@ -195,10 +195,10 @@ type sortStats struct {
 
 // Record is one result as JSON Lines prints it.
 type Record struct {
-	ID      string        `json:"id"`
-	Status  clikit.Status `json:"status"`
-	Method  string        `json:"method"`
-	Backend string        `json:"backend,omitempty"` // the SAT backend of method sat
+	ID      string      `json:"id"`
+	Status  kind.Status `json:"status"`
+	Method  string      `json:"method"`
+	Backend string      `json:"backend,omitempty"` // the SAT backend of method sat
 	// Encoding is the SAT method's encoding (watersort.SATEncoding).
 	Encoding string    `json:"encoding,omitempty"`
 	Rule     string    `json:"rule"`
@@ -316,27 +316,25 @@ func (f *sortSolveFlags) engine() (sortEngine, error) {
 // text and an error message when it is an error. A plan is replayed by
 // the checker first: a plan that fails it is an internal error, never an
 // answer.
-func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule, method string) (st clikit.Status, note, failure string) {
-	err := clikit.Cause(ctx, o.err)
-	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, membudget.ErrBudget):
-		reason, _ := clikit.Stopped(err)
-		return clikit.StopStatus(err), reason, ""
+func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule, method string) (st kind.Status, note, failure string) {
+	switch end := kind.Ended(ctx, o.err); {
 	case errors.Is(o.err, watersort.ErrLimit):
-		return clikit.StatusUnknown, fmt.Sprintf("stopped after %d states", o.stats.Stored), ""
+		return kind.StatusUnknown, fmt.Sprintf("stopped after %d states", o.stats.Stored), ""
+	case end.Stopped():
+		return end.Status(), end.Reason(), ""
 	case errors.Is(o.err, watersort.ErrHorizon):
-		return clikit.StatusUnknown, fmt.Sprintf("no plan of at most %d moves, not a proof of unsolvability", o.horizon), ""
+		return kind.StatusUnknown, fmt.Sprintf("no plan of at most %d moves, not a proof of unsolvability", o.horizon), ""
 	case o.err != nil:
-		return clikit.StatusError, "", o.err.Error()
+		return kind.StatusError, "", o.err.Error()
 	case o.status == watersort.Unsolvable:
-		return clikit.StatusUnsolvable, fmt.Sprintf("all %d reachable positions explored", o.stats.Stored), ""
+		return kind.StatusUnsolvable, fmt.Sprintf("all %d reachable positions explored", o.stats.Stored), ""
 	case o.status == watersort.Solved:
 		if err := watersort.Check(p, rule, o.plan); err != nil {
-			return clikit.StatusError, "", fmt.Sprintf("internal error: the %s plan failed the check: %v", method, err)
+			return kind.StatusError, "", fmt.Sprintf("internal error: the %s plan failed the check: %v", method, err)
 		}
-		return clikit.StatusSolved, "", ""
+		return kind.StatusSolved, "", ""
 	}
-	return clikit.StatusError, "", fmt.Sprintf("internal error: %s ended with status %v", method, o.status)
+	return kind.StatusError, "", fmt.Sprintf("internal error: %s ended with status %v", method, o.status)
 }
 
 // solve runs the engine on one level, checks any plan it returns, reports
@@ -348,7 +346,7 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	}
 	if lv.Err != nil {
 		fmt.Fprintln(r.stdio.Err, lv.Err)
-		rec.Status, rec.Error = clikit.StatusError, lv.Err.Error()
+		rec.Status, rec.Error = kind.StatusError, lv.Err.Error()
 		r.emit(rec, "")
 		return clikit.ExitUsage
 	}
@@ -356,7 +354,7 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	defer cancel()
 	start := time.Now()
 	var out sortOutcome
-	if err := clikit.Safely(lv.ID, func() error {
+	if err := kind.Safely(lv.ID, func() error {
 		out = r.engine(work, lv.Puzzle, r.flags.rule)
 		return nil
 	}); err != nil {
@@ -366,7 +364,7 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	rec.Stats = out.stats
 	var note string
 	rec.Status, note, rec.Error = out.judge(work, lv.Puzzle, r.flags.rule, r.flags.method)
-	if rec.Status == clikit.StatusSolved {
+	if rec.Status == kind.StatusSolved {
 		rec.Optimal = out.optimal
 		rec.Plan = make([]Move, len(out.plan))
 		for i, m := range out.plan {
@@ -382,7 +380,7 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 		r.textStats(rec)
 	}
 	r.emit(rec, note)
-	return rec.Status.ExitCode(work)
+	return clikit.ExitCode(work, rec.Status)
 }
 
 // textStats writes the statistics of a record on stderr, as people read
@@ -429,7 +427,7 @@ func (r *sortReporter) text(rec Record, note string) error {
 		return nil
 	}
 	engine := rec.engine()
-	if rec.Status != clikit.StatusSolved {
+	if rec.Status != kind.StatusSolved {
 		_, err := fmt.Fprintf(r.out, "%s: %s (%s; %s, %s rule)\n", textsafe.Name(rec.ID), rec.Status, note, engine, rec.Rule)
 		return err
 	}

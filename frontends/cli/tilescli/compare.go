@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
 	"github.com/waterworks-solver/waterworks/models/tiles"
 	"github.com/waterworks-solver/waterworks/sat/backends"
@@ -96,30 +97,30 @@ func compareTiles(ctx context.Context, c clikit.Comparison, in clikit.Input) int
 func compareRow(ctx context.Context, c clikit.Comparison, ce compareEngine, lv tilesfmt.Level) clikit.CompareRow {
 	row := clikit.CompareRow{Kind: "tiles", ID: lv.ID, Engine: ce.name}
 	var rec Record
-	row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) clikit.Status {
+	row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) kind.Status {
 		rec = ce.e.solve(ctx, lv)
 		return rec.Status
 	})
 	row.Status, row.Error = rec.Status, rec.Error
 	st := rec.Stats
 	switch rec.Status {
-	case clikit.StatusSolved:
+	case kind.StatusSolved:
 		row.Optimal(*rec.Steps)
-	case clikit.StatusUnsolvable:
+	case kind.StatusUnsolvable:
 		row.Unsolvable("unsolvable (parity)")
 		if ce.e.exhaust {
 			row.Unsolvable(fmt.Sprintf("unsolvable (%d boards explored)", st.Stored))
 		}
-	case clikit.StatusUnknown, clikit.StatusInterrupted:
+	case kind.StatusUnknown, kind.StatusInterrupted:
 		row.Answer = rec.Reason
 	}
 	if st.LowerBound != nil {
-		row.Stats = clikit.StatList{{Name: "lower_bound", Value: *st.LowerBound}, {Name: "horizons", Value: len(st.Horizons)},
+		row.Stats = kind.StatList{{Name: "lower_bound", Value: *st.LowerBound}, {Name: "horizons", Value: len(st.Horizons)},
 			{Name: "variables", Value: st.Variables}, {Name: "clauses", Value: st.Clauses}}
 	} else {
-		row.Stats = clikit.StatList{{Name: "expanded", Value: st.Expanded}, {Name: "stored", Value: st.Stored}}
+		row.Stats = kind.StatList{{Name: "expanded", Value: st.Expanded}, {Name: "stored", Value: st.Stored}}
 		if rec.Heuristic != "" {
-			row.Stats = append(row.Stats, clikit.Stat{Name: "heuristic", Value: rec.Heuristic})
+			row.Stats = append(row.Stats, kind.Stat{Name: "heuristic", Value: rec.Heuristic})
 		}
 	}
 	return row

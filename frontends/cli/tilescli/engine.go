@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/models/tiles"
@@ -16,12 +17,12 @@ import (
 
 // Record is one result as JSON Lines prints it.
 type Record struct {
-	ID        string        `json:"id"`
-	Status    clikit.Status `json:"status"`
-	Method    string        `json:"method"`
-	Heuristic string        `json:"heuristic,omitempty"` // ida: pdb or manhattan
-	Backend   string        `json:"backend,omitempty"`   // sat
-	Size      string        `json:"size"`                // "4x4": columns x rows
+	ID        string      `json:"id"`
+	Status    kind.Status `json:"status"`
+	Method    string      `json:"method"`
+	Heuristic string      `json:"heuristic,omitempty"` // ida: pdb or manhattan
+	Backend   string      `json:"backend,omitempty"`   // sat
+	Size      string      `json:"size"`                // "4x4": columns x rows
 	// Plan holds the moves of the blank, "U", "D", "L" or "R".
 	Plan []string `json:"plan"`
 	// Slid holds the tile each move slides.
@@ -116,13 +117,13 @@ func (e *engine) solve(ctx context.Context, lv tilesfmt.Level) Record {
 		rec.Backend = e.flags.backend
 	}
 	if lv.Err != nil {
-		rec.Status, rec.Error = clikit.StatusError, lv.Err.Error()
+		rec.Status, rec.Error = kind.StatusError, lv.Err.Error()
 		return rec
 	}
 	p := lv.Puzzle
 	rec.Size = fmt.Sprintf("%dx%d", p.Width, p.Height)
 	if err := p.Solvability(); err != nil && !e.exhaust {
-		rec.Status, rec.Reason = clikit.StatusUnsolvable, strings.TrimPrefix(err.Error(), tiles.ErrUnsolvable.Error()+": ")
+		rec.Status, rec.Reason = kind.StatusUnsolvable, strings.TrimPrefix(err.Error(), tiles.ErrUnsolvable.Error()+": ")
 		return rec
 	}
 	work, cancel := e.flags.WithTimeout(ctx)
@@ -130,7 +131,7 @@ func (e *engine) solve(ctx context.Context, lv tilesfmt.Level) Record {
 	start := time.Now()
 	plan, err := e.run(work, p, &rec)
 	rec.MS = clikit.Millis(time.Since(start))
-	rec.judge(p, plan, clikit.Cause(work, err), e.flags.maxMoves)
+	rec.judge(kind.Ended(work, err), p, plan, err, e.flags.maxMoves)
 	return rec
 }
 
@@ -189,26 +190,25 @@ func horizonStats(r tiles.SATResult) Stats {
 // judge sets the status from what the engine returned: a plan is checked
 // first, and a plan that fails the check is an internal error, never an
 // answer.
-func (rec *Record) judge(p *tiles.Puzzle, plan tiles.Plan, err error, horizon int) {
-	reason, stopped := clikit.Stopped(err)
+func (rec *Record) judge(end kind.Ending, p *tiles.Puzzle, plan tiles.Plan, err error, horizon int) {
 	switch {
-	case stopped:
-		rec.Status, rec.Reason = clikit.StopStatus(err), reason
+	case end.Stopped():
+		rec.Status, rec.Reason = end.Status(), end.Reason()
 	case errors.As(err, new(errExhausted)):
-		rec.Status, rec.Reason = clikit.StatusUnsolvable, err.Error()
+		rec.Status, rec.Reason = kind.StatusUnsolvable, err.Error()
 	case errors.Is(err, statespace.ErrHorizon):
-		rec.Status, rec.Reason = clikit.StatusUnknown, fmt.Sprintf("no plan of at most %d moves", horizon)
+		rec.Status, rec.Reason = kind.StatusUnknown, fmt.Sprintf("no plan of at most %d moves", horizon)
 	case err != nil:
-		rec.Status, rec.Error = clikit.StatusError, err.Error()
+		rec.Status, rec.Error = kind.StatusError, err.Error()
 	case plan == nil:
-		rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: %s found no plan for a solvable board", rec.Method)
+		rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: %s found no plan for a solvable board", rec.Method)
 	default:
 		if cerr := tiles.Check(p, plan); cerr != nil {
-			rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", rec.Method, cerr)
+			rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", rec.Method, cerr)
 			return
 		}
 		_, slid, _ := p.Apply(plan)
-		rec.Status, rec.Optimal, rec.Slid = clikit.StatusSolved, true, slid
+		rec.Status, rec.Optimal, rec.Slid = kind.StatusSolved, true, slid
 		rec.Plan = make([]string, len(plan))
 		for i, m := range plan {
 			rec.Plan[i] = m.String()

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 )
 
 // reporter prints records in the chosen format.
@@ -25,12 +26,12 @@ func (r reporter) report(ctx context.Context, rec Record) int {
 	if rec.Error != "" {
 		fmt.Fprintf(r.Stdio.Err, "%s\n", errorLine(rec))
 	}
-	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != clikit.StatusError {
+	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != kind.StatusError {
 		r.textStats(rec)
 	}
 	r.Printer.Emit(r.Stdio, "waterworks tiles solve", r.Out, rec, CSVHeader,
 		func() []string { return csvRow(rec) }, func() error { return r.text(rec) })
-	return rec.Status.ExitCode(ctx)
+	return clikit.ExitCode(ctx, rec.Status)
 }
 
 // errorLine is the stderr line of a record with an error: input errors
@@ -72,10 +73,10 @@ func (r reporter) text(rec Record) error {
 		return nil
 	}
 	switch rec.Status {
-	case clikit.StatusUnsolvable:
+	case kind.StatusUnsolvable:
 		_, err := fmt.Fprintf(r.Out, "%s: unsolvable (%s)\n", rec.ID, rec.Reason)
 		return err
-	case clikit.StatusUnknown, clikit.StatusInterrupted:
+	case kind.StatusUnknown, kind.StatusInterrupted:
 		_, err := fmt.Fprintf(r.Out, "%s: %s (%s; %s)\n", rec.ID, rec.Status, rec.Reason, engineName(rec))
 		return err
 	}

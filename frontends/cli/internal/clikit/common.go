@@ -1,7 +1,6 @@
 package clikit
 
 import (
-	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -15,8 +14,8 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
-	"github.com/waterworks-solver/waterworks/models/membudget"
 	"github.com/waterworks-solver/waterworks/sat"
 )
 
@@ -44,73 +43,25 @@ func ErrorID(err error) string {
 	return err.Error()
 }
 
-// Status is the outcome of one puzzle, as JSON and CSV output spell it.
-// Each status has one exit code (Status.ExitCode), so a record's status
-// always agrees with the code the command exits with.
-type Status string
-
-// The status vocabulary is fixed; scripts match on it. The README's
-// "Output and exit codes" lists it, and a test checks that it lists every
-// one.
-const (
-	StatusSolved      Status = "solved"      // an answer was found and checked (exit 0)
-	StatusOK          Status = "ok"          // check: the solution is right; hint: a deduction was given (exit 0)
-	StatusUnsolvable  Status = "unsolvable"  // proven to have no answer (exit 1)
-	StatusNotUnique   Status = "not-unique"  // asked to be unique (--unique), it has several solutions (exit 1)
-	StatusWrong       Status = "wrong"       // check: the solution is wrong (exit 1)
-	StatusUnknown     Status = "unknown"     // stopped by a timeout or a limit before an answer (exit 124)
-	StatusInterrupted Status = "interrupted" // stopped by Ctrl-C or SIGTERM before an answer (exit 130)
-	StatusError       Status = "error"       // bad input, or an internal failure (exit 2)
-)
-
-// Statuses lists the vocabulary, in the order of the exit codes.
-var Statuses = []Status{StatusSolved, StatusOK, StatusUnsolvable, StatusNotUnique, StatusWrong, StatusUnknown, StatusInterrupted, StatusError}
-
-// ExitCode maps a status to its exit code. A record that still says
-// unknown for work ctx interrupted exits 130, as interrupted would.
-func (s Status) ExitCode(ctx context.Context) int {
+// ExitCode maps a status to its exit code: each status has one, so that
+// a record's status always agrees with the code the command exits with.
+// A record that still says unknown for work ctx interrupted exits 130, as
+// interrupted would.
+func ExitCode(ctx context.Context, s kind.Status) int {
 	switch s {
-	case StatusSolved, StatusOK:
+	case kind.StatusSolved, kind.StatusOK:
 		return ExitOK
-	case StatusUnsolvable, StatusWrong, StatusNotUnique:
+	case kind.StatusUnsolvable, kind.StatusWrong, kind.StatusNotUnique:
 		return ExitFailed
-	case StatusUnknown:
-		if ctx != nil && errors.Is(ctx.Err(), context.Canceled) && !memoryStopped(ctx) {
+	case kind.StatusUnknown:
+		if ctx != nil && kind.Ended(ctx, ctx.Err()).Stop == kind.Interrupted {
 			return ExitInterrupted
 		}
 		return ExitTimeout
-	case StatusInterrupted:
+	case kind.StatusInterrupted:
 		return ExitInterrupted
 	}
 	return ExitUsage
-}
-
-// StopStatus is the status of work that err stopped before an answer:
-// interrupted when err is context.Canceled (a signal), unknown for a
-// timeout or a limit. Pass err through Cause first, so that the memory
-// watch, which cancels the work's context, is not taken for a signal.
-func StopStatus(err error) Status {
-	if errors.Is(err, context.Canceled) {
-		return StatusInterrupted
-	}
-	return StatusUnknown
-}
-
-// StoppedStatus is the status of work that stopped before an answer under ctx:
-// interrupted when ctx was canceled (by a signal), unknown when a timeout
-// or a limit stopped it.
-func StoppedStatus(ctx context.Context) Status {
-	if errors.Is(ctx.Err(), context.Canceled) && !memoryStopped(ctx) {
-		return StatusInterrupted
-	}
-	return StatusUnknown
-}
-
-// memoryStopped reports whether the memory watch ended ctx: a limit, not
-// an interrupt, though ctx says canceled.
-func memoryStopped(ctx context.Context) bool {
-	_, ok := membudget.Cause(ctx)
-	return ok
 }
 
 // Output formats.
@@ -385,53 +336,6 @@ func (p *Printer) CSVRow(header, row []string) error {
 // the unit of every "ms" field.
 func Millis(d time.Duration) float64 {
 	return float64(d.Microseconds()) / 1000
-}
-
-// Stat is one named statistic of an engine.
-type Stat struct {
-	Name  string
-	Value any // int, bool or string
-}
-
-// StatList is an engine's statistics in a fixed order. It encodes as a JSON
-// object with the keys in that order, and prints as "name=value ...".
-type StatList []Stat
-
-// MarshalJSON writes the statistics as one JSON object, in order.
-func (l StatList) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, s := range l {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		name, err := json.Marshal(s.Name)
-		if err != nil {
-			return nil, err
-		}
-		value, err := json.Marshal(s.Value)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(name)
-		b.WriteByte(':')
-		b.Write(value)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// String writes the statistics as "name=value" pairs separated by spaces,
-// leaving out empty strings.
-func (l StatList) String() string {
-	parts := make([]string, 0, len(l))
-	for _, s := range l {
-		if s.Value == "" {
-			continue
-		}
-		parts = append(parts, fmt.Sprintf("%s=%v", s.Name, s.Value))
-	}
-	return strings.Join(parts, " ")
 }
 
 // ReportsSearch reports whether a backend counts its search: gini counts

@@ -8,20 +8,21 @@ import (
 	"io"
 	"time"
 
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 // CompareRow is one engine's result on one puzzle.
 type CompareRow struct {
-	Kind   string   `json:"kind"`
-	ID     string   `json:"id"`
-	Engine string   `json:"engine"`
-	Status Status   `json:"status"`
-	Answer string   `json:"answer"` // what the engine found, in words
-	MS     float64  `json:"ms"`     // the fastest of --count runs
-	Stats  StatList `json:"stats,omitempty"`
-	Agree  *bool    `json:"agree,omitempty"` // nil when not compared
-	Error  string   `json:"error,omitempty"`
+	Kind   string        `json:"kind"`
+	ID     string        `json:"id"`
+	Engine string        `json:"engine"`
+	Status kind.Status   `json:"status"`
+	Answer string        `json:"answer"` // what the engine found, in words
+	MS     float64       `json:"ms"`     // the fastest of --count runs
+	Stats  kind.StatList `json:"stats,omitempty"`
+	Agree  *bool         `json:"agree,omitempty"` // nil when not compared
+	Error  string        `json:"error,omitempty"`
 
 	// Key is what must be equal among the engines that answered one
 	// puzzle ("unique", "optimal 6"); empty leaves the row out of the
@@ -89,19 +90,6 @@ type Comparison interface {
 	Puzzle(rows []CompareRow)
 }
 
-// TimedOut fills in a row for an engine stopped by ctx, by the memory
-// budget or by a search limit, and reports whether it was. Compare's Time
-// turns a stop by the memory watch into its *membudget.Error, so that it
-// reads as a limit and not as an interrupt.
-func TimedOut(row *CompareRow, ctx context.Context, err error) bool {
-	reason, ok := Stopped(err)
-	if !ok {
-		return false
-	}
-	row.Status, row.Answer = StopStatus(err), reason
-	return true
-}
-
 // FirstJSONObject decodes the first line of JSON Lines data holding an
 // object, for kinds to detect their fields; ok is false when data is not
 // JSON Lines.
@@ -138,9 +126,9 @@ func EngineNames(methods ...string) []string {
 // TimeSolve times solve as the engine called engine (Comparison.Time): a
 // run whose status is neither solved nor unsolvable counts as failed, so
 // it is not repeated. It returns every run's duration.
-func TimeSolve(ctx context.Context, c Comparison, engine string, solve func(ctx context.Context) Status) []time.Duration {
+func TimeSolve(ctx context.Context, c Comparison, engine string, solve func(ctx context.Context) kind.Status) []time.Duration {
 	runs, _ := c.Time(ctx, engine, func(ctx context.Context) error {
-		if s := solve(ctx); s != StatusSolved && s != StatusUnsolvable {
+		if s := solve(ctx); s != kind.StatusSolved && s != kind.StatusUnsolvable {
 			return fmt.Errorf("%s", s) // do not repeat
 		}
 		return nil

@@ -2,13 +2,8 @@ package clikit
 
 import (
 	"bufio"
-	"context"
-	"errors"
 	"fmt"
 	"strconv"
-
-	"github.com/waterworks-solver/waterworks/models/membudget"
-	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
 // Emit writes one record in the printer's format, rec as a line of JSON,
@@ -50,18 +45,3 @@ func OptBool(b *bool) string {
 
 // MS is a time in milliseconds as a CSV cell, to the microsecond.
 func MS(ms float64) string { return strconv.FormatFloat(ms, 'f', 3, 64) }
-
-// Stopped tells whether err says a search stopped before it could decide,
-// and why in words: "timed out", "interrupted", or the text of a
-// state-space search limit or of the memory budget. Such an answer has StatusUnknown.
-func Stopped(err error) (reason string, ok bool) {
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return "timed out", true
-	case errors.Is(err, context.Canceled):
-		return "interrupted", true
-	case errors.Is(err, statespace.ErrLimit), errors.Is(err, membudget.ErrBudget):
-		return err.Error(), true
-	}
-	return "", false
-}

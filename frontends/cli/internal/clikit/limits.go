@@ -2,15 +2,13 @@ package clikit
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
 
-	"github.com/waterworks-solver/waterworks/frontends/textsafe"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/membudget"
 )
 
@@ -83,91 +81,12 @@ func budgeted(ctx context.Context, budget int64) (context.Context, context.Cance
 	return membudget.Watch(membudget.WithBudget(ctx, budget), budget, watchInterval)
 }
 
-// StopReason says why work under ctx stopped with err, for messages:
-// the memory budget it crossed, "stopped by the timeout" or "interrupted".
-// It returns "" when neither ctx nor err says the work was stopped.
-func StopReason(ctx context.Context, err error) string {
-	var be *membudget.Error
-	switch {
-	case errors.As(err, &be):
-		return be.Error()
-	}
-	if be, ok := membudget.Cause(ctx); ok {
-		return be.Error()
-	}
-	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return "stopped by the timeout"
-	case errors.Is(err, context.Canceled), errors.Is(ctx.Err(), context.Canceled):
-		return "interrupted"
-	}
-	return ""
-}
-
-// Cause returns err, or the *membudget.Error that stopped the work when
-// the memory watch ended work's context: engines return context.Canceled
-// then, which must not be taken for an interrupt.
-func Cause(work context.Context, err error) error {
-	if be, ok := membudget.Cause(work); ok && errors.Is(err, context.Canceled) {
-		return be
-	}
-	return err
-}
-
-// Halted reports whether err means the work was stopped before an
-// answer (see Stopped, which also says why): by ctx (a timeout, an
-// interrupt, the memory watch), by a memory estimate over the budget, or
-// by a search limit.
-func Halted(err error) bool {
-	_, ok := Stopped(err)
-	return ok
-}
-
-// InternalError is a panic inside an engine, caught so that it reaches the
-// user as a message and exit 2 instead of a crash.
-type InternalError struct {
-	ID    string // the puzzle being solved
-	Value any    // what the engine panicked with
-	Where string // the function that panicked, with its file and line
-}
-
-// internalPrefix starts the message of every InternalError.
-const internalPrefix = "internal error, please report: "
-
-// IsInternal reports whether msg is the message of an InternalError, as
-// rows and records carry it.
-func IsInternal(msg string) bool { return strings.HasPrefix(msg, internalPrefix) }
-
-// Error says "internal error, please report: ..." with the puzzle and
-// where the engine failed.
-func (e *InternalError) Error() string {
-	msg := fmt.Sprintf("%s%v", internalPrefix, e.Value)
-	if e.ID != "" {
-		msg = fmt.Sprintf("%s%s: %v", internalPrefix, textsafe.Name(e.ID), e.Value)
-	}
-	if e.Where != "" {
-		msg += " (at " + e.Where + ")"
-	}
-	return msg
-}
-
-// Safely calls solve for the puzzle id and turns a panic inside it into
-// an *InternalError.
-func Safely(id string, solve func() error) (err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = &InternalError{ID: id, Value: v, Where: panicSite()}
-		}
-	}()
-	return solve()
-}
-
 // Guard runs do, the work on the puzzle id that returns an exit code, and
 // turns a panic inside it into the message of an *InternalError on
 // stdio.Err and ExitUsage: the last net under every engine, for panics
 // that the engine's own reporting (Safely) does not catch.
 func Guard(stdio IO, id string, do func() int) (code int) {
-	err := Safely(id, func() error {
+	err := kind.Safely(id, func() error {
 		code = do()
 		return nil
 	})
@@ -176,24 +95,4 @@ func Guard(stdio IO, id string, do func() int) (code int) {
 		return ExitUsage
 	}
 	return code
-}
-
-// panicSite returns the function that panicked, with its file and line:
-// the first frame below the runtime's panic machinery.
-func panicSite() string {
-	pcs := make([]uintptr, 32)
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
-	for {
-		f, more := frames.Next()
-		if !strings.HasPrefix(f.Function, "runtime.") {
-			file := f.File
-			if i := strings.LastIndex(file, "/"); i >= 0 {
-				file = file[i+1:]
-			}
-			return fmt.Sprintf("%s %s:%d", f.Function, file, f.Line)
-		}
-		if !more {
-			return ""
-		}
-	}
 }

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 )
 
 // TextRecords separates the text records a command writes with blank
@@ -13,8 +15,8 @@ type TextRecords struct{ written int }
 // Start begins a record of status s on w and reports whether the record
 // has text: one with StatusError has none (errors appear on stderr only);
 // any other gets a blank line before it unless it is the first.
-func (t *TextRecords) Start(w io.Writer, s Status) bool {
-	if s == StatusError {
+func (t *TextRecords) Start(w io.Writer, s kind.Status) bool {
+	if s == kind.StatusError {
 		return false
 	}
 	if t.written > 0 {
@@ -28,11 +30,11 @@ func (t *TextRecords) Start(w io.Writer, s Status) bool {
 // that is not solved, the line "id: status (reason; engine)". It reports
 // whether the record is solved, its text still to write, or else the
 // error of the write.
-func (t *TextRecords) StartSolved(w io.Writer, id string, s Status, reason, engine string) (solved bool, err error) {
+func (t *TextRecords) StartSolved(w io.Writer, id string, s kind.Status, reason, engine string) (solved bool, err error) {
 	if !t.Start(w, s) {
 		return false, nil
 	}
-	if s != StatusSolved {
+	if s != kind.StatusSolved {
 		_, err := fmt.Fprintf(w, "%s: %s (%s; %s)\n", id, s, reason, engine)
 		return false, err
 	}

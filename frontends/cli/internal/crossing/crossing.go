@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
@@ -114,37 +115,36 @@ func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
 		rec.Backend = f.Backend
 	}
 	if p.Err != nil {
-		rec.Status, rec.Error = clikit.StatusError, p.Err.Error()
+		rec.Status, rec.Error = kind.StatusError, p.Err.Error()
 		return rec
 	}
 	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
 	start := time.Now()
 	var out Outcome
-	err := clikit.Safely(p.ID, func() error {
+	err := kind.Safely(p.ID, func() error {
 		out = p.Solve(work, f)
 		return out.Err
 	})
 	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = out.Stats
-	err = clikit.Cause(work, err)
-	reason, stopped := clikit.Stopped(err)
+	end := kind.Ended(work, err)
 	switch {
-	case stopped:
-		rec.Status, rec.Reason = clikit.StopStatus(err), reason
+	case end.Stopped():
+		rec.Status, rec.Reason = end.Status(), end.Reason()
 	case errors.Is(err, statespace.ErrHorizon):
-		rec.Status, rec.Reason = clikit.StatusUnknown, fmt.Sprintf("no plan within --max-steps %d", f.MaxSteps)
+		rec.Status, rec.Reason = kind.StatusUnknown, fmt.Sprintf("no plan within --max-steps %d", f.MaxSteps)
 	case err != nil:
-		rec.Status, rec.Error = clikit.StatusError, err.Error()
+		rec.Status, rec.Error = kind.StatusError, err.Error()
 	case out.Status == statespace.Unsolvable:
-		rec.Status, rec.Reason = clikit.StatusUnsolvable, out.Reason
+		rec.Status, rec.Reason = kind.StatusUnsolvable, out.Reason
 	case out.Status != statespace.Solved:
-		rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: %s ended with status %v", f.Method, out.Status)
+		rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: %s ended with status %v", f.Method, out.Status)
 	case out.Check != nil:
-		rec.Status, rec.Error = clikit.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", f.Method, out.Check)
+		rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", f.Method, out.Check)
 	default:
 		steps := len(out.Plan)
-		rec.Status, rec.Optimal, rec.Plan, rec.Steps, rec.Cost = clikit.StatusSolved, true, out.Plan, &steps, out.Cost
+		rec.Status, rec.Optimal, rec.Plan, rec.Steps, rec.Cost = kind.StatusSolved, true, out.Plan, &steps, out.Cost
 	}
 	if rec.Error != "" {
 		rec.Error = p.ID + ": " + rec.Error // a reading error names its place instead

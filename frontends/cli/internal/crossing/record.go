@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
@@ -26,10 +27,10 @@ type Step struct {
 
 // Record is one result as JSON Lines prints it.
 type Record struct {
-	ID      string        `json:"id"`
-	Status  clikit.Status `json:"status"`
-	Method  string        `json:"method"`
-	Backend string        `json:"backend,omitempty"`
+	ID      string      `json:"id"`
+	Status  kind.Status `json:"status"`
+	Method  string      `json:"method"`
+	Backend string      `json:"backend,omitempty"`
 	// Steps counts the crossings, Cost the total time (torch only).
 	Steps   *int    `json:"steps"`
 	Cost    *int    `json:"cost,omitempty"`
@@ -77,7 +78,7 @@ func (r reporter) report(ctx context.Context, rec Record) int {
 	if rec.Error != "" {
 		fmt.Fprintln(r.Stdio.Err, rec.Error)
 	}
-	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != clikit.StatusError {
+	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != kind.StatusError {
 		fmt.Fprintf(r.Stdio.Err, "%s: %s: %.3f ms, %s\n", rec.ID, rec.Method, rec.MS, rec.Stats.words())
 	}
 	r.Printer.Emit(r.Stdio, r.command, r.Out, rec, CSVHeader, func() []string {
@@ -85,7 +86,7 @@ func (r reporter) report(ctx context.Context, rec Record) int {
 			clikit.MS(rec.MS), strconv.FormatInt(rec.Stats.Expanded, 10), strconv.FormatInt(rec.Stats.Stored, 10),
 			planWords(rec.Plan, "; "), rec.Reason, rec.Error}
 	}, func() error { return r.text(rec) })
-	return rec.Status.ExitCode(ctx)
+	return clikit.ExitCode(ctx, rec.Status)
 }
 
 func (s Stats) words() string {
