@@ -2,7 +2,6 @@ package jugscli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
@@ -10,7 +9,6 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/jugs"
-	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
@@ -123,24 +121,16 @@ func compareJugsEngine(ctx context.Context, c clikit.Comparison, e jugsfmt.Entry
 			row.Stats = append(row.Stats, s)
 		}
 	}
-	switch end := kind.Ended(ctx, err); {
-	case end.Stopped():
-		row.Status, row.Answer = end.Status(), end.Reason()
-	case errors.Is(err, statespace.ErrHorizon):
-		row.Status, row.Answer = kind.StatusUnknown, err.Error()
-	case err != nil:
-		row.Status, row.Error = kind.StatusError, err.Error()
-	case !got.solvable:
-		row.Status = kind.StatusUnsolvable
+	v := verdict(ctx, e.Puzzle, eng.method, got, err)
+	row.Status, row.Error = v.Status, v.Error
+	switch v.Status {
+	case kind.StatusUnknown, kind.StatusInterrupted:
+		row.Answer = v.Reason
+	case kind.StatusUnsolvable:
 		row.Unsolvable("unsolvable")
-	default:
-		if cerr := jugs.Check(e.Puzzle, got.plan); cerr != nil {
-			row.Status, row.Error = kind.StatusError, fmt.Sprintf("the plan fails the check: %v", cerr)
-			break
-		}
+	case kind.StatusSolved:
 		// Every method returns a fewest-actions plan: BFS by search
 		// order, sat and cp by refuting every shorter length.
-		row.Status = kind.StatusSolved
 		row.Optimal(len(got.plan))
 	}
 	return row

@@ -292,27 +292,19 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	})
 	elapsed := time.Since(start)
 	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: clikit.Millis(elapsed), Stats: got.stats}
-	note := ""
-	switch end := kind.Ended(work, err); {
-	case end.Stopped():
-		rec.Status, note = end.Status(), end.Reason()
+	v := verdict(work, p, r.flags.method, got, err)
+	rec.Status, rec.Error = v.Status, v.Error
+	note := v.Reason
+	switch {
 	case errors.Is(err, statespace.ErrHorizon):
-		rec.Status, note = kind.StatusUnknown, err.Error()+"; longer plans not searched"
+		note += "; longer plans not searched"
 	case errors.Is(err, jugs.ErrTooLarge):
 		positioned := tooLarge(e, "--method", r.flags.method, err)
-		rec.Status, rec.Error = kind.StatusError, positioned.Error()
+		rec.Error = positioned.Error()
 		fmt.Fprintln(r.stdio.Err, positioned)
-	case err != nil:
-		rec.Status, rec.Error = kind.StatusError, err.Error()
-	case !got.solvable:
-		rec.Status, note = kind.StatusUnsolvable, got.proof
-	default:
-		// Never print a wrong answer: replay the plan with the checker.
-		if cerr := jugs.Check(p, got.plan); cerr != nil {
-			rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", r.flags.method, cerr)
-			break
-		}
-		rec.Status, rec.Plan = kind.StatusSolved, jugsfmt.StepsOf(got.plan)
+	}
+	if rec.Status == kind.StatusSolved {
+		rec.Plan = jugsfmt.StepsOf(got.plan)
 		steps := len(got.plan)
 		rec.Steps = &steps
 	}
@@ -324,6 +316,20 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	}
 	r.emit(rec, p, note)
 	return clikit.ExitCode(ctx, rec.Status)
+}
+
+// verdict judges what a method returned on p under ctx: a horizon
+// passed is unknown; the rest is kind.PlanSearch's, so that a plan is
+// replayed by the checker before it counts.
+func verdict(ctx context.Context, p *jugs.Puzzle, method string, got jugsOutcome, err error) kind.Verdict {
+	if errors.Is(err, statespace.ErrHorizon) {
+		return kind.Verdict{Status: kind.StatusUnknown, Reason: err.Error()}
+	}
+	search := kind.PlanSearch{Method: method, Err: err, NoPlan: !got.solvable, Proof: got.proof}
+	if got.solvable {
+		search.Check = func() error { return jugs.Check(p, got.plan) }
+	}
+	return search.Verdict(ctx)
 }
 
 // emit writes one record in the chosen format; p is the puzzle (nil for

@@ -129,22 +129,15 @@ func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Reco
 	r, err := run(ctx, p, statespace.Options{MaxStates: limit})
 	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = clikit.SearchStatsOf(r.Stats)
-	end := kind.Ended(ctx, err)
-	switch {
-	case end.Stopped():
-		rec.Status, rec.Reason = end.Status(), end.Reason()
-	case err != nil:
-		rec.Status, rec.Error = kind.StatusError, err.Error()
-	case r.Status == statespace.Unsolvable:
-		rec.Status, rec.Reason = kind.StatusUnsolvable, fmt.Sprintf("all %d reachable boards explored", r.Stats.Stored)
-	case r.Status != statespace.Solved:
-		rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: %s ended with status %v", method, r.Status)
-	default:
-		if cerr := rush.Check(p, r.Plan); cerr != nil {
-			rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", method, cerr)
-			return rec
-		}
-		rec.Status, rec.Optimal = kind.StatusSolved, true
+	search := kind.PlanSearch{Method: method, Err: err,
+		NoPlan: r.Status == statespace.Unsolvable, Proof: fmt.Sprintf("all %d reachable boards explored", r.Stats.Stored)}
+	if r.Status == statespace.Solved {
+		search.Check = func() error { return rush.Check(p, r.Plan) }
+	}
+	v := search.Verdict(ctx)
+	rec.Status, rec.Reason, rec.Error = v.Status, v.Reason, v.Error
+	if v.Status == kind.StatusSolved {
+		rec.Optimal = true
 		rec.Plan = make([]Move, len(r.Plan))
 		for i, m := range r.Plan {
 			rec.Plan[i] = Move{Piece: string(p.Pieces[m.Piece].Label), By: m.By}

@@ -142,8 +142,7 @@ func compareSort(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv sortfmt.Level, rule watersort.Rule) clikit.CompareRow {
 	row := clikit.CompareRow{Kind: "sort", ID: lv.ID, Engine: e.name}
 	var out sortOutcome
-	var status kind.Status
-	var note, failure string
+	var v kind.Verdict
 	row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) kind.Status {
 		if err := kind.Safely(lv.ID, func() error {
 			out = e.run(ctx, lv.Puzzle, rule)
@@ -151,11 +150,11 @@ func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv s
 		}); err != nil {
 			out = sortOutcome{err: err}
 		}
-		status, note, failure = out.judge(ctx, lv.Puzzle, rule, e.name)
-		return status
+		v = out.judge(ctx, lv.Puzzle, rule, e.name)
+		return v.Status
 	})
-	row.Status, row.Error = status, failure
-	switch status {
+	row.Status, row.Error = v.Status, v.Error
+	switch v.Status {
 	case kind.StatusSolved:
 		row.Answer = fmt.Sprintf("%d moves", len(out.plan))
 		if out.optimal { // a proof: every engine that gives one must agree
@@ -164,7 +163,7 @@ func sortRow(c clikit.Comparison, ctx context.Context, e sortCompareEngine, lv s
 	case kind.StatusUnsolvable:
 		row.Unsolvable("unsolvable")
 	case kind.StatusUnknown, kind.StatusInterrupted:
-		row.Answer = note
+		row.Answer = v.Reason
 	}
 	row.Stats = out.stats.list()
 	return row

@@ -312,29 +312,23 @@ func (f *sortSolveFlags) engine() (sortEngine, error) {
 	return satEngine(b.open, b.enc, f.encoding, f.maxMoves), nil
 }
 
-// judge turns an outcome into a status, with a note that explains it in
-// text and an error message when it is an error. A plan is replayed by
-// the checker first: a plan that fails it is an internal error, never an
-// answer.
-func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule, method string) (st kind.Status, note, failure string) {
-	switch end := kind.Ended(ctx, o.err); {
+// judge turns an outcome into a verdict: a status, with a reason that
+// explains it in text and an error message when it is an error. A plan is
+// replayed by the checker first (kind.PlanSearch): a plan that fails it is
+// an internal error, never an answer.
+func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule, method string) kind.Verdict {
+	switch {
 	case errors.Is(o.err, watersort.ErrLimit):
-		return kind.StatusUnknown, fmt.Sprintf("stopped after %d states", o.stats.Stored), ""
-	case end.Stopped():
-		return end.Status(), end.Reason(), ""
+		return kind.Verdict{Status: kind.StatusUnknown, Reason: fmt.Sprintf("stopped after %d states", o.stats.Stored)}
 	case errors.Is(o.err, watersort.ErrHorizon):
-		return kind.StatusUnknown, fmt.Sprintf("no plan of at most %d moves, not a proof of unsolvability", o.horizon), ""
-	case o.err != nil:
-		return kind.StatusError, "", o.err.Error()
-	case o.status == watersort.Unsolvable:
-		return kind.StatusUnsolvable, fmt.Sprintf("all %d reachable positions explored", o.stats.Stored), ""
-	case o.status == watersort.Solved:
-		if err := watersort.Check(p, rule, o.plan); err != nil {
-			return kind.StatusError, "", fmt.Sprintf("internal error: the %s plan failed the check: %v", method, err)
-		}
-		return kind.StatusSolved, "", ""
+		return kind.Verdict{Status: kind.StatusUnknown, Reason: fmt.Sprintf("no plan of at most %d moves, not a proof of unsolvability", o.horizon)}
 	}
-	return kind.StatusError, "", fmt.Sprintf("internal error: %s ended with status %v", method, o.status)
+	search := kind.PlanSearch{Method: method, Err: o.err,
+		NoPlan: o.status == watersort.Unsolvable, Proof: fmt.Sprintf("all %d reachable positions explored", o.stats.Stored)}
+	if o.status == watersort.Solved {
+		search.Check = func() error { return watersort.Check(p, rule, o.plan) }
+	}
+	return search.Verdict(ctx)
 }
 
 // solve runs the engine on one level, checks any plan it returns, reports
@@ -362,8 +356,8 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	}
 	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = out.stats
-	var note string
-	rec.Status, note, rec.Error = out.judge(work, lv.Puzzle, r.flags.rule, r.flags.method)
+	v := out.judge(work, lv.Puzzle, r.flags.rule, r.flags.method)
+	rec.Status, rec.Error = v.Status, v.Error
 	if rec.Status == kind.StatusSolved {
 		rec.Optimal = out.optimal
 		rec.Plan = make([]Move, len(out.plan))
@@ -379,7 +373,7 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	if r.flags.Stats && r.flags.Format == clikit.FormatText {
 		r.textStats(rec)
 	}
-	r.emit(rec, note)
+	r.emit(rec, v.Reason)
 	return clikit.ExitCode(work, rec.Status)
 }
 

@@ -131,7 +131,7 @@ func (e *engine) solve(ctx context.Context, lv tilesfmt.Level) Record {
 	start := time.Now()
 	plan, err := e.run(work, p, &rec)
 	rec.MS = clikit.Millis(time.Since(start))
-	rec.judge(kind.Ended(work, err), p, plan, err, e.flags.maxMoves)
+	rec.judge(work, p, plan, err, e.flags.maxMoves)
 	return rec
 }
 
@@ -187,35 +187,34 @@ func horizonStats(r tiles.SATResult) Stats {
 	return st
 }
 
-// judge sets the status from what the engine returned: a plan is checked
-// first, and a plan that fails the check is an internal error, never an
-// answer.
-func (rec *Record) judge(end kind.Ending, p *tiles.Puzzle, plan tiles.Plan, err error, horizon int) {
-	switch {
-	case end.Stopped():
-		rec.Status, rec.Reason = end.Status(), end.Reason()
-	case errors.As(err, new(errExhausted)):
-		rec.Status, rec.Reason = kind.StatusUnsolvable, err.Error()
-	case errors.Is(err, statespace.ErrHorizon):
+// judge sets the status from what the engine returned under ctx: a plan
+// is checked first (kind.PlanSearch), and a plan that fails the check is
+// an internal error, never an answer.
+func (rec *Record) judge(ctx context.Context, p *tiles.Puzzle, plan tiles.Plan, err error, horizon int) {
+	if errors.Is(err, statespace.ErrHorizon) {
 		rec.Status, rec.Reason = kind.StatusUnknown, fmt.Sprintf("no plan of at most %d moves", horizon)
-	case err != nil:
-		rec.Status, rec.Error = kind.StatusError, err.Error()
-	case plan == nil:
-		rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: %s found no plan for a solvable board", rec.Method)
-	default:
-		if cerr := tiles.Check(p, plan); cerr != nil {
-			rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", rec.Method, cerr)
-			return
-		}
-		_, slid, _ := p.Apply(plan)
-		rec.Status, rec.Optimal, rec.Slid = kind.StatusSolved, true, slid
-		rec.Plan = make([]string, len(plan))
-		for i, m := range plan {
-			rec.Plan[i] = m.String()
-		}
-		steps := len(plan)
-		rec.Steps = &steps
+		return
 	}
+	search := kind.PlanSearch{Method: rec.Method, Err: err}
+	if errors.As(err, new(errExhausted)) {
+		search.Err, search.NoPlan, search.Proof = nil, true, err.Error()
+	}
+	if plan != nil {
+		search.Check = func() error { return tiles.Check(p, plan) }
+	}
+	v := search.Verdict(ctx)
+	rec.Status, rec.Reason, rec.Error = v.Status, v.Reason, v.Error
+	if v.Status != kind.StatusSolved {
+		return
+	}
+	_, slid, _ := p.Apply(plan)
+	rec.Optimal, rec.Slid = true, slid
+	rec.Plan = make([]string, len(plan))
+	for i, m := range plan {
+		rec.Plan[i] = m.String()
+	}
+	steps := len(plan)
+	rec.Steps = &steps
 }
 
 // errExhausted reports that BFS explored every board reachable from the

@@ -128,23 +128,19 @@ func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
 	})
 	rec.MS = clikit.Millis(time.Since(start))
 	rec.Stats = out.Stats
-	end := kind.Ended(work, err)
-	switch {
-	case end.Stopped():
-		rec.Status, rec.Reason = end.Status(), end.Reason()
-	case errors.Is(err, statespace.ErrHorizon):
+	if errors.Is(err, statespace.ErrHorizon) {
 		rec.Status, rec.Reason = kind.StatusUnknown, fmt.Sprintf("no plan within --max-steps %d", f.MaxSteps)
-	case err != nil:
-		rec.Status, rec.Error = kind.StatusError, err.Error()
-	case out.Status == statespace.Unsolvable:
-		rec.Status, rec.Reason = kind.StatusUnsolvable, out.Reason
-	case out.Status != statespace.Solved:
-		rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: %s ended with status %v", f.Method, out.Status)
-	case out.Check != nil:
-		rec.Status, rec.Error = kind.StatusError, fmt.Sprintf("internal error: the %s plan failed the check: %v", f.Method, out.Check)
-	default:
+	} else {
+		search := kind.PlanSearch{Method: f.Method, Err: err, NoPlan: out.Status == statespace.Unsolvable, Proof: out.Reason}
+		if out.Status == statespace.Solved {
+			search.Check = func() error { return out.Check }
+		}
+		v := search.Verdict(work)
+		rec.Status, rec.Reason, rec.Error = v.Status, v.Reason, v.Error
+	}
+	if rec.Status == kind.StatusSolved {
 		steps := len(out.Plan)
-		rec.Status, rec.Optimal, rec.Plan, rec.Steps, rec.Cost = kind.StatusSolved, true, out.Plan, &steps, out.Cost
+		rec.Optimal, rec.Plan, rec.Steps, rec.Cost = true, out.Plan, &steps, out.Cost
 	}
 	if rec.Error != "" {
 		rec.Error = p.ID + ": " + rec.Error // a reading error names its place instead
