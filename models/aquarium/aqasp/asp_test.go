@@ -49,3 +49,23 @@ func TestASPAgainstCP(t *testing.T) {
 		require.Equal(t, want, got, "case %d: %+v", i, p)
 	}
 }
+
+// TestSolveStops checks Solve's refusals and stops: a pool-rule puzzle,
+// which the program does not model, and a context that has ended.
+func TestSolveStops(t *testing.T) {
+	p := &aquarium.Puzzle{Width: 2, Height: 1, Regions: []int{0, 1}, Cols: []int{1, 0}, Rows: []int{1}}
+	_, err := aqasp.Solve(context.Background(), p, aquarium.PoolRule, 2)
+	require.ErrorIs(t, err, aqasp.ErrASPRule)
+	if !aqasp.Available() {
+		t.Skip("clingo not found in PATH (apt-get install gringo)")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = aqasp.Solve(ctx, p, aquarium.RegionRule, 2)
+	require.ErrorIs(t, err, context.Canceled)
+	res, err := aqasp.Solve(context.Background(), p, aquarium.RegionRule, 0)
+	require.NoError(t, err)
+	require.Len(t, res.Solutions, 1)
+	require.True(t, res.Exhausted)
+	require.Equal(t, 1, res.Models)
+}
