@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // Stat is one named statistic of an engine.
@@ -52,4 +54,11 @@ func (l StatList) String() string {
 		parts = append(parts, fmt.Sprintf("%s=%v", s.Name, s.Value))
 	}
 	return strings.Join(parts, " ")
+}
+
+// ReportsSearch reports whether a SAT backend counts its search: gini
+// counts only its solves, and solvers that print no statistics count
+// nothing, so that their zero counts mean unknown, not zero.
+func ReportsSearch(s sat.Stats) bool {
+	return s.Conflicts != 0 || s.Decisions != 0 || s.Propagations != 0
 }

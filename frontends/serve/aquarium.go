@@ -9,6 +9,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
@@ -157,13 +158,15 @@ func (s *Server) generate(ctx context.Context, body []byte) (any, error) {
 // shows: 504 past the deadline, 503 when the request was cancelled (the
 // page went away, or the server is shutting down).
 func (s *Server) stopped(ctx context.Context, err error, what string) error {
+	end := kind.Ended(ctx, err)
 	switch {
 	case errors.Is(err, generate.ErrNoPuzzle):
 		return badRequest("%v; try another seed or grade", err)
-	case errors.Is(ctx.Err(), context.DeadlineExceeded) && errors.Is(err, context.DeadlineExceeded):
+	case ctx.Err() == nil: // the request's own context is live: not its end
+	case end.Stop == kind.TimedOut:
 		return &apiError{status: http.StatusGatewayTimeout,
 			msg: fmt.Sprintf("%s stopped at the server's limit of %v per request", what, s.lim.Deadline)}
-	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+	case end.Stop == kind.Interrupted:
 		return &apiError{status: http.StatusServiceUnavailable, msg: what + " was cancelled"}
 	}
 	return err

@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/logic"
@@ -337,12 +338,12 @@ func (b *browserRun) race(t *testing.T) {
 	b.pg.do("the race", chromedp.Click(chromedp.CSS("#tab-race")), chromedp.Click(chromedp.CSS("#race-go")))
 	b.pg.waitFor("the verdict", `document.querySelector('#race-verdict').dataset.done === 'true'`)
 	rows := eval[[]map[string]string](b.pg, `[...document.querySelectorAll('#race-table tbody tr')].map(r => ({engine: r.dataset.engine, status: r.dataset.status}))`)
-	require.Len(t, rows, len(CompareEngines()))
+	require.Len(t, rows, len(aquariumkind.Engines(true)))
 	for _, r := range rows {
 		assert.Equal(t, "solved", r["status"], r["engine"])
 	}
 	assert.Contains(t, b.pg.text("#race-verdict"), "agree: unique")
-	assert.Equal(t, len(CompareEngines()), eval[int](b.pg, `document.querySelectorAll('#race-chart g.bar').length`))
+	assert.Equal(t, len(aquariumkind.Engines(true)), eval[int](b.pg, `document.querySelectorAll('#race-chart g.bar').length`))
 	screenshot(b.pg, "race.png")
 }
 

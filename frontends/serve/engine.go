@@ -6,79 +6,27 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/waterworks-solver/waterworks/cp"
-	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
-	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 )
 
-// Engine is one way of solving Aquarium puzzles: an entry of compare's
-// engine list, which the race runs and /solve can name.
-type Engine struct {
-	Name string
-	// RegionOnly marks an engine that models the region rule alone; it
-	// does not run on pool-rule puzzles.
-	RegionOnly bool
-	// Solve looks for up to limit solutions of a valid puzzle under rule.
-	// It returns what it found when ctx ends it, with ctx's error.
-	Solve func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error)
-}
-
-// Outcome is what an engine found.
-type Outcome struct {
-	Solutions []aquarium.Solution
-	// Exhausted reports that the engine explored every possibility, so
-	// Solutions is complete when shorter than the limit.
-	Exhausted bool
-	// Stats are the engine's statistics, in the order it reports them.
-	Stats []Stat
-}
-
-// Stat is one statistic of an engine.
+// Stat is one statistic of an engine, as the page reads it.
 type Stat struct {
 	Name  string `json:"name"`
 	Value any    `json:"value"`
 }
 
-// CompareEngines returns compare's list of Aquarium engines, the one
-// "waterworks compare" runs: the CP core, clingo when installed, and every
-// available SAT backend with every encoding it takes.
-func CompareEngines() []Engine {
-	var out []Engine
-	for _, e := range aquariumcli.Engines() {
-		out = append(out, Engine{Name: e.Name, RegionOnly: e.RegionOnly,
-			Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
-				got, err := e.Solve(ctx, p, rule, limit)
-				o := Outcome{Solutions: got.Solutions, Exhausted: got.Exhausted}
-				for _, st := range got.Stats {
-					o.Stats = append(o.Stats, Stat{Name: st.Name, Value: st.Value})
-				}
-				return o, err
-			}})
+// statsOf converts an engine's statistics for the page.
+func statsOf(l kind.StatList) []Stat {
+	var out []Stat
+	for _, st := range l {
+		out = append(out, Stat{Name: st.Name, Value: st.Value})
 	}
 	return out
 }
 
-// cpEngine is the CP core, the engine of every request but a race.
-func cpEngine() Engine {
-	return Engine{Name: "cp", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
-		res, err := aqcp.SolveCP(ctx, p, rule, limit, cp.Limits{})
-		return Outcome{Solutions: res.Solutions, Exhausted: res.Exhausted, Stats: []Stat{
-			{"nodes", res.Stats.Nodes}, {"failures", res.Stats.Failures},
-			{"propagations", res.Stats.Propagations}, {"depth", res.Stats.MaxDepth},
-		}}, err
-	}}
-}
-
-// Status words of answers, as the command line's JSON spells them.
-const (
-	statusSolved     = "solved"
-	statusUnsolvable = "unsolvable"
-	statusUnknown    = "unknown"
-	statusError      = "error"
-)
-
-// result is one engine's run on one puzzle, with its solutions re-checked.
+// result is one engine's run on one puzzle, as the page shows it.
 type result struct {
 	Engine string  `json:"engine"`
 	Status string  `json:"status"`
@@ -87,55 +35,40 @@ type result struct {
 	Stats  []Stat  `json:"stats,omitempty"`
 	Error  string  `json:"error,omitempty"`
 
+	key       string // what the engines that settled the question must agree on
 	solutions []aquarium.Solution
 	exhausted bool
 }
 
-// run runs engine e on p under ctx and judges its answer: every solution
-// is re-checked by the independent checker, and one that fails makes the
-// status an error, never an answer.
-func run(ctx context.Context, e Engine, p *aquarium.Puzzle, rule aquarium.Rule, limit int) result {
-	start := time.Now()
-	out, err := e.Solve(ctx, p, rule, limit)
-	r := result{Engine: e.Name, MS: float64(time.Since(start).Microseconds()) / 1000, Stats: out.Stats}
-	for i, sol := range out.Solutions {
-		if cerr := aquarium.Check(p, sol, rule); cerr != nil {
-			r.Status, r.Answer = statusError, "wrong answer"
-			r.Error = fmt.Sprintf("solution %d of %s fails the check: %v", i+1, e.Name, cerr)
-			return r
-		}
-	}
-	r.solutions, r.exhausted = out.Solutions, out.Exhausted
-	n := len(out.Solutions)
-	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, cp.ErrLimit):
-		r.Status, r.Answer = statusUnknown, "timed out"
-		if errors.Is(ctx.Err(), context.Canceled) {
-			r.Answer = "cancelled"
-		}
-	case err != nil:
-		r.Status, r.Answer, r.Error = statusError, "error", err.Error()
-	case n == 0 && out.Exhausted:
-		r.Status, r.Answer = statusUnsolvable, "unsolvable"
-	case n == 0:
-		r.Status, r.Answer = statusUnknown, "gave up"
-	case n == 1 && out.Exhausted:
-		r.Status, r.Answer = statusSolved, "unique"
-	case out.Exhausted && n < limit:
-		r.Status, r.Answer = statusSolved, fmt.Sprintf("%d solutions", n)
-	default:
-		r.Status, r.Answer = statusSolved, fmt.Sprintf("%d+ solutions", n)
+// run runs engine e on p under ctx (aquariumkind.Run, which re-checks
+// every solution with the independent checker: one that fails makes the
+// status an error, never an answer) and puts the result in words.
+func run(ctx context.Context, e aquariumkind.Engine, p *aquarium.Puzzle, rule aquarium.Rule, limit int) result {
+	res := aquariumkind.Run(ctx, e, aquariumkind.Task{Puzzle: p, Rule: rule, Limit: limit})
+	a := res.Answer(limit)
+	r := result{Engine: e.Name, Status: string(a.Status), Answer: a.Words, MS: millis(res.Elapsed), Stats: statsOf(res.Stats),
+		key: a.Key, solutions: res.Solutions, exhausted: res.Exhausted}
+	if res.Status == kind.StatusError {
+		r.Error = res.Err.Error()
 	}
 	return r
 }
 
+// millis is a duration in milliseconds, to the microsecond.
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
 // settled reports whether a result is an answer the engines must agree on.
-func (r result) settled() bool { return r.Status == statusSolved || r.Status == statusUnsolvable }
+func (r result) settled() bool { return r.key != "" }
+
+// vote is the result's part in the agreement check.
+func (r result) vote() kind.Vote {
+	return kind.Vote{Engine: r.Engine, Answer: kind.Answer{Status: kind.Status(r.Status), Words: r.Answer, Key: r.key}}
+}
 
 // engine returns the engine called name, the CP core for "".
-func (s *Server) engine(name string) (Engine, error) {
+func (s *Server) engine(name string) (aquariumkind.Engine, error) {
 	if name == "" {
-		return cpEngine(), nil
+		return aquariumkind.CP(), nil
 	}
 	var names []string
 	for _, e := range s.cfg.Engines {
@@ -144,7 +77,7 @@ func (s *Server) engine(name string) (Engine, error) {
 		}
 		names = append(names, e.Name)
 	}
-	return Engine{}, badRequest("unknown engine %q (want one of %v)", name, names)
+	return aquariumkind.Engine{}, badRequest("unknown engine %q (want one of %v)", name, names)
 }
 
 // solveRequest asks for solutions of a puzzle.
@@ -184,7 +117,7 @@ func (s *Server) solve(ctx context.Context, req *solveRequest, p *aquarium.Puzzl
 	return s.busy(func() (any, error) {
 		r := run(ctx, e, p, rule, req.Limit)
 		v := solveView{result: r}
-		if r.Status == statusUnknown && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		if r.Status == string(kind.StatusUnknown) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			v.Message = fmt.Sprintf("stopped at the server's limit of %v per request", s.lim.Deadline)
 		}
 		if req.Limit == 2 && r.settled() && (len(r.solutions) == 2 || r.exhausted) {

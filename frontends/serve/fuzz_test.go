@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -38,7 +39,7 @@ func FuzzAPI(f *testing.F) {
 		f.Add(uint8(i), body)
 	}
 	f.Add(uint8(0), []byte(`{"text":"`+strings.Repeat("9", 300)+`"}`))
-	s, err := New(Config{Engines: []Engine{cpEngine()}, Limits: Limits{MaxCells: 400, LiveCells: 100, Deadline: 200 * time.Millisecond}})
+	s, err := New(Config{Engines: []aquariumkind.Engine{aquariumkind.CP()}, Limits: Limits{MaxCells: 400, LiveCells: 100, Deadline: 200 * time.Millisecond}})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -21,7 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
-	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
@@ -452,14 +452,14 @@ func TestSolve(t *testing.T) {
 // TestWrongEngine checks that an engine whose answer fails the checker
 // never has it shown: the status is an error.
 func TestWrongEngine(t *testing.T) {
-	liar := Engine{Name: "liar", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
+	liar := aquariumkind.Engine{Name: "liar", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumkind.Outcome, error) {
 		s := aquarium.NewSolution(p.Width, p.Height)
 		for i := range s.Cells {
 			s.Cells[i] = aquarium.Water
 		}
-		return Outcome{Solutions: []aquarium.Solution{s}, Exhausted: true}, nil
+		return aquariumkind.Outcome{Solutions: []aquarium.Solution{s}, Exhausted: true}, nil
 	}}
-	s := newTestServer(t, Config{Engines: []Engine{cpEngine(), liar}})
+	s := newTestServer(t, Config{Engines: []aquariumkind.Engine{aquariumkind.CP(), liar}})
 	pz := puzzleBody(readPuzzle(t, sixBySix))
 	code, v := call(t, s, "/solve", solveRequest{Puzzle: &pz, Engine: "liar"})
 	require.Equal(t, http.StatusOK, code, v)
@@ -612,14 +612,14 @@ func raceEvents(t *testing.T, s http.Handler, pz puzzleJSON) []raceEvent {
 }
 
 func TestRace(t *testing.T) {
-	slow := Engine{Name: "slow", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
+	slow := aquariumkind.Engine{Name: "slow", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumkind.Outcome, error) {
 		select {
 		case <-time.After(400 * time.Millisecond):
 		case <-ctx.Done():
 		}
-		return cpEngine().Solve(ctx, p, rule, limit)
+		return aquariumkind.CP().Solve(ctx, p, rule, limit)
 	}}
-	s := newTestServer(t, Config{Engines: []Engine{cpEngine(), slow}})
+	s := newTestServer(t, Config{Engines: []aquariumkind.Engine{aquariumkind.CP(), slow}})
 	pz := puzzleBody(readPuzzle(t, sixBySix))
 	events := raceEvents(t, s, pz)
 	assert.Equal(t, "start", events[0].Type)
@@ -648,13 +648,13 @@ func TestRace(t *testing.T) {
 
 	// Engines that disagree, and one whose answer fails the check, which
 	// is an error and not an answer to agree with.
-	none := Engine{Name: "none", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
-		return Outcome{Exhausted: true}, nil
+	none := aquariumkind.Engine{Name: "none", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumkind.Outcome, error) {
+		return aquariumkind.Outcome{Exhausted: true}, nil
 	}}
-	wrong := Engine{Name: "wrong", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
-		return Outcome{Solutions: []aquarium.Solution{aquarium.NewSolution(p.Width, p.Height)}}, nil
+	wrong := aquariumkind.Engine{Name: "wrong", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumkind.Outcome, error) {
+		return aquariumkind.Outcome{Solutions: []aquarium.Solution{aquarium.NewSolution(p.Width, p.Height)}}, nil
 	}}
-	s = newTestServer(t, Config{Engines: []Engine{cpEngine(), none, wrong}})
+	s = newTestServer(t, Config{Engines: []aquariumkind.Engine{aquariumkind.CP(), none, wrong}})
 	last = raceEvents(t, s, pz)[len(raceEvents(t, s, pz))-1]
 	require.NotNil(t, last.Agree)
 	assert.False(t, *last.Agree)
@@ -705,7 +705,7 @@ func TestPour(t *testing.T) {
 			var pv planView
 			decodeInto(t, v, &pv)
 			assert.Equal(t, tc.kind, pv.Kind)
-			assert.Equal(t, tc.status, pv.Status)
+			assert.Equal(t, tc.status, string(pv.Status))
 			if tc.steps >= 0 {
 				assert.Len(t, pv.Steps, tc.steps+1)
 			}
@@ -746,15 +746,15 @@ func TestPour(t *testing.T) {
 // TestServe checks the graceful shutdown: a request in flight when the
 // server is told to stop still gets its answer, and Serve returns.
 func TestServe(t *testing.T) {
-	slow := Engine{Name: "slow", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
+	slow := aquariumkind.Engine{Name: "slow", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumkind.Outcome, error) {
 		select {
 		case <-time.After(300 * time.Millisecond):
 		case <-ctx.Done():
-			return Outcome{}, ctx.Err()
+			return aquariumkind.Outcome{}, ctx.Err()
 		}
-		return cpEngine().Solve(ctx, p, rule, limit)
+		return aquariumkind.CP().Solve(ctx, p, rule, limit)
 	}}
-	s := newTestServer(t, Config{Engines: []Engine{slow}})
+	s := newTestServer(t, Config{Engines: []aquariumkind.Engine{slow}})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	ctx, stop := context.WithCancel(context.Background())
@@ -796,7 +796,7 @@ func TestRaceCompareEngines(t *testing.T) {
 	s := newTestServer(t, Config{})
 	var names []string
 	regionOnly := 0
-	for _, e := range aquariumcli.Engines() {
+	for _, e := range aquariumkind.Engines(true) {
 		names = append(names, e.Name)
 		if e.RegionOnly {
 			regionOnly++

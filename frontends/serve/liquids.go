@@ -12,6 +12,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/models/statespace"
@@ -97,11 +98,11 @@ func solveJugs(ctx context.Context, lim planLimits, name string, data []byte, in
 	v.Stats = append([]Stat{{"fast_path", res.FastPath}}, searchStats(res.Stats)...)
 	switch {
 	case errors.Is(err, statespace.ErrLimit):
-		v.Status, v.Message = statusUnknown, lim.stopped()
+		v.Status, v.Message = kind.StatusUnknown, lim.stopped()
 	case err != nil:
 		return v, err
 	case !res.Solvable():
-		v.Status, v.Message = statusUnsolvable, "No plan reaches the goal: all reachable states were searched."
+		v.Status, v.Message = kind.StatusUnsolvable, "No plan reaches the goal: all reachable states were searched."
 		if res.FastPath {
 			v.Message = "No plan reaches the goal: " + jugs.Impossible(p) + "."
 		}
@@ -109,7 +110,7 @@ func solveJugs(ctx context.Context, lim planLimits, name string, data []byte, in
 		if err := jugs.Check(p, res.Plan); err != nil {
 			return v, fmt.Errorf("the plan found fails the check: %w", err)
 		}
-		v.Status, v.Optimal = statusSolved, true
+		v.Status, v.Optimal = kind.StatusSolved, true
 		v.Message = fmt.Sprintf("Solved in %d steps, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan))
 	}
 	state := p.Start()
@@ -145,16 +146,16 @@ func solveSort(ctx context.Context, lim planLimits, name string, data []byte, in
 	v.Stats = searchStats(res.Stats)
 	switch {
 	case errors.Is(err, watersort.ErrLimit):
-		v.Status, v.Message = statusUnknown, lim.stopped()
+		v.Status, v.Message = kind.StatusUnknown, lim.stopped()
 	case err != nil:
 		return v, err
 	case res.Status == watersort.Unsolvable:
-		v.Status, v.Message = statusUnsolvable, "No plan sorts the level: all reachable positions were searched."
+		v.Status, v.Message = kind.StatusUnsolvable, "No plan sorts the level: all reachable positions were searched."
 	default:
 		if err := watersort.Check(p, rule, res.Plan); err != nil {
 			return v, fmt.Errorf("the plan found fails the check: %w", err)
 		}
-		v.Status, v.Optimal = statusSolved, res.Optimal
+		v.Status, v.Optimal = kind.StatusSolved, res.Optimal
 		v.Message = fmt.Sprintf("Solved in %d moves (A*, whole rule), the fewest possible; the plan passes the checker.", len(res.Plan))
 	}
 	state, err := p.Start()

@@ -20,6 +20,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcorpus"
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
@@ -116,7 +118,7 @@ func TestSolveUnderLoad(t *testing.T) {
 		t.Skip("the load test runs with -long")
 	}
 	cases := loadCases(t)
-	s := newTestServer(t, Config{Engines: []Engine{cpEngine()}})
+	s := newTestServer(t, Config{Engines: []aquariumkind.Engine{aquariumkind.CP()}})
 	var panics atomic.Int64
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
@@ -252,12 +254,12 @@ func (st *loadStats) judge(lc loadCase, body []byte, took time.Duration) {
 		}
 	}
 	switch {
-	case v.Status == statusUnknown:
+	case v.Status == string(kind.StatusUnknown):
 		st.unknown.Add(1)
 		return
-	case v.Status == statusUnsolvable && lc.solvable:
+	case v.Status == string(kind.StatusUnsolvable) && lc.solvable:
 		st.fail("%s: called unsolvable, but it has a solution", lc.name)
-	case v.Status == statusSolved && len(v.Solutions) == 0:
+	case v.Status == string(kind.StatusSolved) && len(v.Solutions) == 0:
 		st.fail("%s: solved without a solution", lc.name)
 	case lc.unique && (v.Unique == nil || !*v.Unique):
 		st.fail("%s: the corpus says it is unique; the answer says %s with %d solutions", lc.name, v.Status, len(v.Solutions))
@@ -287,7 +289,7 @@ func BenchmarkPlayRequest(b *testing.B) {
 
 // benchRequest times one request of req to path through the handler.
 func benchRequest(b *testing.B, path string, req any) {
-	s, err := New(Config{Engines: []Engine{cpEngine()}})
+	s, err := New(Config{Engines: []aquariumkind.Engine{aquariumkind.CP()}})
 	require.NoError(b, err)
 	body, err := json.Marshal(req)
 	require.NoError(b, err)

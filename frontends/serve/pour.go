@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
@@ -67,10 +68,10 @@ func planKinds() []planKind {
 // planView is a solved pour puzzle: the plan, with a picture of every
 // state along it.
 type planView struct {
-	Kind   string `json:"kind"`
-	ID     string `json:"id"`
-	Status string `json:"status"` // solved, unsolvable, unknown
-	Method string `json:"method"`
+	Kind   string      `json:"kind"`
+	ID     string      `json:"id"`
+	Status kind.Status `json:"status"` // solved, unsolvable, unknown
+	Method string      `json:"method"`
 	// Optimal reports that no shorter plan exists.
 	Optimal bool   `json:"optimal"`
 	Message string `json:"message"`
@@ -112,19 +113,19 @@ func drawPlan[A any](v *planView, plan []A, draw func() string, move func(A) (st
 func searchOutcome(v *planView, status statespace.Status, err error, lim planLimits, unsolvable string, check func() (string, error)) error {
 	switch {
 	case errors.Is(err, statespace.ErrLimit):
-		v.Status, v.Message = statusUnknown, lim.stopped()
+		v.Status, v.Message = kind.StatusUnknown, lim.stopped()
 	case err != nil:
 		return err
 	case status == statespace.Unsolvable:
-		v.Status, v.Message = statusUnsolvable, unsolvable
+		v.Status, v.Message = kind.StatusUnsolvable, unsolvable
 	case status != statespace.Solved:
-		v.Status, v.Message = statusUnknown, "the search stopped before it could decide"
+		v.Status, v.Message = kind.StatusUnknown, "the search stopped before it could decide"
 	default:
 		message, err := check()
 		if err != nil {
 			return fmt.Errorf("the plan found fails the check: %w", err)
 		}
-		v.Status, v.Message = statusSolved, message
+		v.Status, v.Message = kind.StatusSolved, message
 	}
 	return nil
 }
@@ -176,7 +177,7 @@ func (k searchKind[P, A]) solve(ctx context.Context, lim planLimits, name string
 // solvedPlan is the plan to draw: the plan found for a solved puzzle,
 // none for another (a search stopped short may leave a partial one).
 func solvedPlan[A any](v planView, plan []A) []A {
-	if v.Status != statusSolved {
+	if v.Status != kind.StatusSolved {
 		return nil
 	}
 	return plan

@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/chart"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -67,9 +68,9 @@ func (s *Server) race(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	var engines []Engine
+	var engines []aquariumkind.Engine
 	for _, e := range s.cfg.Engines {
-		if !e.RegionOnly || rule == aquarium.RegionRule {
+		if e.Takes(rule) {
 			engines = append(engines, e)
 		}
 	}
@@ -179,40 +180,28 @@ func (rc *raceRun) send(ev raceEvent) {
 	rc.flush()
 }
 
-// verdict is the last event: compare's agreement check over the engines
-// that settled the question.
+// verdict is the last event: compare's agreement check (kind.Agree) over
+// the engines that settled the question.
 func (rc *raceRun) verdict() raceEvent {
 	rc.mu.Lock()
-	answers := map[string][]string{}
-	for _, row := range rc.rows {
-		if row.settled() {
-			answers[row.Answer] = append(answers[row.Answer], row.Engine)
-		}
+	defer rc.mu.Unlock()
+	votes := make([]kind.Vote, len(rc.rows))
+	for i, row := range rc.rows {
+		votes[i] = row.vote()
 	}
-	agree := len(answers) <= 1
-	ev := raceEvent{Type: "done", Agree: &agree}
-	if !agree {
+	a := kind.Agree(votes)
+	ev := raceEvent{Type: "done", Agree: &a.Agree}
+	switch {
+	case !a.Agree:
 		for i := range rc.rows {
-			if rc.rows[i].settled() {
-				rc.rows[i].Disagrees = true
-			}
+			rc.rows[i].Disagrees = rc.rows[i].settled()
 		}
-		var parts []string
-		for _, row := range rc.rows {
-			if row.settled() {
-				parts = append(parts, row.Engine+": "+row.Answer)
-			}
-		}
-		ev.Message = "DISAGREEMENT: " + strings.Join(parts, "; ")
-	} else {
-		for answer, who := range answers {
-			ev.Message = fmt.Sprintf("The %d engines that answered agree: %s.", len(who), answer)
-		}
-		if len(answers) == 0 {
-			ev.Message = "No engine answered in time, so there is nothing to compare."
-		}
+		ev.Message = "DISAGREEMENT: " + a.Answers()
+	case len(a.Keyed) == 0:
+		ev.Message = "No engine answered in time, so there is nothing to compare."
+	default:
+		ev.Message = fmt.Sprintf("The %d engines that answered agree: %s.", len(a.Keyed), a.Keyed[0].Words)
 	}
-	rc.mu.Unlock()
 	return ev
 }
 

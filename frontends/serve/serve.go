@@ -33,6 +33,8 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 )
 
 //go:embed assets
@@ -79,9 +81,9 @@ type Config struct {
 	Files []string
 	// Limits bound every request; zero fields take DefaultLimits' values.
 	Limits Limits
-	// Engines are the Aquarium engines a race runs, in order; nil means
-	// compare's list (CompareEngines).
-	Engines []Engine
+	// Engines are the Aquarium engines a race runs and /solve may name,
+	// in order; nil means compare's list (aquariumkind.Engines).
+	Engines []aquariumkind.Engine
 	// Log receives one line per failed request and the server's own
 	// messages; nil discards them.
 	Log io.Writer
@@ -130,7 +132,7 @@ func New(cfg Config) (*Server, error) {
 		s.log = io.Discard
 	}
 	if s.cfg.Engines == nil {
-		s.cfg.Engines = CompareEngines()
+		s.cfg.Engines = aquariumkind.Engines(true)
 	}
 	s.routes()
 	return s, nil

@@ -4,26 +4,19 @@ import (
 	"bufio"
 	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os/exec"
-	"runtime"
 	"strings"
 	"time"
 
-	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
-	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
-	"github.com/waterworks-solver/waterworks/models/aquarium/aqsat"
-	"github.com/waterworks-solver/waterworks/sat"
-	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 // Command returns the aquarium command and its subcommands.
@@ -38,128 +31,6 @@ func Command() *clikit.Command {
 		{Name: "convert", Args: "--to FORMAT [flags] [FILE...]", Summary: "convert Aquarium puzzles to text, json, task, url or pzprv3", Run: runAquariumConvert},
 		{Name: "render", Args: "[flags] [FILE]", Summary: "draw an Aquarium puzzle and its (partial) solution as SVG or PNG", Run: runAquariumRender},
 	}}
-}
-
-// aquariumOutcome is what a backend found for one puzzle.
-type aquariumOutcome struct {
-	solutions []aquarium.Solution
-	// exhausted reports that the backend explored every possibility, so
-	// solutions is complete when shorter than the limit.
-	exhausted bool
-	stats     kind.StatList
-}
-
-// aquariumBackend searches for up to limit solutions of a valid puzzle.
-type aquariumBackend func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error)
-
-// aquariumBackendNames lists the engines --backend chooses from.
-func aquariumBackendNames() []string {
-	return []string{"cp", backends.Gini, backends.Gophersat, backends.DIMACS + "CMD", clingoBackend, raceBackend}
-}
-
-// openAquariumBackend returns the engine called name: the CP core, clingo,
-// the race of several engines, or a SAT
-// backend (gini, gophersat, dimacs:CMD) on the Aquarium SAT encoding with
-// its linear constraints written by the named encoding. An empty encoding
-// means the backend's best: native constraints for gophersat, the
-// auto encoding for the others. With timeouts, gophersat, which cannot be
-// stopped, runs in a child process that is killed when time is up;
-// without, it runs in this process, which an interrupt ends anyway.
-func openAquariumBackend(name, encoding string, timeouts bool) (aquariumBackend, error) {
-	if name == "cp" || name == clingoBackend || name == raceBackend {
-		if encoding != "" {
-			return nil, fmt.Errorf("--encoding applies to SAT backends, not %s", name)
-		}
-		if name == clingoBackend {
-			if _, err := exec.LookPath(clingoBackend); err != nil {
-				return nil, fmt.Errorf("backend clingo: program not found (Debian package gringo)")
-			}
-			return solveAquariumClingo, nil
-		}
-		if name == raceBackend {
-			engines, err := raceEngines(runtime.NumCPU())
-			if err != nil {
-				return nil, err
-			}
-			return race(engines), nil
-		}
-		return solveAquariumCP, nil
-	}
-	if _, err := backends.Open(name); err != nil {
-		if errors.Is(err, backends.ErrUnknown) {
-			return nil, clikit.UnknownBackend(name, aquariumBackendNames())
-		}
-		return nil, err
-	}
-	enc := sat.Auto
-	if name == backends.Gophersat {
-		enc = sat.Native
-	}
-	if encoding != "" {
-		var err error
-		if enc, err = sat.ParseEncoding(encoding); err != nil {
-			return nil, err
-		}
-	}
-	if !backends.Supports(name, enc) {
-		return nil, fmt.Errorf("backend %s does not take the %v encoding", name, enc)
-	}
-	open := func() (sat.Solver, error) { return backends.OpenFor(name, timeouts) }
-	return solveAquariumSAT(open, enc), nil
-}
-
-func solveAquariumCP(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
-	res, err := aqcp.SolveCP(ctx, p, rule, limit, cp.Limits{})
-	return aquariumOutcome{solutions: res.Solutions, exhausted: res.Exhausted, stats: cpStats(res.Stats)}, err
-}
-
-// solveAquariumSAT returns the engine that encodes a puzzle with enc and
-// enumerates its solutions with a SAT solver that open makes.
-func solveAquariumSAT(open func() (sat.Solver, error), enc sat.Encoding) aquariumBackend {
-	return func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
-		m, err := aqsat.EncodeSATContext(ctx, p, rule)
-		if err != nil {
-			return aquariumOutcome{}, err
-		}
-		// Encoding and loading a big puzzle take a while before the
-		// solver's own deadline checks: check the context in between.
-		f, err := m.Formula.LowerContext(ctx, enc)
-		if err != nil {
-			return aquariumOutcome{}, err
-		}
-		s, err := open()
-		if err != nil {
-			return aquariumOutcome{}, err
-		}
-		if err := sat.LoadContext(ctx, s, f); err != nil {
-			return aquariumOutcome{}, err
-		}
-		sols, exhausted, err := m.Solutions(ctx, s, limit)
-		stats := kind.StatList{
-			{Name: "encoding", Value: enc.String()},
-			{Name: "variables", Value: f.NumVars()},
-			{Name: "clauses", Value: f.NumClauses()},
-			{Name: "linears", Value: f.NumLinears()},
-		}
-		if r, ok := s.(sat.StatsReporter); ok {
-			st := r.Stats()
-			stats = append(stats, kind.Stat{Name: "solves", Value: st.Solves})
-			if clikit.ReportsSearch(st) { // else the counts are unknown, not zero
-				stats = append(stats, kind.Stat{Name: "conflicts", Value: st.Conflicts},
-					kind.Stat{Name: "decisions", Value: st.Decisions}, kind.Stat{Name: "propagations", Value: st.Propagations})
-			}
-		}
-		return aquariumOutcome{solutions: sols, exhausted: exhausted, stats: stats}, err
-	}
-}
-
-func cpStats(s cp.Stats) kind.StatList {
-	return kind.StatList{
-		{Name: "nodes", Value: s.Nodes},
-		{Name: "failures", Value: s.Failures},
-		{Name: "propagations", Value: s.Propagations},
-		{Name: "depth", Value: s.MaxDepth},
-	}
 }
 
 // aquariumRecord is one result as JSON Lines prints it. It carries the
@@ -331,47 +202,29 @@ func (r *aquariumRun) emit(rec aquariumRecord, text func(w io.Writer) error) {
 	})
 }
 
-// search runs the backend on one document under the timeout, re-checks
-// every solution with the independent checker, and fills in the record's
-// status. It returns the outcome and a note for the user, if any.
-func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, backend aquariumBackend, d aquariumfmt.Document, limit int) (aquariumRecord, aquariumOutcome) {
+// search runs the engine on one document under the timeout
+// (aquariumkind.Run, which re-checks every solution with the independent
+// checker) and fills in the record's status. It returns the record and
+// the run's result.
+func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, e aquariumkind.Engine, d aquariumfmt.Document, limit int) (aquariumRecord, aquariumkind.Result) {
 	rule := f.ruleFor(d)
 	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: f.backend, Rule: rule.String()}
 	rec.Solution = nil
 	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
-	start := time.Now()
 	clikit.ProgressFrom(ctx).SetEngine(f.backend)
-	var got aquariumOutcome
-	err := kind.Safely(d.ID, func() (err error) {
-		got, err = backend(work, d.Puzzle, rule, limit)
-		return err
-	})
-	rec.MS = clikit.Millis(time.Since(start))
-	rec.Stats = got.stats
-	for i, s := range got.solutions {
-		if cerr := aquarium.Check(d.Puzzle, s, rule); cerr != nil {
-			rec.Status = kind.StatusError
-			rec.Error = fmt.Sprintf("internal error: solution %d of backend %s fails the check: %v", i+1, f.backend, cerr)
-			return rec, aquariumOutcome{}
-		}
-	}
-	switch end := kind.Ended(work, err); {
-	case end.Stopped():
-		rec.Status, rec.stopped = end.Status(), stopWords(end)
-		if end.Stop == kind.OverBudget {
+	res := aquariumkind.Run(work, e, aquariumkind.Task{ID: d.ID, Puzzle: d.Puzzle, Rule: rule, Limit: limit})
+	rec.MS, rec.Stats, rec.Status = clikit.Millis(res.Elapsed), res.Stats, res.Status
+	switch {
+	case res.End.Stopped():
+		rec.stopped = stopWords(res.End)
+		if res.End.Stop == kind.OverBudget {
 			rec.Error = rec.stopped
 		}
-	case err != nil:
-		rec.Status, rec.Error = kind.StatusError, err.Error()
-	case len(got.solutions) == 0 && got.exhausted:
-		rec.Status = kind.StatusUnsolvable
-	case len(got.solutions) == 0:
-		rec.Status = kind.StatusUnknown
-	default:
-		rec.Status = kind.StatusSolved
+	case res.Status == kind.StatusError:
+		rec.Error = res.Err.Error()
 	}
-	return rec, got
+	return rec, res
 }
 
 // stopWords says what stopped work as the Aquarium commands put it:
@@ -428,9 +281,9 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		    1  proven unsolvable (status unsolvable), or with --unique several solutions (status not-unique)
 		  124  --timeout expired, or --logic-only stopped short (status unknown)
 		  130  interrupted (Ctrl-C or SIGTERM); --logic-only still prints the cells decided so far`)
-	var backend aquariumBackend
+	var engine aquariumkind.Engine
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) (err error) {
-		if backend, err = f.resolve(); err != nil {
+		if engine, err = f.resolve(); err != nil {
 			return err
 		}
 		return lf.check(f.backend)
@@ -449,21 +302,21 @@ func runAquariumSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 		return res.Output.Finish(stdio, r.each(ctx, files, func(d aquariumfmt.Document) int { return r.solveByLogic(ctx, &f, &lf, d, *unique) }))
 	}
 	return res.Output.Finish(stdio, r.each(ctx, files, func(d aquariumfmt.Document) int {
-		return r.solveOne(ctx, &f, backend, d, limit, lf.depth)
+		return r.solveOne(ctx, &f, engine, d, limit, lf.depth)
 	}))
 }
 
 // solveOne solves one document, with limit 2 to prove it unique, and
 // returns the exit code.
-func (r *aquariumRun) solveOne(ctx context.Context, f *aquariumFlags, backend aquariumBackend, d aquariumfmt.Document, limit, depth int) int {
+func (r *aquariumRun) solveOne(ctx context.Context, f *aquariumFlags, e aquariumkind.Engine, d aquariumfmt.Document, limit, depth int) int {
 	started := time.Now()
-	rec, got := r.search(ctx, f, backend, d, limit)
+	rec, got := r.search(ctx, f, e, d, limit)
 	code := clikit.ExitCode(ctx, rec.Status)
 	what := ""
 	if rec.Status == kind.StatusSolved {
-		rec.Solution = got.solutions[0].Rows()
+		rec.Solution = got.Solutions[0].Rows()
 		if limit == 2 {
-			u := len(got.solutions) == 1
+			u := len(got.Solutions) == 1
 			rec.Unique = &u
 			if !u {
 				rec.Status = kind.StatusNotUnique
@@ -476,7 +329,7 @@ func (r *aquariumRun) solveOne(ctx context.Context, f *aquariumFlags, backend aq
 	if rec.Status == kind.StatusSolved && code == clikit.ExitOK || r.format != clikit.FormatText {
 		r.emit(rec, func(w io.Writer) error {
 			out := d
-			out.Solution = got.solutions[0]
+			out.Solution = got.Solutions[0]
 			out.HasID = out.HasID || d.Corpus != nil
 			return aquariumfmt.WriteText(w, out)
 		})
@@ -504,9 +357,9 @@ func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 		    0  counted: one solution or more (up to --limit)
 		    1  no solution (status unsolvable)
 		  124  --timeout expired before --limit was reached (status unknown)`)
-	var backend aquariumBackend
+	var engine aquariumkind.Engine
 	files, code, ok := res.Parse(stdio, fs, args, &f.Format, func([]string) (err error) {
-		backend, err = f.resolve()
+		engine, err = f.resolve()
 		if err == nil && (*limit < 0 || *show < 0) {
 			err = fmt.Errorf("negative --limit or --show (%d, %d)", *limit, *show)
 		}
@@ -521,20 +374,20 @@ func runAquariumCount(ctx context.Context, stdio clikit.IO, args []string) int {
 	r := newAquariumRun(res.Output.Redirect(stdio), f.Format, f.Stats)
 	r.ids = res.IDs
 	return res.Output.Finish(stdio, r.each(ctx, files, func(d aquariumfmt.Document) int {
-		return r.countOne(ctx, &f, backend, d, *limit, *show)
+		return r.countOne(ctx, &f, engine, d, *limit, *show)
 	}))
 }
 
 // countOne counts the solutions of one document up to limit, showing up
 // to show of them, and returns the exit code.
-func (r *aquariumRun) countOne(ctx context.Context, f *aquariumFlags, backend aquariumBackend, d aquariumfmt.Document, limit, show int) int {
-	rec, got := r.search(ctx, f, backend, d, limit)
-	n := len(got.solutions)
+func (r *aquariumRun) countOne(ctx context.Context, f *aquariumFlags, e aquariumkind.Engine, d aquariumfmt.Document, limit, show int) int {
+	rec, got := r.search(ctx, f, e, d, limit)
+	n := len(got.Solutions)
 	if rec.Status == kind.StatusUnknown && limit > 0 && n >= limit {
 		rec.Status = kind.StatusSolved // stopped as it reached the limit: the count is what was asked
 	}
 	counted := rec.Status == kind.StatusSolved || rec.Status == kind.StatusUnsolvable
-	complete := got.exhausted && (limit == 0 || n < limit)
+	complete := got.Exhausted && (limit == 0 || n < limit)
 	if counted || rec.Status == kind.StatusUnknown || rec.Status == kind.StatusInterrupted {
 		rec.Solutions, rec.Complete = &n, &complete
 		if complete || n >= 2 {
@@ -543,9 +396,9 @@ func (r *aquariumRun) countOne(ctx context.Context, f *aquariumFlags, backend aq
 		}
 	}
 	if n > 0 {
-		rec.Solution = got.solutions[0].Rows()
+		rec.Solution = got.Solutions[0].Rows()
 	}
-	shown := got.solutions[:min(n, show)]
+	shown := got.Solutions[:min(n, show)]
 	differ := differingCells(shown)
 	for _, s := range shown {
 		rec.Shown = append(rec.Shown, s.Rows())

@@ -1,15 +1,18 @@
 package aquariumcli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
 	"github.com/waterworks-solver/waterworks/sat"
+	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 // aquariumFlags are the flags shared by solve and count.
@@ -22,7 +25,7 @@ type aquariumFlags struct {
 
 func (f *aquariumFlags) register(fs *flag.FlagSet) {
 	f.CommonFlags.Register(fs)
-	fs.StringVar(&f.backend, "backend", "cp", "solving `engine`: "+strings.Join(aquariumBackendNames(), ", "))
+	fs.StringVar(&f.backend, "backend", "cp", "solving `engine`: "+strings.Join(aquariumkind.BackendNames(), ", "))
 	fs.StringVar(&f.encoding, "encoding", "", "how SAT backends get row and column counts: "+encodingNames()+"\n(default native for gophersat, auto for the others)")
 	fs.StringVar(&f.rule, "rule", "", "water `rule`: region or pool (default: the rule the file states, else region)")
 }
@@ -35,17 +38,21 @@ func encodingNames() string {
 	return strings.Join(names, ", ")
 }
 
-// resolve checks the flags and returns the backend they name.
-func (f *aquariumFlags) resolve() (aquariumBackend, error) {
+// resolve checks the flags and returns the engine they name.
+func (f *aquariumFlags) resolve() (aquariumkind.Engine, error) {
 	if err := f.Check(); err != nil {
-		return nil, err
+		return aquariumkind.Engine{}, err
 	}
 	if f.rule != "" {
 		if _, err := aquarium.ParseRule(f.rule); err != nil {
-			return nil, err
+			return aquariumkind.Engine{}, err
 		}
 	}
-	return openAquariumBackend(f.backend, f.encoding, f.Timeout > 0)
+	e, err := aquariumkind.Open(aquariumkind.Options{Backend: f.backend, Encoding: f.encoding, Timeouts: f.Timeout > 0})
+	if errors.Is(err, backends.ErrUnknown) {
+		return e, clikit.UnknownBackend(f.backend, aquariumkind.BackendNames())
+	}
+	return e, err
 }
 
 // ruleFor returns the rule to apply to a document: the flag's, else the

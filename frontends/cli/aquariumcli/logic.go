@@ -13,6 +13,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
@@ -96,7 +97,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 		halt, rec.stopped = err, stopWords(end)
 	}
 	rec.Logic = &logicJSON{Solved: res.Solved, Depth: res.Depth, Fixed: res.Fixed, Open: countOpen(res.Solution)}
-	rec.Stats = cpStats(m.Solver.Stats())
+	rec.Stats = aquariumkind.CPStats(m.Solver.Stats())
 	if halt != nil {
 		rec.Status = kind.StatusUnknown
 		rec.MS = clikit.Millis(time.Since(started))
@@ -277,7 +278,7 @@ func searchRest(ctx context.Context, m *aqcp.Model, unique bool, rec *aquariumRe
 		limit = 2
 	}
 	found, err := m.Search(ctx, limit, cp.Limits{})
-	rec.Backend, rec.Stats = "logic+cp", cpStats(found.Stats)
+	rec.Backend, rec.Stats = "logic+cp", aquariumkind.CPStats(found.Stats)
 	switch {
 	case err != nil:
 		return aquarium.Solution{}, kind.StatusUnknown, err

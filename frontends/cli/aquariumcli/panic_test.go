@@ -11,6 +11,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -20,9 +21,9 @@ import (
 func TestEnginePanic(t *testing.T) {
 	docs, err := aquariumfmt.Read("p.txt", []byte("  1 1\n1 ab\n1 ab\n"))
 	require.NoError(t, err)
-	panics := func(context.Context, *aquarium.Puzzle, aquarium.Rule, int) (aquariumOutcome, error) {
+	panics := aquariumkind.Engine{Name: "test", Solve: func(context.Context, *aquarium.Puzzle, aquarium.Rule, int) (aquariumkind.Outcome, error) {
 		panic("boom")
-	}
+	}}
 	var out, errOut bytes.Buffer
 	r := newAquariumRun(clikit.IO{Out: &out, Err: &errOut}, clikit.FormatText, false)
 	f := &aquariumFlags{backend: "test"}

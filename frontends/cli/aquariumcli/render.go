@@ -12,6 +12,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/frontends/render"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
@@ -50,7 +51,7 @@ func (f *renderFlags) register(fs *flag.FlagSet) {
 		render.MinCellSize, render.MaxCellSize, render.DefaultCellSize))
 	fs.BoolVar(&f.solve, "solve", false, "solve the puzzle and draw its solution instead of the one given")
 	fs.StringVar(&f.id, "id", "", "draw the puzzle with this `id` from a file of several")
-	fs.StringVar(&f.solver.backend, "backend", "cp", "solving `engine` for --solve: "+strings.Join(aquariumBackendNames(), ", "))
+	fs.StringVar(&f.solver.backend, "backend", "cp", "solving `engine` for --solve: "+strings.Join(aquariumkind.BackendNames(), ", "))
 	fs.StringVar(&f.solver.rule, "rule", "", "water `rule` for --solve: region or pool (default: the rule the input states, else region)")
 	fs.DurationVar(&f.solver.Timeout, "timeout", 0, "give --solve up after this `duration` (e.g. 500ms, 30s); 0 means never")
 	f.solver.RegisterMaxMemory(fs)
@@ -61,24 +62,24 @@ func (f *renderFlags) toFile() bool { return f.output != "" && f.output != "-" }
 
 // resolve checks the flags and returns the picture format and the backend
 // of --solve.
-func (f *renderFlags) resolve(stdio clikit.IO) (string, aquariumBackend, error) {
+func (f *renderFlags) resolve(stdio clikit.IO) (string, aquariumkind.Engine, error) {
 	f.solver.Format = clikit.FormatText
-	backend, err := f.solver.resolve()
+	engine, err := f.solver.resolve()
 	if err != nil {
-		return "", nil, err
+		return "", engine, err
 	}
 	format, err := clikit.FormatFor(f.format, f.output, pictureSVG, map[string]string{".svg": pictureSVG, ".png": picturePNG}, true)
 	switch {
 	case err != nil:
-		return "", nil, err
+		return "", engine, err
 	case format != pictureSVG && format != picturePNG:
-		return "", nil, clikit.UnknownChoice("format", format, []string{pictureSVG, picturePNG})
+		return "", engine, clikit.UnknownChoice("format", format, []string{pictureSVG, picturePNG})
 	case f.cellSize != 0 && (f.cellSize < render.MinCellSize || f.cellSize > render.MaxCellSize):
-		return "", nil, fmt.Errorf("--cell-size %d is not from %d to %d", f.cellSize, render.MinCellSize, render.MaxCellSize)
+		return "", engine, fmt.Errorf("--cell-size %d is not from %d to %d", f.cellSize, render.MinCellSize, render.MaxCellSize)
 	case format == picturePNG && !f.toFile() && stdio.OutIsTerminal:
-		return "", nil, fmt.Errorf("not writing a PNG picture to a terminal: give -o FILE or redirect standard output")
+		return "", engine, fmt.Errorf("not writing a PNG picture to a terminal: give -o FILE or redirect standard output")
 	}
-	return format, backend, nil
+	return format, engine, nil
 }
 
 func runAquariumRender(ctx context.Context, stdio clikit.IO, args []string) int {
@@ -97,7 +98,7 @@ func runAquariumRender(ctx context.Context, stdio clikit.IO, args []string) int 
 	if err != nil {
 		return clikit.ParseFailed(err)
 	}
-	format, backend, err := f.resolve(stdio)
+	format, engine, err := f.resolve(stdio)
 	if err == nil && len(files) > 1 {
 		err = fmt.Errorf("render draws one puzzle; got %d inputs", len(files))
 	}
@@ -112,14 +113,14 @@ func runAquariumRender(ctx context.Context, stdio clikit.IO, args []string) int 
 	s := d.Solution
 	if f.solve {
 		r := newAquariumRun(clikit.IO{Out: io.Discard, Err: stdio.Err}, clikit.FormatText, false)
-		rec, got := r.search(ctx, &f.solver, backend, d, 1)
+		rec, got := r.search(ctx, &f.solver, engine, d, 1)
 		if rec.Status != kind.StatusSolved {
 			r.note(ctx, rec, "")
 			return clikit.ExitCode(ctx, rec.Status)
 		}
 		// search has checked every solution already; checking again here
 		// keeps "never draw a wrong answer" true whatever search becomes.
-		s = got.solutions[0]
+		s = got.Solutions[0]
 		if err := aquarium.Check(d.Puzzle, s, f.solver.ruleFor(d)); err != nil {
 			fmt.Fprintf(stdio.Err, "%s: internal error: the solution found fails the check: %v\n", textsafe.Name(d.ID), err)
 			return clikit.ExitUsage

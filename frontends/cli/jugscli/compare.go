@@ -16,12 +16,11 @@ import (
 // capacities.
 func CompareKind() clikit.CompareKind {
 	return clikit.CompareKind{
-		Name: "jugs",
-		Detect: func(data []byte) bool {
+		Kind: kind.Kind{Name: "jugs", Detect: func(data []byte) bool {
 			fields, ok := clikit.FirstJSONObject(data)
 			_, has := fields["capacities"]
 			return ok && has
-		},
+		}},
 		Run: compareJugs,
 		Engines: func() []string {
 			names := []string{"sat"}

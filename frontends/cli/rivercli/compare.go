@@ -5,6 +5,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/crossing"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/riverfmt"
 )
 
@@ -12,7 +13,7 @@ import (
 // horizon over crossings on every backend must agree on the fewest
 // crossings, or on unsolvability.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Name: "river", Detect: riverfmt.Looks, Run: compareRiver,
+	return clikit.CompareKind{Kind: kind.Kind{Name: "river", Detect: riverfmt.Looks}, Run: compareRiver,
 		Engines: func() []string { return clikit.EngineNames(methods...) }}
 }
 

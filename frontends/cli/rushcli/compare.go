@@ -10,7 +10,7 @@ import (
 
 // CompareKind is compare's part for Rush Hour boards.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Name: "rush", Detect: isRushInput, Run: compareRush,
+	return clikit.CompareKind{Kind: kind.Kind{Name: "rush", Detect: isRushInput}, Run: compareRush,
 		Engines: func() []string { return []string{methodBFS, methodAStar} }}
 }
 

@@ -16,7 +16,7 @@ import (
 // CompareKind is compare's part for Water Sort levels: corpus JSON
 // Lines with bottles, or a level in the text format.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Name: "sort", Detect: isSortInput, Rules: []string{"whole", "fits"}, Run: compareSort,
+	return clikit.CompareKind{Kind: kind.Kind{Name: "sort", Detect: isSortInput, Rules: []string{"whole", "fits"}}, Run: compareSort,
 		Engines: func() []string {
 			names := clikit.EngineNames(watersort.BFS.String(), watersort.AStar.String(), watersort.Greedy.String(), methodSAT)
 			for _, enc := range watersort.SATEncodings()[1:] {

@@ -13,7 +13,7 @@ import (
 
 // CompareKind is compare's part for sliding-tile boards.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Name: "tiles", Detect: isTilesInput, Run: compareTiles, Engines: func() []string {
+	return clikit.CompareKind{Kind: kind.Kind{Name: "tiles", Detect: isTilesInput}, Run: compareTiles, Engines: func() []string {
 		return clikit.EngineNames("ida", "ida-manhattan", "bfs", methodSAT)
 	}}
 }

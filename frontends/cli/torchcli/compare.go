@@ -5,13 +5,14 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/crossing"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 )
 
 // CompareKind is compare's part for torch puzzles: A*, uniform-cost
 // search and the SAT horizon over time budgets on every backend must agree
 // on the least total time.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Name: "torch", Detect: isTorchInput, Run: compareTorch,
+	return clikit.CompareKind{Kind: kind.Kind{Name: "torch", Detect: isTorchInput}, Run: compareTorch,
 		Engines: func() []string { return clikit.EngineNames(methods...) }}
 }
 

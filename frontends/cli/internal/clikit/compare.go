@@ -49,11 +49,9 @@ func (r *CompareRow) Unsolvable(answer string) {
 // CompareKind is one kind of puzzle compare handles; each puzzle's package
 // provides its own.
 type CompareKind struct {
-	Name string // as --kind names it
-	// Detect reports whether an input holds puzzles of this kind.
-	Detect func(data []byte) bool
-	// Rules are the values --rule takes for this kind.
-	Rules []string
+	// Kind names the kind, tells its inputs apart (Detect, which compare
+	// tries in the order of kinds.All) and lists its rules for --rule.
+	kind.Kind
 	// Engines lists every name --engines may give to pick engines of this
 	// kind: each engine's own name ("gini/totalizer") and the names that
 	// pick a group of them ("gini", "sat"), as far as they are available

@@ -1,9 +1,8 @@
-package aquariumcli
+package aquariumkind
 
 import (
 	"context"
 	"errors"
-	"os/exec"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -13,9 +12,10 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
 )
 
-// raceGrid has two solutions: the left column full, or the right one.
+// raceGrid has two Solutions: the left column full, or the right one.
 var raceGrid = &aquarium.Puzzle{Width: 2, Height: 2, Regions: []int{0, 1, 0, 1}, Rows: []int{1, 1}, Cols: []int{aquarium.NoClue, aquarium.NoClue}}
 
 func raceSolution(rows ...string) aquarium.Solution {
@@ -33,20 +33,20 @@ func raceSolution(rows ...string) aquarium.Solution {
 
 // fakeEngine answers after delay, or gives up with ctx's error as soon as
 // ctx ends; returned counts the engines that have returned.
-func fakeEngine(name string, delay time.Duration, got aquariumOutcome, err error, returned *atomic.Int32) raceEngine {
-	return raceEngine{name: name, solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
+func fakeEngine(name string, delay time.Duration, got Outcome, err error, returned *atomic.Int32) Engine {
+	return Engine{Name: name, Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
 		defer returned.Add(1)
 		select {
 		case <-time.After(delay):
 			return got, err
 		case <-ctx.Done():
-			return aquariumOutcome{}, ctx.Err()
+			return Outcome{}, ctx.Err()
 		}
 	}}
 }
 
-func winner(got aquariumOutcome) any {
-	for _, s := range got.stats {
+func winner(got Outcome) any {
+	for _, s := range got.Stats {
 		if s.Name == "winner" {
 			return s.Value
 		}
@@ -56,9 +56,9 @@ func winner(got aquariumOutcome) any {
 
 func TestRaceFastestWins(t *testing.T) {
 	left, right := raceSolution("#.", "#."), raceSolution(".#", ".#")
-	both := aquariumOutcome{solutions: []aquarium.Solution{left, right}, stats: kind.StatList{{Name: "nodes", Value: 3}}}
+	both := Outcome{Solutions: []aquarium.Solution{left, right}, Stats: kind.StatList{{Name: "nodes", Value: 3}}}
 	var returned atomic.Int32
-	engines := []raceEngine{
+	engines := []Engine{
 		fakeEngine("slow", 10*time.Second, both, nil, &returned),
 		fakeEngine("fast", 10*time.Millisecond, both, nil, &returned),
 		fakeEngine("slower", 20*time.Second, both, nil, &returned),
@@ -69,8 +69,8 @@ func TestRaceFastestWins(t *testing.T) {
 	assert.Less(t, time.Since(start), 2*time.Second, "the others are stopped, not waited for")
 	assert.Equal(t, int32(3), returned.Load(), "every engine has returned when the race does")
 	assert.Equal(t, "fast", winner(got))
-	assert.Equal(t, kind.StatList{{Name: "winner", Value: "fast"}, {Name: "nodes", Value: 3}}, got.stats)
-	assert.Len(t, got.solutions, 2)
+	assert.Equal(t, kind.StatList{{Name: "winner", Value: "fast"}, {Name: "nodes", Value: 3}}, got.Stats)
+	assert.Len(t, got.Solutions, 2)
 }
 
 // TestRaceFailuresDoNotWin gives the race engines that fail, crash, answer
@@ -80,25 +80,25 @@ func TestRaceFailuresDoNotWin(t *testing.T) {
 	left, right := raceSolution("#.", "#."), raceSolution(".#", ".#")
 	wrong := raceSolution("##", "##")
 	var returned atomic.Int32
-	crash := raceEngine{name: "crash", solve: func(context.Context, *aquarium.Puzzle, aquarium.Rule, int) (aquariumOutcome, error) {
+	crash := Engine{Name: "crash", Solve: func(context.Context, *aquarium.Puzzle, aquarium.Rule, int) (Outcome, error) {
 		defer returned.Add(1)
 		var m map[string]int
 		m["boom"]++ // a nil map write panics
-		return aquariumOutcome{}, nil
+		return Outcome{}, nil
 	}}
-	engines := []raceEngine{
-		fakeEngine("fails", 0, aquariumOutcome{}, errors.New("exit status 1"), &returned),
+	engines := []Engine{
+		fakeEngine("fails", 0, Outcome{}, errors.New("exit status 1"), &returned),
 		crash,
-		fakeEngine("wrong", 0, aquariumOutcome{solutions: []aquarium.Solution{wrong}, exhausted: true}, nil, &returned),
-		fakeEngine("short", 0, aquariumOutcome{solutions: []aquarium.Solution{left}}, nil, &returned),
-		fakeEngine("too many", 0, aquariumOutcome{solutions: []aquarium.Solution{left, right, left}}, nil, &returned),
-		fakeEngine("right", 100*time.Millisecond, aquariumOutcome{solutions: []aquarium.Solution{left, right}}, nil, &returned),
+		fakeEngine("wrong", 0, Outcome{Solutions: []aquarium.Solution{wrong}, Exhausted: true}, nil, &returned),
+		fakeEngine("short", 0, Outcome{Solutions: []aquarium.Solution{left}}, nil, &returned),
+		fakeEngine("too many", 0, Outcome{Solutions: []aquarium.Solution{left, right, left}}, nil, &returned),
+		fakeEngine("right", 100*time.Millisecond, Outcome{Solutions: []aquarium.Solution{left, right}}, nil, &returned),
 	}
 	got, err := race(engines)(context.Background(), raceGrid, aquarium.RegionRule, 2)
 	require.NoError(t, err)
 	assert.Equal(t, "right", winner(got))
 	assert.Equal(t, int32(6), returned.Load())
-	failed := got.stats[1]
+	failed := got.Stats[1]
 	require.Equal(t, "failed", failed.Name)
 	for _, want := range []string{"fails: exit status 1", "crash: crashed", "wrong: solution 1 fails the check",
 		"short: stopped without a complete answer", "too many: 3 solutions"} {
@@ -117,13 +117,13 @@ func TestRaceFailuresDoNotWin(t *testing.T) {
 func TestRaceStopsAtTheDeadline(t *testing.T) {
 	var returned atomic.Int32
 	left := raceSolution("#.", "#.")
-	engines := []raceEngine{
-		fakeEngine("a", time.Hour, aquariumOutcome{}, nil, &returned),
-		fakeEngine("b", time.Hour, aquariumOutcome{}, nil, &returned),
-		{name: "partial", solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
+	engines := []Engine{
+		fakeEngine("a", time.Hour, Outcome{}, nil, &returned),
+		fakeEngine("b", time.Hour, Outcome{}, nil, &returned),
+		{Name: "partial", Solve: func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
 			defer returned.Add(1)
 			<-ctx.Done()
-			return aquariumOutcome{solutions: []aquarium.Solution{left}}, ctx.Err()
+			return Outcome{Solutions: []aquarium.Solution{left}}, ctx.Err()
 		}},
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
@@ -133,7 +133,7 @@ func TestRaceStopsAtTheDeadline(t *testing.T) {
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
 	assert.Less(t, time.Since(start), time.Second)
 	assert.Equal(t, int32(3), returned.Load())
-	assert.Len(t, got.solutions, 1, "the solution found before the deadline")
+	assert.Len(t, got.Solutions, 1, "the solution found before the deadline")
 }
 
 // TestRaceRules checks that engines of the region rule alone sit out a
@@ -141,10 +141,10 @@ func TestRaceStopsAtTheDeadline(t *testing.T) {
 func TestRaceRules(t *testing.T) {
 	var returned atomic.Int32
 	left, right := raceSolution("#.", "#."), raceSolution(".#", ".#")
-	both := aquariumOutcome{solutions: []aquarium.Solution{left, right}}
+	both := Outcome{Solutions: []aquarium.Solution{left, right}}
 	regionOnly := fakeEngine("region", 0, both, nil, &returned)
-	regionOnly.regionOnly = true
-	engines := []raceEngine{regionOnly, fakeEngine("any", 50*time.Millisecond, both, nil, &returned)}
+	regionOnly.RegionOnly = true
+	engines := []Engine{regionOnly, fakeEngine("any", 50*time.Millisecond, both, nil, &returned)}
 	got, err := race(engines)(context.Background(), raceGrid, aquarium.PoolRule, 2)
 	require.NoError(t, err)
 	assert.Equal(t, "any", winner(got))
@@ -161,11 +161,11 @@ func TestRaceRealEngines(t *testing.T) {
 		require.NoError(t, err)
 		var names []string
 		for _, e := range engines {
-			names = append(names, e.name)
+			names = append(names, e.Name)
 		}
 		require.Equal(t, "cp", names[0])
 		require.LessOrEqual(t, len(names), max(cores, 2))
-		if _, err := exec.LookPath("clingo"); err == nil {
+		if aqasp.Available() {
 			require.Equal(t, "clingo", names[1], "clingo runs on two cores and more")
 		}
 		if cores >= 3 {
@@ -173,8 +173,8 @@ func TestRaceRealEngines(t *testing.T) {
 		}
 		got, err := race(engines)(context.Background(), raceGrid, aquarium.RegionRule, 0)
 		require.NoError(t, err)
-		assert.True(t, got.exhausted)
-		assert.Len(t, got.solutions, 2)
+		assert.True(t, got.Exhausted)
+		assert.Len(t, got.Solutions, 2)
 		assert.Contains(t, names, winner(got))
 	}
 }

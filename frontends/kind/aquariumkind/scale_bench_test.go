@@ -1,4 +1,4 @@
-package aquariumcli
+package aquariumkind
 
 import (
 	"bytes"
@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
 	"github.com/waterworks-solver/waterworks/models/aquarium/generate"
 	"github.com/waterworks-solver/waterworks/sat/sattest"
 )
@@ -47,10 +47,10 @@ var scaleGrids = []struct {
 // scaleEngines are the engines BenchmarkScale compares: the CP core and
 // clingo alone, one core each, and their race (with the engines raceEngines
 // picks for this machine's cores).
-func scaleEngines(b *testing.B) (engines []raceEngine, racers int) {
-	engines = []raceEngine{{name: "cp", solve: solveAquariumCP}}
-	if _, err := exec.LookPath(clingoBackend); err == nil {
-		engines = append(engines, raceEngine{name: clingoBackend, solve: solveAquariumClingo})
+func scaleEngines(b *testing.B) (engines []Engine, racers int) {
+	engines = []Engine{{Name: "cp", Solve: SolveCP}}
+	if aqasp.Available() {
+		engines = append(engines, Engine{Name: ClingoBackend, Solve: solveClingo})
 	} else {
 		b.Log("clingo is not on the PATH: CP and race only")
 	}
@@ -58,7 +58,7 @@ func scaleEngines(b *testing.B) (engines []raceEngine, racers int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return append(engines, raceEngine{name: raceBackend, solve: race(rs)}), len(rs)
+	return append(engines, Engine{Name: RaceBackend, Solve: race(rs)}), len(rs)
 }
 
 // scalePuzzle is grid seed of size n×n of BenchmarkScale.
@@ -71,7 +71,7 @@ func scalePuzzle(n int, seed uint64) *aquarium.Puzzle {
 // (or finds a second solution) with each engine of scaleEngines, once per
 // run (use -benchtime 1x):
 //
-//	go test -run '^$' -bench Scale -benchtime 1x -timeout 0 ./frontends/cli/aquariumcli -scale
+//	go test -run '^$' -bench Scale -benchtime 1x -timeout 0 ./frontends/kind/aquariumkind -scale
 //
 // (-bench 'Scale/300x300/.*/cp' picks grids and engines.)
 // Besides the wall time it reports cpu-ns/op, the CPU time of this process
@@ -92,14 +92,14 @@ func BenchmarkScale(b *testing.B) {
 			p := scalePuzzle(g.n, seed)
 			found := -1 // solutions found by the first engine that finished
 			for _, e := range engines {
-				b.Run(fmt.Sprintf("%s/seed=%d/%s", size, seed, e.name), func(b *testing.B) {
+				b.Run(fmt.Sprintf("%s/seed=%d/%s", size, seed, e.Name), func(b *testing.B) {
 					engines := 1
-					if e.name == raceBackend {
+					if e.Name == RaceBackend {
 						engines = racers
 					}
-					if n, ok := benchScaleRun(b, e.solve, engines, p); ok {
+					if n, ok := benchScaleRun(b, e.Solve, engines, p); ok {
 						if found >= 0 && n != found {
-							b.Errorf("%s found %d solutions, an engine before it %d", e.name, n, found)
+							b.Errorf("%s found %d solutions, an engine before it %d", e.Name, n, found)
 						}
 						found = n
 					}
@@ -113,8 +113,8 @@ func BenchmarkScale(b *testing.B) {
 // solutions, once per iteration, checks the answer and reports the
 // figures of BenchmarkScale. It returns the number of solutions and whether the run
 // came to an answer.
-func benchScaleRun(b *testing.B, solve aquariumBackend, engines int, p *aquarium.Puzzle) (int, bool) {
-	var got aquariumOutcome
+func benchScaleRun(b *testing.B, solve Solver, engines int, p *aquarium.Puzzle) (int, bool) {
+	var got Outcome
 	var err error
 	cpu0, _ := sattest.CPUTime()
 	for b.Loop() {
@@ -131,24 +131,24 @@ func benchScaleRun(b *testing.B, solve aquariumBackend, engines int, p *aquarium
 	if err != nil && !timedOut {
 		b.Fatal(err)
 	}
-	reportSearch(b, got.stats, cpu)
+	reportSearch(b, got.Stats, cpu)
 	if timedOut {
 		b.ReportMetric(1, "timedout")
 		return 0, false
 	}
-	for i, s := range got.solutions {
+	for i, s := range got.Solutions {
 		if err := aquarium.Check(p, s, aquarium.RegionRule); err != nil {
 			b.Fatalf("solution %d fails the check: %v", i+1, err)
 		}
 	}
-	if !got.exhausted && len(got.solutions) < 2 {
-		b.Fatalf("%d solutions without the proof that there are no more", len(got.solutions))
+	if !got.Exhausted && len(got.Solutions) < 2 {
+		b.Fatalf("%d solutions without the proof that there are no more", len(got.Solutions))
 	}
-	if w, ok := statValue(got.stats, "winner"); ok {
+	if w, ok := statValue(got.Stats, "winner"); ok {
 		b.Logf("winner %v", w)
 	}
-	b.ReportMetric(float64(len(got.solutions)), "solutions")
-	return len(got.solutions), true
+	b.ReportMetric(float64(len(got.Solutions)), "solutions")
+	return len(got.Solutions), true
 }
 
 // cpuBudget returns a context that is canceled once this process and its
@@ -249,8 +249,8 @@ func TestScaleGridsUnique(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(got.solutions) != 1 || !got.exhausted {
-					t.Errorf("%d solutions (exhausted %v), want exactly one", len(got.solutions), got.exhausted)
+				if len(got.Solutions) != 1 || !got.Exhausted {
+					t.Errorf("%d solutions (exhausted %v), want exactly one", len(got.Solutions), got.Exhausted)
 				}
 			})
 		}

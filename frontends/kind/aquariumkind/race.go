@@ -1,30 +1,18 @@
-package aquariumcli
+package aquariumkind
 
 import (
 	"context"
 	"fmt"
-	"os/exec"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
+	"github.com/waterworks-solver/waterworks/models/aquarium/aqasp"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
-// raceBackend is the name of the portfolio backend: several engines at
-// once on the same puzzle, the first complete answer wins.
-const raceBackend = "race"
-
 // raceSAT is the SAT backend the race runs, with its default encoding.
 const raceSAT = backends.Gini
-
-// raceEngine is one engine of a race.
-type raceEngine struct {
-	name string
-	// regionOnly marks an engine that models the region rule alone.
-	regionOnly bool
-	solve      aquariumBackend
-}
 
 // raceEngines returns the engines --backend race runs, one per core but at
 // least two: the first of the CP core, clingo when it is on the PATH, and
@@ -32,27 +20,27 @@ type raceEngine struct {
 // backend sits out: on large grids its CNF alone (7 million clauses for
 // a 200×200 grown grid, seconds to build) would take a core from the
 // engines that win there.
-func raceEngines(cores int) ([]raceEngine, error) {
-	engines := []raceEngine{{name: "cp", solve: solveAquariumCP}}
-	if _, err := exec.LookPath(clingoBackend); err == nil {
-		engines = append(engines, raceEngine{name: clingoBackend, regionOnly: true, solve: solveAquariumClingo})
+func raceEngines(cores int) ([]Engine, error) {
+	engines := []Engine{CP()}
+	if aqasp.Available() {
+		engines = append(engines, clingo())
 	}
-	satSolve, err := openAquariumBackend(raceSAT, "", true)
+	satEngine, err := Open(Options{Backend: raceSAT, Timeouts: true})
 	if err != nil {
 		return nil, err
 	}
-	engines = append(engines, raceEngine{name: raceSAT, solve: satSolve})
+	engines = append(engines, satEngine)
 	return engines[:min(len(engines), max(cores, 2))], nil
 }
 
 // raceResult is what one engine of a race came back with.
 type raceResult struct {
 	engine int
-	got    aquariumOutcome
+	got    Outcome
 	err    error
 }
 
-// race returns the backend that runs the engines (those that model the
+// race returns the engine that runs the engines (those that model the
 // puzzle's rule) at once, each in its own goroutine and external solvers in
 // their own process groups, and takes the first complete answer: up to
 // limit solutions, each passing the independent checker, that either
@@ -66,11 +54,11 @@ type raceResult struct {
 //
 // When no engine answers, race returns what the most successful one found
 // and ctx's error when ctx ended the race, else every engine's error.
-func race(engines []raceEngine) aquariumBackend {
-	return func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (aquariumOutcome, error) {
-		var running []raceEngine
+func race(engines []Engine) Solver {
+	return func(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (Outcome, error) {
+		var running []Engine
 		for _, e := range engines {
-			if !e.regionOnly || rule == aquarium.RegionRule {
+			if e.Takes(rule) {
 				running = append(running, e)
 			}
 		}
@@ -94,35 +82,35 @@ func race(engines []raceEngine) aquariumBackend {
 				stop()
 				continue
 			}
-			failures = append(failures, running[r.engine].name+": "+why)
-			if len(r.got.solutions) > len(best.got.solutions) && r.err != nil {
+			failures = append(failures, running[r.engine].Name+": "+why)
+			if len(r.got.Solutions) > len(best.got.Solutions) && r.err != nil {
 				best = r // the most found so far, should nobody finish
 			}
 		}
 		if won >= 0 {
-			stats := kind.StatList{{Name: "winner", Value: running[won].name}}
+			stats := kind.StatList{{Name: "winner", Value: running[won].Name}}
 			if len(failures) > 0 {
 				stats = append(stats, kind.Stat{Name: "failed", Value: strings.Join(failures, "; ")})
 			}
-			best.got.stats = append(stats, best.got.stats...)
+			best.got.Stats = append(stats, best.got.Stats...)
 			return best.got, nil
 		}
 		if err := ctx.Err(); err != nil { // the caller's timeout or interrupt
-			return aquariumOutcome{solutions: best.got.solutions}, err
+			return Outcome{Solutions: best.got.Solutions}, err
 		}
-		return aquariumOutcome{}, fmt.Errorf("race: no engine answered: %s", strings.Join(failures, "; "))
+		return Outcome{}, fmt.Errorf("race: no engine answered: %s", strings.Join(failures, "; "))
 	}
 }
 
 // runRaceEngine runs one engine, turning a panic into an error.
-func runRaceEngine(ctx context.Context, i int, e raceEngine, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (r raceResult) {
+func runRaceEngine(ctx context.Context, i int, e Engine, p *aquarium.Puzzle, rule aquarium.Rule, limit int) (r raceResult) {
 	r.engine = i
 	defer func() {
 		if x := recover(); x != nil {
-			r.got, r.err = aquariumOutcome{}, fmt.Errorf("crashed: %v", x)
+			r.got, r.err = Outcome{}, fmt.Errorf("crashed: %v", x)
 		}
 	}()
-	r.got, r.err = e.solve(ctx, p, rule, limit)
+	r.got, r.err = e.Solve(ctx, p, rule, limit)
 	return r
 }
 
@@ -131,16 +119,16 @@ func raceVerdict(r raceResult, p *aquarium.Puzzle, rule aquarium.Rule, limit int
 	if r.err != nil {
 		return r.err.Error()
 	}
-	n := len(r.got.solutions)
+	n := len(r.got.Solutions)
 	if limit > 0 && n > limit {
 		return fmt.Sprintf("%d solutions, more than the %d asked for", n, limit)
 	}
-	for i, s := range r.got.solutions {
+	for i, s := range r.got.Solutions {
 		if err := aquarium.Check(p, s, rule); err != nil {
 			return fmt.Sprintf("solution %d fails the check: %v", i+1, err)
 		}
 	}
-	if !r.got.exhausted && (limit <= 0 || n < limit) {
+	if !r.got.Exhausted && (limit <= 0 || n < limit) {
 		return "stopped without a complete answer"
 	}
 	return ""
