@@ -125,15 +125,15 @@ func (c *comparison) Time(ctx context.Context, engine string, do func(ctx contex
 	return runs, err
 }
 
-// Puzzle checks the agreement among one puzzle's rows and prints them.
+// Puzzle checks the agreement among one puzzle's rows (kind.Agree, as the
+// web page's race does) and prints them.
 func (c *comparison) Puzzle(rows []clikit.CompareRow) {
-	keys := map[string]bool{}
-	for _, r := range rows {
-		if r.Key != "" {
-			keys[r.Key] = true
-		}
+	votes := make([]kind.Vote, len(rows))
+	for i, r := range rows {
+		votes[i] = kind.Vote{Engine: r.Engine, Answer: kind.Answer{Status: r.Status, Words: r.Answer, Key: r.Key}}
 	}
-	agree := len(keys) <= 1
+	agreement := kind.Agree(votes)
+	agree := agreement.Agree
 	answered := false
 	for i := range rows {
 		r := &rows[i]
@@ -156,15 +156,9 @@ func (c *comparison) Puzzle(rows []clikit.CompareRow) {
 		c.code = clikit.Worse(c.code, clikit.ExitTimeout)
 		fmt.Fprintf(c.stdio.Err, "%s %s: no engine answered\n", rows[0].Kind, rows[0].ID)
 	}
-	if !agree && len(rows) > 0 {
+	if !agree {
 		c.code = clikit.Worse(c.code, clikit.ExitFailed)
-		var parts []string
-		for _, r := range rows {
-			if r.Key != "" {
-				parts = append(parts, r.Engine+": "+r.Answer)
-			}
-		}
-		fmt.Fprintf(c.stdio.Err, "DISAGREEMENT on %s %s: %s\n", rows[0].Kind, textsafe.Name(rows[0].ID), strings.Join(parts, "; "))
+		fmt.Fprintf(c.stdio.Err, "DISAGREEMENT on %s %s: %s\n", rows[0].Kind, textsafe.Name(rows[0].ID), agreement.Answers())
 	}
 	for _, r := range rows {
 		c.print(r)
