@@ -25,6 +25,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/tilescli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/torchcli"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/kinds"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/membudget"
 )
@@ -61,16 +62,16 @@ type compareFlags struct {
 }
 
 // compareKinds lists the kinds of puzzle compare handles, one line per
-// puzzle package. detectKind tries them in this order: Aquarium comes
-// before Water Sort, which leaves it the text both readers accept; Rush
-// Hour comes before Water Sort too, whose reader takes rows without
-// spaces for bottles of one unit; sliding tiles come after Water Sort, so
-// that a level with numbers for colours stays Water Sort's. River
-// crossings come before Water Sort too, whose reader takes a line of
-// words for a bottle.
+// puzzle package, in the order of kinds.All, the order in which detection
+// tries them (see kinds.All for why).
 func compareKinds() []clikit.CompareKind {
-	return []clikit.CompareKind{aquariumcli.CompareKind(), jugscli.CompareKind(), rushcli.CompareKind(), torchcli.CompareKind(),
+	parts := []clikit.CompareKind{aquariumcli.CompareKind(), jugscli.CompareKind(), rushcli.CompareKind(), torchcli.CompareKind(),
 		rivercli.CompareKind(), sortcli.CompareKind(), tilescli.CompareKind()}
+	order := kinds.Names(kinds.All())
+	slices.SortStableFunc(parts, func(a, b clikit.CompareKind) int {
+		return slices.Index(order, a.Name) - slices.Index(order, b.Name)
+	})
+	return parts
 }
 
 // comparison runs one compare command: it times engines, checks agreement
@@ -454,16 +455,19 @@ func plotSVG(rows []clikit.CompareRow) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// detectKind picks the kind named by --kind, or the first whose detect
-// accepts the data, so that data two kinds accept goes to the earlier one
-// (text that both the Aquarium and the Water Sort readers accept is an
-// Aquarium grid). Data no kind accepts goes to the first kind, Aquarium,
-// whose readers then say what is wrong with it.
-func detectKind(kinds []clikit.CompareKind, name string, data []byte) clikit.CompareKind {
-	for _, k := range kinds {
-		if name == k.Name || name == "" && k.Detect(data) {
+// detectKind picks the kind named by --kind, or the kind kinds.Detect
+// finds in the data: the rules and the order the web page follows too.
+// Data no kind accepts goes to the first kind, Aquarium, whose readers
+// then say what is wrong with it.
+func detectKind(all []clikit.CompareKind, name string, data []byte) clikit.CompareKind {
+	if name == "" {
+		found, _ := kinds.Detect(kinds.All(), data)
+		name = found.Name
+	}
+	for _, k := range all {
+		if k.Name == name {
 			return k
 		}
 	}
-	return kinds[0]
+	return all[0]
 }

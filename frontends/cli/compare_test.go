@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/waterworks-solver/waterworks/frontends/kind/kinds"
 	"github.com/waterworks-solver/waterworks/sat"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
@@ -184,4 +185,14 @@ func TestCompareNoAnswer(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(line), &row))
 		assert.Equal(t, kind.StatusUnknown, row.Status, line)
 	}
+}
+
+// TestCompareKindsAreTheKinds checks that compare has a part for every
+// kind of the layer's list, in its order, which detection follows.
+func TestCompareKindsAreTheKinds(t *testing.T) {
+	var names []string
+	for _, k := range compareKinds() {
+		names = append(names, k.Name)
+	}
+	assert.Equal(t, kinds.Names(kinds.All()), names)
 }

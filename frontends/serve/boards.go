@@ -17,14 +17,6 @@ import (
 // tiles and Rush Hour. Their pictures give every tile and piece an id, so
 // the page slides them from one state to the next as it pours liquids.
 
-// isTilesInput reports whether data holds sliding-tile boards the reader
-// accepts.
-func isTilesInput(data []byte) bool { return firstReads(tilesfmt.Parse("", data), tilesLevel) }
-
-// isRushInput reports whether data holds Rush Hour boards the reader
-// accepts.
-func isRushInput(data []byte) bool { return firstReads(rushfmt.Parse("", data), rushLevel) }
-
 // tilesLevel and rushLevel give a board's id, puzzle and problem (see
 // level).
 func tilesLevel(l tilesfmt.Level) (string, *tiles.Puzzle, error) { return l.ID, l.Puzzle, l.Err }

@@ -16,15 +16,8 @@ import (
 // labelled disc with an id ("m<i>"), and so is the torch; the boat too,
 // so the page moves them across from one state to the next.
 
-// isTorchInput reports whether data holds torch puzzles the reader
-// accepts.
-func isTorchInput(data []byte) bool { return firstReads(torchfmt.Parse("", data), torchLevel) }
-
 // torchLevel gives a puzzle's id, puzzle and problem (see level).
 func torchLevel(in torchfmt.Instance) (string, *torch.Puzzle, error) { return in.ID, in.Puzzle, in.Err }
-
-// isRiverInput reports whether data looks like a river crossing.
-func isRiverInput(data []byte) bool { return riverfmt.Looks(data) }
 
 // torchKind solves torch and bridge puzzles with A*, the least total
 // time first.

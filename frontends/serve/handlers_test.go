@@ -731,7 +731,11 @@ func TestPour(t *testing.T) {
 		{"unknown kind", "unknown kind", pourRequest{Text: "x", Kind: "hanoi"}},
 		{"bad tiles", "input:1:", pourRequest{Text: "1 1 .\n3 4 5\n6 7 8\n", Kind: "tiles"}},
 		{"bad rush", "input:", pourRequest{Text: "..B\nAAB\n.C.\n", Kind: "rush"}},
-		{"bad torch", "input:1:", pourRequest{Text: `{"times": [1, -2]}`}},
+		// A puzzle with a mistake goes to its own reader (kinds.Detect),
+		// not to Water Sort's, which used to take these three.
+		{"bad torch", "input:1:15: person 2 takes -2 minutes", pourRequest{Text: `{"times": [1, -2]}`}},
+		{"bad rush, told", "input:3:5: piece B does not continue", pourRequest{Text: "AA.B..\n...B..\n...BB.\n"}},
+		{"bad tiles, told", "input:3:5: tile 8 again", pourRequest{Text: "1 2 3\n4 5 6\n7 8 8\n"}},
 		{"bad river", "input:3:8", pourRequest{Text: "items a b\nboat 1\nrowers c\n"}},
 		{"no such level", "no puzzle 3", pourRequest{Text: `{"capacities":[3,5],"target":4}`, Index: 2}},
 	} {

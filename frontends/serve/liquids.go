@@ -3,7 +3,6 @@ package serve
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -22,25 +21,6 @@ import (
 // This file holds the pour puzzles proper: water jugs and Water Sort.
 // Their pictures are vessels (see drawVessels), whose layers of liquid
 // the page moves from one vessel to another.
-
-// isJugsInput reports whether data holds jug puzzles: corpus JSON Lines
-// with capacities, or the command line's flags (--capacities ...).
-func isJugsInput(data []byte) bool {
-	t := bytes.TrimSpace(data)
-	if bytes.HasPrefix(t, []byte("--capacities")) || bytes.HasPrefix(t, []byte("-capacities")) {
-		return true
-	}
-	if len(t) == 0 || t[0] != '{' {
-		return false
-	}
-	line, _, _ := bytes.Cut(t, []byte("\n"))
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(line, &fields) != nil {
-		return false
-	}
-	_, ok := fields["capacities"]
-	return ok
-}
 
 // jugsFlags reads a puzzle given as the flags of "jugs solve":
 // "--capacities 3,5 --target 4".

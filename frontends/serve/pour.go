@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/kinds"
 	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
@@ -21,10 +23,9 @@ import (
 // of such puzzle plugs in by adding an entry to planKinds; one solved by a
 // single state-space search states only what differs, in a searchKind.
 type planKind struct {
-	name  string // as the page and the command line call it
-	title string
-	// detect reports whether an input holds puzzles of this kind.
-	detect func(data []byte) bool
+	// Kind names the kind as the page and the command line call it, and
+	// tells its inputs apart (kinds.Detect).
+	kind.Kind
 	// solve reads the puzzles of data (named name in messages) and solves
 	// the one at index.
 	solve func(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error)
@@ -54,15 +55,20 @@ func searchStats(st statespace.Stats) []Stat {
 // 150 MB of Water Sort positions at worst.
 const planStates = 1_000_000
 
+// planKinds lists the kinds the page solves plans of, in the order of
+// kinds.All, which detection follows.
 func planKinds() []planKind {
-	return []planKind{
-		{name: "jugs", title: "Water jugs", detect: isJugsInput, solve: solveJugs},
-		{name: "rush", title: "Rush Hour", detect: isRushInput, solve: rushKind.solve},
-		{name: "tiles", title: "Sliding tiles", detect: isTilesInput, solve: tilesKind.solve},
-		{name: "torch", title: "Torch and bridge", detect: isTorchInput, solve: torchKind.solve},
-		{name: "river", title: "River crossing", detect: isRiverInput, solve: riverKind.solve},
-		{name: "sort", title: "Water Sort", detect: func([]byte) bool { return true }, solve: solveSort},
+	solvers := map[string]func(ctx context.Context, lim planLimits, name string, data []byte, index int) (planView, error){
+		"jugs": solveJugs, "rush": rushKind.solve, "tiles": tilesKind.solve,
+		"torch": torchKind.solve, "river": riverKind.solve, "sort": solveSort,
 	}
+	var out []planKind
+	for _, k := range kinds.All() {
+		if solve, ok := solvers[k.Name]; ok {
+			out = append(out, planKind{Kind: k, solve: solve})
+		}
+	}
+	return out
 }
 
 // planView is a solved pour puzzle: the plan, with a picture of every
@@ -198,32 +204,48 @@ func (s *Server) pour(ctx context.Context, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var kind *planKind
-	var names []string
-	for _, k := range planKinds() {
-		names = append(names, k.name)
-		if kind == nil && (req.Kind == k.name || req.Kind == "" && k.detect(data)) {
-			kind = &k
-		}
-	}
-	if kind == nil {
-		return nil, badRequest("unknown kind %q (want %s)", req.Kind, strings.Join(names, ", "))
+	k, err := pourKind(req.Kind, data)
+	if err != nil {
+		return nil, err
 	}
 	if req.Index < 0 {
 		return nil, badRequest("no puzzle %d", req.Index)
 	}
 	return s.busy(func() (any, error) {
 		start := time.Now()
-		v, err := kind.solve(ctx, planLimits{maxStates: planStates}, name, data, req.Index)
+		v, err := k.solve(ctx, planLimits{maxStates: planStates}, name, data, req.Index)
 		if err != nil {
 			if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 				return nil, s.stopped(ctx, err, "solving")
 			}
 			return nil, err
 		}
-		v.Kind, v.MS = kind.name, float64(time.Since(start).Microseconds())/1000
+		v.Kind, v.MS = k.Name, float64(time.Since(start).Microseconds())/1000
 		return v, nil
 	})
+}
+
+// pourKind returns the kind called name, or for "" the kind of data as
+// kinds.Detect tells it among the kinds the page solves. Data that none of
+// them accepts goes to Water Sort, whose reader takes the most and then
+// says what is wrong.
+func pourKind(name string, data []byte) (planKind, error) {
+	all := planKinds()
+	list := make([]kind.Kind, len(all))
+	for i, k := range all {
+		list[i] = k.Kind
+	}
+	if name == "" {
+		name = "sort"
+		if found, ok := kinds.Detect(list, data); ok {
+			name = found.Name
+		}
+	}
+	i := slices.IndexFunc(all, func(k planKind) bool { return k.Name == name })
+	if i < 0 {
+		return planKind{}, badRequest("unknown kind %q (want %s)", name, strings.Join(kinds.Names(list), ", "))
+	}
+	return all[i], nil
 }
 
 // pick returns the index-th of n puzzles, or the error for a missing one.
@@ -257,14 +279,4 @@ func fromLevels[L, P any](parse func(name string, data []byte) []L, describe fun
 	return func(v *planView, name string, data []byte, index int) (P, error) {
 		return level(v, name, parse(name, data), index, describe)
 	}
-}
-
-// firstReads reports whether a reader found at least one puzzle and read
-// the first without a problem; describe is as for level.
-func firstReads[L, P any](levels []L, describe func(L) (string, P, error)) bool {
-	if len(levels) == 0 {
-		return false
-	}
-	_, _, err := describe(levels[0])
-	return err == nil
 }

@@ -8,20 +8,16 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/jugskind"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
-// CompareKind is compare's part for jug puzzles: corpus JSON Lines with
-// capacities.
+// CompareKind is compare's part for jug puzzles.
 func CompareKind() clikit.CompareKind {
 	return clikit.CompareKind{
-		Kind: kind.Kind{Name: "jugs", Detect: func(data []byte) bool {
-			fields, ok := clikit.FirstJSONObject(data)
-			_, has := fields["capacities"]
-			return ok && has
-		}},
-		Run: compareJugs,
+		Kind: jugskind.Kind(),
+		Run:  compareJugs,
 		Engines: func() []string {
 			names := []string{"sat"}
 			for _, e := range jugsEngines() {

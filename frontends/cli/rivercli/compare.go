@@ -5,15 +5,14 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/crossing"
-	"github.com/waterworks-solver/waterworks/frontends/kind"
-	"github.com/waterworks-solver/waterworks/frontends/riverfmt"
+	"github.com/waterworks-solver/waterworks/frontends/kind/riverkind"
 )
 
 // CompareKind is compare's part for river crossings: BFS and the SAT
 // horizon over crossings on every backend must agree on the fewest
 // crossings, or on unsolvability.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Kind: kind.Kind{Name: "river", Detect: riverfmt.Looks}, Run: compareRiver,
+	return clikit.CompareKind{Kind: riverkind.Kind(), Run: compareRiver,
 		Engines: func() []string { return clikit.EngineNames(methods...) }}
 }
 

@@ -5,25 +5,14 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/rushkind"
 	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
 )
 
 // CompareKind is compare's part for Rush Hour boards.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Kind: kind.Kind{Name: "rush", Detect: isRushInput}, Run: compareRush,
+	return clikit.CompareKind{Kind: rushkind.Kind(), Run: compareRush,
 		Engines: func() []string { return []string{methodBFS, methodAStar} }}
-}
-
-// isRushInput reports whether data holds Rush Hour boards: JSON Lines
-// with "board", or text whose first block reads as a board or is drawn in
-// the board's characters alone.
-func isRushInput(data []byte) bool {
-	if fields, ok := clikit.FirstJSONObject(data); ok {
-		_, has := fields["board"]
-		return has
-	}
-	levels := rushfmt.ParseText("", data)
-	return len(levels) > 0 && (levels[0].Err == nil || rushfmt.AllCells(data))
 }
 
 // compareRush runs BFS and A* on every board of one input: the fewest

@@ -1,13 +1,12 @@
 package sortcli
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/sortkind"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 	"github.com/waterworks-solver/waterworks/sat/backends"
@@ -16,7 +15,7 @@ import (
 // CompareKind is compare's part for Water Sort levels: corpus JSON
 // Lines with bottles, or a level in the text format.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Kind: kind.Kind{Name: "sort", Detect: isSortInput, Rules: []string{"whole", "fits"}}, Run: compareSort,
+	return clikit.CompareKind{Kind: sortkind.Kind(), Run: compareSort,
 		Engines: func() []string {
 			names := clikit.EngineNames(watersort.BFS.String(), watersort.AStar.String(), watersort.Greedy.String(), methodSAT)
 			for _, enc := range watersort.SATEncodings()[1:] {
@@ -24,32 +23,6 @@ func CompareKind() clikit.CompareKind {
 			}
 			return names
 		}}
-}
-
-// isSortInput reports whether data holds Water Sort levels: corpus JSON
-// Lines with bottles, or text that either reads as a Water Sort level or
-// looks like one (a "capacity N" line or a "-" line for an empty bottle),
-// so that a level with a mistake gets the Water Sort reader's message.
-// Text the Aquarium readers accept too is Aquarium's: compare tries the
-// Aquarium kind first.
-func isSortInput(data []byte) bool {
-	if fields, ok := clikit.FirstJSONObject(data); ok {
-		_, has := fields["bottles"]
-		return has
-	}
-	if sortfmt.IsJSONLines(data) {
-		return false
-	}
-	if _, err := sortfmt.ParseText("", data); err == nil {
-		return true
-	}
-	for line := range bytes.Lines(data) {
-		fields := strings.Fields(string(line))
-		if len(fields) > 0 && (fields[0] == "capacity" || len(fields) == 1 && fields[0] == "-") {
-			return true
-		}
-	}
-	return false
 }
 
 // sortCompareEngine is one engine compare runs on Water Sort levels.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/tileskind"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
 	"github.com/waterworks-solver/waterworks/models/tiles"
 	"github.com/waterworks-solver/waterworks/sat/backends"
@@ -13,25 +14,9 @@ import (
 
 // CompareKind is compare's part for sliding-tile boards.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Kind: kind.Kind{Name: "tiles", Detect: isTilesInput}, Run: compareTiles, Engines: func() []string {
+	return clikit.CompareKind{Kind: tileskind.Kind(), Run: compareTiles, Engines: func() []string {
 		return clikit.EngineNames("ida", "ida-manhattan", "bfs", methodSAT)
 	}}
-}
-
-// isTilesInput reports whether data holds sliding-tile boards: JSON
-// Lines with "tiles", or text whose first block reads as a board (or
-// holds only numbers, so a board with a mistake gets this reader's
-// message).
-func isTilesInput(data []byte) bool {
-	if fields, ok := clikit.FirstJSONObject(data); ok {
-		_, has := fields["tiles"]
-		return has
-	}
-	levels := tilesfmt.ParseText("", data)
-	if len(levels) == 0 {
-		return false
-	}
-	return levels[0].Err == nil || tilesfmt.AllNumbers(data)
 }
 
 // compareEngine is one engine compare runs on boards.

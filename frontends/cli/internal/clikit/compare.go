@@ -1,11 +1,8 @@
 package clikit
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
@@ -86,23 +83,6 @@ type Comparison interface {
 	Time(ctx context.Context, engine string, do func(ctx context.Context) error) ([]time.Duration, error)
 	// Puzzle checks the agreement among one puzzle's rows and prints them.
 	Puzzle(rows []CompareRow)
-}
-
-// FirstJSONObject decodes the first line of JSON Lines data holding an
-// object, for kinds to detect their fields; ok is false when data is not
-// JSON Lines.
-func FirstJSONObject(data []byte) (fields map[string]json.RawMessage, ok bool) {
-	for line := range bytes.Lines(data) {
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		if line[0] != '{' {
-			return nil, false
-		}
-		return fields, json.NewDecoder(io.LimitReader(bytes.NewReader(line), 1<<20)).Decode(&fields) == nil
-	}
-	return nil, false
 }
 
 // EngineNames lists the names compare's --engines takes for a kind with

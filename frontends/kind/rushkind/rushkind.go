@@ -1,0 +1,25 @@
+// Package rushkind is Rush Hour's part of the layer beneath the frontends
+// (see package kind): so far, whether an input holds Rush Hour boards. Its
+// engines and the judging of a plan are still in frontends/cli/rushcli,
+// and move here next.
+package rushkind
+
+import (
+	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
+)
+
+// Kind is Rush Hour in the list of kinds.
+func Kind() kind.Kind { return kind.Kind{Name: "rush", Title: "Rush Hour", Detect: Detect} }
+
+// Detect reports whether data holds Rush Hour boards: JSON Lines with
+// "board", or text whose first block reads as a board or is drawn in the
+// board's characters alone, so that a board with a mistake gets this
+// reader's message.
+func Detect(data []byte) bool {
+	if isJSON, has := kind.JSONField(data, "board"); isJSON {
+		return has
+	}
+	levels := rushfmt.ParseText("", data)
+	return len(levels) > 0 && (levels[0].Err == nil || rushfmt.AllCells(data))
+}
