@@ -3,7 +3,6 @@ package serve
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,7 +13,6 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/models/jugs"
-	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 )
 
@@ -76,23 +74,20 @@ func solveJugs(ctx context.Context, lim planLimits, name string, data []byte, in
 	}
 	res, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: lim.maxStates})
 	v.Stats = append([]Stat{{"fast_path", res.FastPath}}, searchStats(res.Stats)...)
-	switch {
-	case errors.Is(err, statespace.ErrLimit):
-		v.Status, v.Message = kind.StatusUnknown, lim.stopped()
-	case err != nil:
-		return v, err
-	case !res.Solvable():
-		v.Status, v.Message = kind.StatusUnsolvable, "No plan reaches the goal: all reachable states were searched."
-		if res.FastPath {
-			v.Message = "No plan reaches the goal: " + jugs.Impossible(p) + "."
-		}
-	default:
-		if err := jugs.Check(p, res.Plan); err != nil {
-			return v, fmt.Errorf("the plan found fails the check: %w", err)
-		}
-		v.Status, v.Optimal = kind.StatusSolved, true
-		v.Message = fmt.Sprintf("Solved in %d steps, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan))
+	search := kind.PlanSearch{Method: v.Method, Err: err, NoPlan: !res.Solvable(),
+		Proof: "No plan reaches the goal: all reachable states were searched."}
+	if res.FastPath {
+		search.Proof = "No plan reaches the goal: " + jugs.Impossible(p) + "."
 	}
+	if res.Solvable() {
+		search.Check = func() error { return jugs.Check(p, res.Plan) }
+	}
+	if err := judgePlan(ctx, &v, lim, search, func() string {
+		return fmt.Sprintf("Solved in %d steps, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan))
+	}); err != nil {
+		return v, err
+	}
+	v.Optimal = v.Status == kind.StatusSolved
 	state := p.Start()
 	err = drawPlan(&v, res.Plan, func() string { return drawVessels(jugVessels(p, state)) }, func(a jugs.Action) (string, error) {
 		if !p.Apply(state, a) {
@@ -124,20 +119,17 @@ func solveSort(ctx context.Context, lim planLimits, name string, data []byte, in
 	rule := watersort.Whole
 	res, err := watersort.Solve(ctx, p, watersort.Options{Rule: rule, Method: watersort.AStar, MaxStates: lim.maxStates})
 	v.Stats = searchStats(res.Stats)
-	switch {
-	case errors.Is(err, watersort.ErrLimit):
-		v.Status, v.Message = kind.StatusUnknown, lim.stopped()
-	case err != nil:
-		return v, err
-	case res.Status == watersort.Unsolvable:
-		v.Status, v.Message = kind.StatusUnsolvable, "No plan sorts the level: all reachable positions were searched."
-	default:
-		if err := watersort.Check(p, rule, res.Plan); err != nil {
-			return v, fmt.Errorf("the plan found fails the check: %w", err)
-		}
-		v.Status, v.Optimal = kind.StatusSolved, res.Optimal
-		v.Message = fmt.Sprintf("Solved in %d moves (A*, whole rule), the fewest possible; the plan passes the checker.", len(res.Plan))
+	search := kind.PlanSearch{Method: v.Method, Err: err, NoPlan: res.Status == watersort.Unsolvable,
+		Proof: "No plan sorts the level: all reachable positions were searched."}
+	if res.Status == watersort.Solved {
+		search.Check = func() error { return watersort.Check(p, rule, res.Plan) }
 	}
+	if err := judgePlan(ctx, &v, lim, search, func() string {
+		return fmt.Sprintf("Solved in %d moves (A*, whole rule), the fewest possible; the plan passes the checker.", len(res.Plan))
+	}); err != nil {
+		return v, err
+	}
+	v.Optimal = v.Status == kind.StatusSolved && res.Optimal
 	state, err := p.Start()
 	if err != nil {
 		return v, inputError(err)

@@ -112,27 +112,30 @@ func drawPlan[A any](v *planView, plan []A, draw func() string, move func(A) (st
 	return nil
 }
 
-// searchOutcome fills in a plan's status from a state-space search and,
-// for a solved puzzle, checks the plan: check returns the message of a
-// plan that passes, or the checker's error, a bug that fails the request.
-// unsolvable is the message of a puzzle the search proved unsolvable.
-func searchOutcome(v *planView, status statespace.Status, err error, lim planLimits, unsolvable string, check func() (string, error)) error {
-	switch {
-	case errors.Is(err, statespace.ErrLimit):
+// judgePlan fills in a plan's status and message from the end of a search
+// for it, as kind.PlanSearch.Verdict judges it: a plan counts once the
+// puzzle's checker has accepted it, and solved then gives its message. The
+// page's state limit makes the status unknown; any other stop or failure
+// fails the request with the search's error (pour answers 503 or 504 for
+// the end of the request's context), and so does a plan the checker
+// refuses, a bug.
+func judgePlan(ctx context.Context, v *planView, lim planLimits, search kind.PlanSearch, solved func() string) error {
+	if errors.Is(search.Err, statespace.ErrLimit) {
 		v.Status, v.Message = kind.StatusUnknown, lim.stopped()
-	case err != nil:
-		return err
-	case status == statespace.Unsolvable:
-		v.Status, v.Message = kind.StatusUnsolvable, unsolvable
-	case status != statespace.Solved:
-		v.Status, v.Message = kind.StatusUnknown, "the search stopped before it could decide"
-	default:
-		message, err := check()
-		if err != nil {
-			return fmt.Errorf("the plan found fails the check: %w", err)
-		}
-		v.Status, v.Message = kind.StatusSolved, message
+		return nil
 	}
+	verdict := search.Verdict(ctx)
+	switch {
+	case search.Err != nil:
+		return search.Err
+	case verdict.Status == kind.StatusError:
+		return errors.New(verdict.Error)
+	case verdict.Status == kind.StatusSolved:
+		v.Message = solved()
+	default:
+		v.Message = verdict.Reason
+	}
+	v.Status = verdict.Status
 	return nil
 }
 
@@ -172,7 +175,15 @@ func (k searchKind[P, A]) solve(ctx context.Context, lim planLimits, name string
 	} else {
 		v.Stats = searchStats(res.Stats)
 	}
-	if err := searchOutcome(&v, res.Status, err, lim, k.unsolvable(p), func() (string, error) { return k.solved(p, res.Plan) }); err != nil {
+	search := kind.PlanSearch{Method: k.method, Err: err, NoPlan: res.Status == statespace.Unsolvable, Proof: k.unsolvable(p)}
+	var message string
+	if res.Status == statespace.Solved {
+		search.Check = func() (err error) {
+			message, err = k.solved(p, res.Plan)
+			return err
+		}
+	}
+	if err := judgePlan(ctx, &v, lim, search, func() string { return message }); err != nil {
 		return v, err
 	}
 	draw, move := k.play(p)
