@@ -226,10 +226,7 @@ func (s *Server) pour(ctx context.Context, body []byte) (any, error) {
 		start := time.Now()
 		v, err := k.solve(ctx, planLimits{maxStates: planStates}, name, data, req.Index)
 		if err != nil {
-			if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-				return nil, s.stopped(ctx, err, "solving")
-			}
-			return nil, err
+			return nil, s.stopped(ctx, err, "solving")
 		}
 		v.Kind, v.MS = k.Name, float64(time.Since(start).Microseconds())/1000
 		return v, nil

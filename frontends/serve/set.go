@@ -3,12 +3,12 @@ package serve
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/render"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqcp"
@@ -102,7 +102,7 @@ func (s *Server) analyse(ctx context.Context, req *stateRequest, p *aquarium.Puz
 func (s *Server) count(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Rule, c *countView) error {
 	sols, exhausted, err := solutions(ctx, p, rule, 2)
 	switch {
-	case errors.Is(err, context.DeadlineExceeded):
+	case kind.Ended(ctx, err).Stop == kind.TimedOut:
 		c.Status, c.Message = "unknown", fmt.Sprintf("Counting stopped at the server's limit of %v.", s.lim.Deadline)
 	case err != nil:
 		return s.stopped(ctx, err, "counting")
@@ -134,7 +134,7 @@ func (s *Server) logic(ctx context.Context, p *aquarium.Puzzle, rule aquarium.Ru
 		return err
 	}
 	res, err := m.LogicWithin(ctx, aqcp.DefaultLogicDepth, logic.GradeBudget)
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	if err != nil && kind.Ended(ctx, err).Stop != kind.TimedOut { // the grade's budget, or the request's deadline
 		return s.stopped(ctx, err, "reasoning")
 	}
 	if res.Contradiction {

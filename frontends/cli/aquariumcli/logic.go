@@ -299,7 +299,7 @@ func searchRest(ctx context.Context, m *aqcp.Model, unique bool, rec *aquariumRe
 // depth is the depth reasoning went to. It returns the exit code.
 func (r *aquariumRun) reportLogic(ctx context.Context, f *aquariumFlags, lf *logicFlags, d aquariumfmt.Document, rec aquariumRecord,
 	res aqcp.LogicResult, grid aquarium.Solution, chain []logic.Deduction, stopped, what string, depth int, started time.Time) int {
-	if rec.Status == kind.StatusUnknown && errors.Is(ctx.Err(), context.Canceled) {
+	if rec.Status == kind.StatusUnknown && kind.Ended(ctx, ctx.Err()).Stop == kind.Interrupted {
 		rec.Status = kind.StatusInterrupted
 	}
 	code := clikit.ExitCode(ctx, rec.Status)
