@@ -89,7 +89,7 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 		{Name: "clauses", Value: t.Clauses},
 		{Name: "solves", Value: t.SAT.Solves},
 	}}
-	if clikit.ReportsSearch(t.SAT) {
+	if kind.ReportsSearch(t.SAT) {
 		out.stats = append(out.stats, kind.Stat{Name: "conflicts", Value: t.SAT.Conflicts})
 	}
 	out.stats = append(out.stats, kind.Stat{Name: "rounds", Value: clikit.RoundsOf(r.Rounds)})

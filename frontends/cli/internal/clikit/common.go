@@ -16,7 +16,6 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
-	"github.com/waterworks-solver/waterworks/sat"
 )
 
 // LineOf returns the line of a positioned input error, or 0.
@@ -336,10 +335,4 @@ func (p *Printer) CSVRow(header, row []string) error {
 // the unit of every "ms" field.
 func Millis(d time.Duration) float64 {
 	return float64(d.Microseconds()) / 1000
-}
-
-// ReportsSearch reports whether a backend counts its search: gini counts
-// only its solves, and solvers that print no statistics count nothing.
-func ReportsSearch(s sat.Stats) bool {
-	return s.Conflicts != 0 || s.Decisions != 0 || s.Propagations != 0
 }
