@@ -139,7 +139,7 @@ func (c *comparison) Puzzle(rows []clikit.CompareRow) {
 	for i := range rows {
 		r := &rows[i]
 		if len(r.Runs) > 0 {
-			r.MS = clikit.Millis(slices.Min(r.Runs))
+			r.MS = kind.Millis(slices.Min(r.Runs))
 		}
 		if r.Key != "" {
 			r.Agree = &agree

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
@@ -46,16 +45,13 @@ type result struct {
 func run(ctx context.Context, e aquariumkind.Engine, p *aquarium.Puzzle, rule aquarium.Rule, limit int) result {
 	res := aquariumkind.Run(ctx, e, aquariumkind.Task{Puzzle: p, Rule: rule, Limit: limit})
 	a := res.Answer(limit)
-	r := result{Engine: e.Name, Status: string(a.Status), Answer: a.Words, MS: millis(res.Elapsed), Stats: statsOf(res.Stats),
+	r := result{Engine: e.Name, Status: string(a.Status), Answer: a.Words, MS: kind.Millis(res.Elapsed), Stats: statsOf(res.Stats),
 		key: a.Key, solutions: res.Solutions, exhausted: res.Exhausted}
 	if res.Status == kind.StatusError {
 		r.Error = res.Err.Error()
 	}
 	return r
 }
-
-// millis is a duration in milliseconds, to the microsecond.
-func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // settled reports whether a result is an answer the engines must agree on.
 func (r result) settled() bool { return r.key != "" }

@@ -228,7 +228,7 @@ func (s *Server) pour(ctx context.Context, body []byte) (any, error) {
 		if err != nil {
 			return nil, s.stopped(ctx, err, "solving")
 		}
-		v.Kind, v.MS = k.Name, float64(time.Since(start).Microseconds())/1000
+		v.Kind, v.MS = k.Name, kind.Millis(time.Since(start))
 		return v, nil
 	})
 }

@@ -161,12 +161,12 @@ func (rc *raceRun) send(ev raceEvent) {
 		if ev.Rows[i].Running {
 			ev.Running++
 			if !rc.began[i].IsZero() {
-				ev.Rows[i].MS = float64(now.Sub(rc.began[i]).Microseconds()) / 1000
+				ev.Rows[i].MS = kind.Millis(now.Sub(rc.began[i]))
 			}
 		}
 	}
 	rc.mu.Unlock()
-	ev.Elapsed = float64(now.Sub(rc.start).Microseconds()) / 1000
+	ev.Elapsed = kind.Millis(now.Sub(rc.start))
 	bars := make([]chart.Bar, len(ev.Rows))
 	for i, row := range ev.Rows {
 		bars[i] = chart.Bar{Engine: row.Engine, MS: row.MS, Status: row.Status, Answer: row.Answer, Disagrees: row.Disagrees}

@@ -214,7 +214,7 @@ func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, e aquariumki
 	defer cancel()
 	clikit.ProgressFrom(ctx).SetEngine(f.backend)
 	res := aquariumkind.Run(work, e, aquariumkind.Task{ID: d.ID, Puzzle: d.Puzzle, Rule: rule, Limit: limit})
-	rec.MS, rec.Stats, rec.Status = clikit.Millis(res.Elapsed), res.Stats, res.Status
+	rec.MS, rec.Stats, rec.Status = kind.Millis(res.Elapsed), res.Stats, res.Status
 	switch {
 	case res.End.Stopped():
 		rec.stopped = stopWords(res.End)

@@ -189,7 +189,7 @@ func makePuzzle(ctx context.Context, opt generate.GenerateOptions, seed uint64, 
 		m.code, m.why = clikit.ExitCode(ctx, cmp.Or(kind.Ended(ctx, err).Status(), kind.StatusUnknown)), stopWhy(ctx, err)
 		return m
 	}
-	m.rec.MS = clikit.Millis(time.Since(started))
+	m.rec.MS = kind.Millis(time.Since(started))
 	return m
 }
 

@@ -100,7 +100,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 	rec.Stats = aquariumkind.CPStats(m.Solver.Stats())
 	if halt != nil {
 		rec.Status = kind.StatusUnknown
-		rec.MS = clikit.Millis(time.Since(started))
+		rec.MS = kind.Millis(time.Since(started))
 		rec.Solution = res.Solution.Rows()
 		what := fmt.Sprintf("%s with %s undecided", rec.stopped, cellsWord(res.Solution))
 		return r.reportLogic(ctx, f, lf, d, rec, res, res.Solution, nil, "", what, depth, started)
@@ -143,7 +143,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 			return r.notUnique(ctx, rec, grid, started)
 		}
 	}
-	rec.MS = clikit.Millis(time.Since(started))
+	rec.MS = kind.Millis(time.Since(started))
 	rec.Solution = grid.Rows()
 	what := ""
 	if rec.Status == kind.StatusUnknown {
@@ -155,7 +155,7 @@ func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *lo
 // notUnique reports a puzzle that search found a second solution of.
 func (r *aquariumRun) notUnique(ctx context.Context, rec aquariumRecord, grid aquarium.Solution, started time.Time) int {
 	rec.Status = kind.StatusNotUnique
-	rec.MS = clikit.Millis(time.Since(started))
+	rec.MS = kind.Millis(time.Since(started))
 	rec.Solution = grid.Rows()
 	r.note(ctx, rec, "not unique: it has more than one solution")
 	if r.format != clikit.FormatText {
@@ -371,7 +371,7 @@ func writeAnnotated(w io.Writer, comments string, d aquariumfmt.Document, grid a
 // and the error (a timeout or an interrupt makes the status unknown),
 // reports on stderr in text format and emits the record without text.
 func (r *aquariumRun) fail(ctx context.Context, rec aquariumRecord, started time.Time, status kind.Status, err error) int {
-	rec.MS = clikit.Millis(time.Since(started))
+	rec.MS = kind.Millis(time.Since(started))
 	rec.Status, rec.Error = status, err.Error()
 	end := kind.Ended(ctx, err)
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
@@ -493,7 +493,7 @@ func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.
 	if halt != nil && len(hints) == 0 {
 		return fail(kind.StatusUnknown, halt)
 	}
-	rec.MS = clikit.Millis(time.Since(started))
+	rec.MS = kind.Millis(time.Since(started))
 	rec.Hints = deductionsOf(d.Puzzle, hints)
 	grid := rsn.Current()
 	rec.Solution = grid.Rows()

@@ -92,7 +92,7 @@ func solveJugsSAT(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutco
 	if kind.ReportsSearch(t.SAT) {
 		out.stats = append(out.stats, kind.Stat{Name: "conflicts", Value: t.SAT.Conflicts})
 	}
-	out.stats = append(out.stats, kind.Stat{Name: "rounds", Value: clikit.RoundsOf(r.Rounds)})
+	out.stats = append(out.stats, kind.Stat{Name: "rounds", Value: kind.RoundsOf(r.Rounds)})
 	return out, err
 }
 
@@ -105,7 +105,7 @@ func solveJugsCP(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcom
 		{Name: "nodes", Value: t.CP.Nodes},
 		{Name: "failures", Value: t.CP.Failures},
 		{Name: "dead_ends", Value: r.DeadEnds},
-		{Name: "rounds", Value: clikit.RoundsOf(r.Rounds)},
+		{Name: "rounds", Value: kind.RoundsOf(r.Rounds)},
 	}}
 	return out, err
 }

@@ -291,7 +291,7 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 		return err
 	})
 	elapsed := time.Since(start)
-	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: clikit.Millis(elapsed), Stats: got.stats}
+	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: kind.Millis(elapsed), Stats: got.stats}
 	v := verdict(work, p, r.flags.method, got, err)
 	rec.Status, rec.Error = v.Status, v.Error
 	note := v.Reason

@@ -127,7 +127,7 @@ func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Reco
 	}
 	start := time.Now()
 	r, err := run(ctx, p, statespace.Options{MaxStates: limit})
-	rec.MS = clikit.Millis(time.Since(start))
+	rec.MS = kind.Millis(time.Since(start))
 	rec.Stats = clikit.SearchStatsOf(r.Stats)
 	search := kind.PlanSearch{Method: method, Err: err,
 		NoPlan: r.Status == statespace.Unsolvable, Proof: fmt.Sprintf("all %d reachable boards explored", r.Stats.Stored)}

@@ -187,10 +187,10 @@ type Move struct {
 // last one).
 type sortStats struct {
 	clikit.SearchStats
-	LowerBound *int          `json:"lower_bound,omitempty"`
-	Rounds     clikit.Rounds `json:"rounds,omitempty"`
-	Variables  int           `json:"variables,omitempty"`
-	Clauses    int           `json:"clauses,omitempty"`
+	LowerBound *int        `json:"lower_bound,omitempty"`
+	Rounds     kind.Rounds `json:"rounds,omitempty"`
+	Variables  int         `json:"variables,omitempty"`
+	Clauses    int         `json:"clauses,omitempty"`
 }
 
 // Record is one result as JSON Lines prints it.
@@ -267,7 +267,7 @@ func satEngine(open func() (sat.Solver, error), enc sat.Encoding, variant waters
 		res, err := watersort.SolveSAT(ctx, p, s, watersort.SATOptions{Rule: rule, MaxMoves: maxMoves, Encoding: enc, Variant: variant})
 		out := sortOutcome{status: res.Status, plan: res.Plan, optimal: res.Status == watersort.Solved, horizon: maxMoves, err: err}
 		out.stats.LowerBound = &res.LowerBound
-		out.stats.Rounds = clikit.RoundsOf(res.Rounds)
+		out.stats.Rounds = kind.RoundsOf(res.Rounds)
 		if n := len(res.Rounds); n > 0 {
 			out.stats.Variables, out.stats.Clauses = res.Rounds[n-1].Vars, res.Rounds[n-1].Clauses
 		}
@@ -354,7 +354,7 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	}); err != nil {
 		out = sortOutcome{err: err}
 	}
-	rec.MS = clikit.Millis(time.Since(start))
+	rec.MS = kind.Millis(time.Since(start))
 	rec.Stats = out.stats
 	v := out.judge(work, lv.Puzzle, r.flags.rule, r.flags.method)
 	rec.Status, rec.Error = v.Status, v.Error

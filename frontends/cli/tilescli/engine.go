@@ -130,7 +130,7 @@ func (e *engine) solve(ctx context.Context, lv tilesfmt.Level) Record {
 	defer cancel()
 	start := time.Now()
 	plan, err := e.run(work, p, &rec)
-	rec.MS = clikit.Millis(time.Since(start))
+	rec.MS = kind.Millis(time.Since(start))
 	rec.judge(work, p, plan, err, e.flags.maxMoves)
 	return rec
 }
@@ -181,7 +181,7 @@ func horizonStats(r tiles.SATResult) Stats {
 			k := rd.K
 			st.LowerBound = &k
 		}
-		st.Horizons = append(st.Horizons, Horizon{Moves: rd.K, Answer: rd.Answer.String(), MS: clikit.Millis(rd.Time)})
+		st.Horizons = append(st.Horizons, Horizon{Moves: rd.K, Answer: rd.Answer.String(), MS: kind.Millis(rd.Time)})
 		st.Variables, st.Clauses = rd.Vars, rd.Clauses
 	}
 	return st

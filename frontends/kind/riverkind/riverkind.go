@@ -11,4 +11,6 @@ import (
 )
 
 // Kind is the river crossings in the list of kinds.
-func Kind() kind.Kind { return kind.Kind{Name: "river", Title: "River crossing", Detect: riverfmt.Looks} }
+func Kind() kind.Kind {
+	return kind.Kind{Name: "river", Title: "River crossing", Detect: riverfmt.Looks}
+}

@@ -330,9 +330,3 @@ func (p *Printer) CSVRow(header, row []string) error {
 	p.csv.Flush()
 	return p.csv.Error()
 }
-
-// Millis converts a duration to milliseconds with microsecond resolution,
-// the unit of every "ms" field.
-func Millis(d time.Duration) float64 {
-	return float64(d.Microseconds()) / 1000
-}

@@ -126,7 +126,7 @@ func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
 		out = p.Solve(work, f)
 		return out.Err
 	})
-	rec.MS = clikit.Millis(time.Since(start))
+	rec.MS = kind.Millis(time.Since(start))
 	rec.Stats = out.Stats
 	if errors.Is(err, statespace.ErrHorizon) {
 		rec.Status, rec.Reason = kind.StatusUnknown, fmt.Sprintf("no plan within --max-steps %d", f.MaxSteps)

@@ -47,11 +47,11 @@ type Record struct {
 // Stats are a method's statistics: the search's, or the SAT horizons'
 // (for the torch, a horizon is a time budget in minutes).
 type Stats struct {
-	Expanded  int64         `json:"expanded,omitempty"`
-	Generated int64         `json:"generated,omitempty"`
-	Stored    int64         `json:"stored,omitempty"`
-	PeakBytes int64         `json:"peak_bytes,omitempty"`
-	Rounds    clikit.Rounds `json:"rounds,omitempty"`
+	Expanded  int64       `json:"expanded,omitempty"`
+	Generated int64       `json:"generated,omitempty"`
+	Stored    int64       `json:"stored,omitempty"`
+	PeakBytes int64       `json:"peak_bytes,omitempty"`
+	Rounds    kind.Rounds `json:"rounds,omitempty"`
 }
 
 // SearchStats converts a search's statistics.
@@ -61,7 +61,7 @@ func SearchStats(s statespace.Stats) Stats {
 
 // HorizonStats converts the SAT horizons' records.
 func HorizonStats(rounds []statespace.Round) Stats {
-	return Stats{Rounds: clikit.RoundsOf(rounds)}
+	return Stats{Rounds: kind.RoundsOf(rounds)}
 }
 
 // reporter prints records in the chosen format.
