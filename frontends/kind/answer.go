@@ -1,6 +1,9 @@
 package kind
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Answer is what one engine said about one input, as compare and the web
 // page's race show it.
@@ -13,6 +16,20 @@ type Answer struct {
 	// question ("unique", "optimal 6", "unsolvable"); "" leaves the answer
 	// out of the agreement (a timeout, a plan not claimed optimal).
 	Key string
+}
+
+// Optimal is the answer of a plan proven to take the fewest steps:
+// "optimal 6", which every engine that proves an optimum must agree on.
+func Optimal(steps int) Answer {
+	words := fmt.Sprintf("optimal %d", steps)
+	return Answer{Status: StatusSolved, Words: words, Key: words}
+}
+
+// Unsolvable is the answer of a proof that there is no solution; words
+// say it ("unsolvable (parity)"), and engines agree on unsolvability
+// whatever their proof.
+func Unsolvable(words string) Answer {
+	return Answer{Status: StatusUnsolvable, Words: words, Key: "unsolvable"}
 }
 
 // Vote is one engine's answer in an agreement check.

@@ -74,3 +74,13 @@ func TestJSONField(t *testing.T) {
 		assert.Equal(t, tc.has, has, "%q", tc.data)
 	}
 }
+
+func TestOptimalAndUnsolvable(t *testing.T) {
+	a, b := Optimal(6), Optimal(6)
+	assert.Equal(t, Answer{Status: StatusSolved, Words: "optimal 6", Key: "optimal 6"}, a)
+	assert.True(t, Agree([]Vote{{"bfs", a}, {"sat", b}}).Agree)
+	assert.False(t, Agree([]Vote{{"bfs", a}, {"sat", Optimal(7)}}).Agree)
+	parity, explored := Unsolvable("unsolvable (parity)"), Unsolvable("unsolvable (181440 boards explored)")
+	assert.True(t, Agree([]Vote{{"ida", parity}, {"bfs", explored}}).Agree, "unsolvable whatever the proof")
+	assert.False(t, Agree([]Vote{{"ida", parity}, {"bfs", a}}).Agree)
+}

@@ -32,15 +32,16 @@ type CompareRow struct {
 // Optimal records a solution proven to take the fewest steps: its answer,
 // "optimal 6", is what every engine that proves one must agree on.
 func (r *CompareRow) Optimal(steps int) {
-	r.Answer = fmt.Sprintf("optimal %d", steps)
-	r.Key = r.Answer
+	a := kind.Optimal(steps)
+	r.Answer, r.Key = a.Words, a.Key
 }
 
 // Unsolvable records a proof that the puzzle has no solution; answer says
 // it in words ("unsolvable (parity)"), and engines agree on unsolvability
 // whatever their proof.
 func (r *CompareRow) Unsolvable(answer string) {
-	r.Answer, r.Key = answer, "unsolvable"
+	a := kind.Unsolvable(answer)
+	r.Answer, r.Key = a.Words, a.Key
 }
 
 // CompareKind is one kind of puzzle compare handles; each puzzle's package
