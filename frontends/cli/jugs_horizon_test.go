@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
+	"github.com/waterworks-solver/waterworks/frontends/kind/jugskind"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 )
 
@@ -23,7 +23,7 @@ import (
 func TestJugsSolveMethodsAgree(t *testing.T) {
 	puzzles := readJugs(t, jugsFile("mixed.jsonl"))
 	byMethod := map[string]map[string]jugsOut{}
-	for _, method := range jugscli.MethodNames() {
+	for _, method := range jugskind.MethodNames() {
 		code, out, errOut := runJugs(t, context.Background(), "", "--method", method, "--format", "json", jugsFile("mixed.jsonl"))
 		assert.Equal(t, ExitFailed, code, "%s: one puzzle is unsolvable: %s", method, errOut)
 		byMethod[method] = map[string]jugsOut{}

@@ -78,8 +78,9 @@
 //
 // # Where the move stands
 //
-// Aquarium stands on the layer completely. The other puzzles have their
-// Kind and Detect here; their engines, Run and Answer still live in their
-// command packages under frontends/cli, and move here one puzzle at a
-// time.
+// Aquarium stands on the layer completely, and so do the water jugs' engines
+// (the web page's pour view still runs its one jug search itself, judged
+// by PlanSearch.Verdict). The other puzzles have their Kind and Detect
+// here; their engines, Run and Answer still live in their command
+// packages under frontends/cli, and move here one puzzle at a time.
 package kind

@@ -6,15 +6,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
-	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/jugskind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/models/statespace"
@@ -23,80 +21,12 @@ import (
 
 const jugsSolveArgs = "[--capacities 3,5 --target 4 | FILE...] [flags]"
 
-// jugsMethod solves one valid puzzle with one engine. It returns a plan
-// with the fewest actions, or reports the puzzle unsolvable, or fails with
-// ctx's error or a limit.
-type jugsMethod func(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error)
-
-// jugsOptions are the engine settings the command line passes on.
-type jugsOptions struct {
-	maxStates  int           // bfs
-	maxSteps   int           // sat and cp: the horizon
-	maxClauses int           // sat: the formula's size
-	complete   bool          // sat and cp: prove unsolvability by the reachable states and the longest path
-	backend    string        // sat: the SAT backend
-	encoding   jugs.Encoding // sat: how amounts are written
-	timeouts   bool          // each puzzle has a time limit
-}
-
-// jugsOutcome is what a method found, with its statistics in the order they
-// are reported.
-type jugsOutcome struct {
-	solvable bool
-	plan     jugs.Plan
-	stats    kind.StatList
-	// proof says in words why an unsolvable puzzle is unsolvable.
-	proof string
-}
-
-// jugsMethods are the engines --method chooses from.
-var jugsMethods = map[string]jugsMethod{
-	"bfs": solveJugsBFS,
-	"sat": solveJugsSAT,
-	"cp":  solveJugsCP,
-}
-
-// jugsFits says whether a method can take a puzzle at all, before it runs:
-// the encodings of sat and cp hold an amount as one value per unit of
-// water, BFS as a number.
-var jugsFits = map[string]func(p *jugs.Puzzle, o jugsOptions) error{
-	"bfs": func(*jugs.Puzzle, jugsOptions) error { return nil },
-	"sat": func(p *jugs.Puzzle, o jugsOptions) error { return jugs.FitsSAT(p, o.horizon()) },
-	"cp":  func(p *jugs.Puzzle, _ jugsOptions) error { return jugs.FitsCP(p) },
-}
-
-// fits says whether method can take p (jugsFits), nil for a method with
-// no limit of its own.
-func fits(method string, p *jugs.Puzzle, o jugsOptions) error {
-	if f, ok := jugsFits[method]; ok {
-		return f(p, o)
-	}
-	return nil
-}
-
 // tooLarge is the input error for a puzzle that a method cannot take (err
 // wraps jugs.ErrTooLarge), at the entry's jugs, naming BFS, which can;
 // flag is how the command names methods ("--method" or "engine").
 func tooLarge(e jugsfmt.Entry, flag, method string, err error) error {
 	reason := strings.TrimPrefix(err.Error(), jugs.ErrTooLarge.Error()+": ")
 	return e.Errorf("too large for %s %s: %s; use %s bfs, which takes capacities up to %d", flag, method, reason, flag, jugs.MaxCapacity)
-}
-
-func solveJugsBFS(ctx context.Context, p *jugs.Puzzle, o jugsOptions) (jugsOutcome, error) {
-	r, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: o.maxStates})
-	out := jugsOutcome{solvable: r.Solvable(), plan: r.Plan, stats: kind.StatList{
-		{Name: "fast_path", Value: r.FastPath},
-		{Name: "store", Value: string(r.Store)},
-		{Name: "expanded", Value: r.Stats.Expanded},
-		{Name: "generated", Value: r.Stats.Generated},
-		{Name: "stored", Value: r.Stats.Stored},
-	}}
-	if r.FastPath {
-		out.proof = jugs.Impossible(p)
-	} else {
-		out.proof = fmt.Sprintf("every reachable state explored (%d states)", r.Stats.Stored)
-	}
-	return out, err
 }
 
 // jugsSolveFlags are the flags of "jugs solve".
@@ -138,9 +68,9 @@ for k = 0, 1, 2, ... --timeout applies to each puzzle.`)
 	if !ok {
 		return code
 	}
-	solve, ok := jugsMethods[f.method]
+	method, ok := jugskind.MethodNamed(f.method)
 	if !ok {
-		return clikit.UsageError(stdio, fs, clikit.UnknownChoice("method", f.method, MethodNames()))
+		return clikit.UsageError(stdio, fs, clikit.UnknownChoice("method", f.method, jugskind.MethodNames()))
 	}
 	if _, err := jugs.ParseEncoding(f.encoding); err != nil {
 		return clikit.UsageError(stdio, fs, clikit.UnknownChoice("encoding", f.encoding, jugs.EncodingNames()))
@@ -158,7 +88,7 @@ for k = 0, 1, 2, ... --timeout applies to each puzzle.`)
 	defer func() { code = res.Output.Finish(stdio, code) }()
 	out := bufio.NewWriter(res.Output.Redirect(stdio).Out)
 	defer out.Flush()
-	r := &jugsReporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out), method: solve, ids: res.IDs}
+	r := &jugsReporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out), method: method, ids: res.IDs}
 	if set["capacities"] {
 		if len(files) > 0 {
 			return clikit.UsageError(stdio, fs, errors.New("--capacities describes the puzzle; do not also name files"))
@@ -189,10 +119,10 @@ func (f *jugsSolveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.spec.Goal, "goal", "", "goal: any (some jug holds --target), total (all jugs hold --target),\nor state (the jugs hold --goal-state) (default any, or state with --goal-state)")
 	fs.IntVar(&f.target, "target", 0, "the `amount` wanted by goals any and total")
 	fs.StringVar(&f.spec.GoalState, "goal-state", "", "wanted final amounts, comma-separated, - for any (e.g. 4,-,0)")
-	fs.StringVar(&f.method, "method", "bfs", "solving `method`: "+strings.Join(MethodNames(), ", "))
-	fs.IntVar(&f.maxStates, "max-states", defaultMaxStates, "bfs: give up after storing this many states (each costs about 50 bytes); 0 means no limit")
-	fs.IntVar(&f.maxSteps, "max-steps", defaultMaxSteps, "sat, cp: give up once no plan of at most this many steps exists; 0 means no limit")
-	fs.IntVar(&f.maxClauses, "max-clauses", defaultMaxClauses, "sat: give up before the formula outgrows this many clauses (each costs about 250 bytes); 0 means no limit")
+	fs.StringVar(&f.method, "method", "bfs", "solving `method`: "+strings.Join(jugskind.MethodNames(), ", "))
+	fs.IntVar(&f.maxStates, "max-states", jugskind.DefaultMaxStates, "bfs: give up after storing this many states (each costs about 50 bytes); 0 means no limit")
+	fs.IntVar(&f.maxSteps, "max-steps", jugskind.DefaultMaxSteps, "sat, cp: give up once no plan of at most this many steps exists; 0 means no limit")
+	fs.IntVar(&f.maxClauses, "max-clauses", jugskind.DefaultMaxClauses, "sat: give up before the formula outgrows this many clauses (each costs about 250 bytes); 0 means no limit")
 	fs.BoolVar(&f.complete, "complete", true, "sat, cp: also prove unsolvable a puzzle with at most 100,000 reachable states (counted\nfirst: their breadth-first depth bounds the horizon) or a short longest loop-free path\n(measured to cost up to 5 times the time of sat, 3 times that of cp on solvable puzzles;\nfalse: only number theory proves unsolvability)")
 	fs.StringVar(&f.encoding, "encoding", jugs.EncodingNames()[0], "sat: how the formula holds an amount of water: binary (one variable per bit),\norder (one variable per unit), or auto (order with a tap, binary without)")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: the SAT `backend`: "+strings.Join(backends.Builtin(), ", ")+" or dimacs:CMD (a DIMACS solver program)")
@@ -237,16 +167,13 @@ func (r *jugsReporter) solveFiles(ctx context.Context, files []string) int {
 	return code
 }
 
-// MethodNames lists the names --method takes, sorted.
-func MethodNames() []string { return slices.Sorted(maps.Keys(jugsMethods)) }
-
 // jugsReporter solves entries and reports each in the chosen format.
 type jugsReporter struct {
 	flags   *jugsSolveFlags
 	stdio   clikit.IO
 	out     *bufio.Writer
 	printer *clikit.Printer
-	method  jugsMethod
+	method  jugskind.Method
 	ids     *clikit.IDs        // --id
 	records clikit.TextRecords // separates the text records
 }
@@ -275,61 +202,35 @@ func (r *jugsReporter) inputError(err error) int {
 	return clikit.ExitUsage
 }
 
-// solve runs the method on one entry, checks any plan it returns, reports
-// the result and returns its exit code.
+// solve runs the method on one entry (jugskind.Run, which replays any
+// plan with the checker), reports the result and returns its exit code.
 func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
-	p := e.Puzzle
 	work, cancel := r.flags.WithTimeout(ctx)
 	defer cancel()
-	start := time.Now()
-	var got jugsOutcome
-	err := kind.Safely(e.ID, func() (err error) {
-		if err := fits(r.flags.method, p, r.flags.options()); err != nil {
-			return err
-		}
-		got, err = r.method(work, p, r.flags.options())
-		return err
-	})
-	elapsed := time.Since(start)
-	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: kind.Millis(elapsed), Stats: got.stats}
-	v := verdict(work, p, r.flags.method, got, err)
-	rec.Status, rec.Error = v.Status, v.Error
-	note := v.Reason
+	res := jugskind.Run(work, e.ID, r.method, e.Puzzle, r.flags.options())
+	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: kind.Millis(res.Elapsed), Stats: res.Stats,
+		Status: res.Status, Error: res.Error}
+	note := res.Reason
 	switch {
-	case errors.Is(err, statespace.ErrHorizon):
+	case errors.Is(res.Err, statespace.ErrHorizon):
 		note += "; longer plans not searched"
-	case errors.Is(err, jugs.ErrTooLarge):
-		positioned := tooLarge(e, "--method", r.flags.method, err)
+	case errors.Is(res.Err, jugs.ErrTooLarge):
+		positioned := tooLarge(e, "--method", r.flags.method, res.Err)
 		rec.Error = positioned.Error()
 		fmt.Fprintln(r.stdio.Err, positioned)
-	}
-	if rec.Status == kind.StatusSolved {
-		rec.Plan = jugsfmt.StepsOf(got.plan)
-		steps := len(got.plan)
-		rec.Steps = &steps
-	}
-	if rec.Error != "" && !errors.Is(err, jugs.ErrTooLarge) {
+	case rec.Error != "":
 		fmt.Fprintf(r.stdio.Err, "%s: %s\n", textsafe.Name(e.ID), rec.Error)
 	}
+	if rec.Status == kind.StatusSolved {
+		rec.Plan = jugsfmt.StepsOf(res.Plan)
+		steps := len(res.Plan)
+		rec.Steps = &steps
+	}
 	if r.flags.Stats && r.flags.Format == clikit.FormatText {
-		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %v\n", textsafe.Name(e.ID), r.flags.method, rec.MS, got.stats)
+		fmt.Fprintf(r.stdio.Err, "%s: %s: %.3f ms, %v\n", textsafe.Name(e.ID), r.flags.method, rec.MS, res.Stats)
 	}
-	r.emit(rec, p, note)
+	r.emit(rec, e.Puzzle, note)
 	return clikit.ExitCode(ctx, rec.Status)
-}
-
-// verdict judges what a method returned on p under ctx: a horizon
-// passed is unknown; the rest is kind.PlanSearch's, so that a plan is
-// replayed by the checker before it counts.
-func verdict(ctx context.Context, p *jugs.Puzzle, method string, got jugsOutcome, err error) kind.Verdict {
-	if errors.Is(err, statespace.ErrHorizon) {
-		return kind.Verdict{Status: kind.StatusUnknown, Reason: err.Error()}
-	}
-	search := kind.PlanSearch{Method: method, Err: err, NoPlan: !got.solvable, Proof: got.proof}
-	if got.solvable {
-		search.Check = func() error { return jugs.Check(p, got.plan) }
-	}
-	return search.Verdict(ctx)
 }
 
 // emit writes one record in the chosen format; p is the puzzle (nil for

@@ -1,7 +1,11 @@
 // Package jugskind is the water jug puzzles' part of the layer beneath
-// the frontends (see package kind): so far, whether an input holds jug
-// puzzles. Their engines and the judging of a plan are still in
-// frontends/cli/jugscli, and move here next.
+// the frontends (see package kind): whether an input holds jug puzzles,
+// the methods and compare's engines by name, and one method's run on one
+// puzzle, its plan replayed by jugs.Check and the outcome judged. "jugs
+// solve" and compare (frontends/cli/jugscli) stand on it.
+//
+// To add a method, add it to Methods (with its Fits) and, for compare, to
+// Engines; its answers then pass through Run like the others'.
 package jugskind
 
 import (
