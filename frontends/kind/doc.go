@@ -16,9 +16,10 @@
 //   - reading: the reader of its fmt package, with what both frontends
 //     need on top of it;
 //   - its engines by name: an Engine with a Solve of the kind's own type,
-//     Engines (the list compare and the page's race run), Open (the engine
-//     that a command's --backend or --method names, with its options) and
-//     EngineNames (what --engines takes);
+//     Engines (the list compare and the page's race run), the lookup of
+//     the engine a command's --backend or --method names, with its options
+//     (aquariumkind.Open, jugskind.MethodNamed), and EngineNames (what
+//     --engines takes);
 //   - Run: one engine on one input, under a context, every answer
 //     re-checked by the model's independent checker and judged into a
 //     Status (a Result);
@@ -38,8 +39,10 @@
 //     out, interrupted, over the memory budget, or at a search limit;
 //   - PlanSearch, whose Verdict judges the search for a plan of every
 //     plan puzzle, the plan replayed by the checker before it counts;
-//   - Answer and Agree, the agreement check among engines;
-//   - Stat and StatList, an engine's statistics in order;
+//   - Answer (Optimal and Unsolvable for the plan puzzles) and Agree,
+//     the agreement check among engines;
+//   - Stat and StatList, an engine's statistics in order, Rounds those of
+//     a bounded horizon, Millis the unit of every time;
 //   - Safely, which turns an engine's panic into an InternalError;
 //   - Kind, and JSONField for detecting JSON Lines.
 //
@@ -49,8 +52,8 @@
 //     that shares no code with any solver) and its formats in
 //     frontends/PUZZLEfmt.
 //  2. Write frontends/kind/PUZZLEkind: Kind with Detect; Engine, Engines,
-//     Open and EngineNames; Run and the Answer of its Result. A plan
-//     puzzle judges its searches with PlanSearch.Verdict.
+//     the lookup by name and EngineNames; Run and the Answer of its
+//     Result. A plan puzzle judges its searches with PlanSearch.Verdict.
 //  3. Add its Kind to kinds.All, at the place where detection should try
 //     it (before a kind whose detection would also take its inputs).
 //  4. Give it a command under frontends/cli (flags in, the kind's Run, a
