@@ -1,0 +1,446 @@
+package cp
+
+import (
+	"fmt"
+	"slices"
+)
+
+// gcc is the global cardinality constraint: for each cover position j,
+// the number of x[i] equal to cover[j] lies within bounds, either those of
+// a variable counts[j] or the constants fixedLow[j]..fixedUp[j].
+//
+// The filter is Régin's (1996) flow: a network from the variables to the
+// values they can take, where each variable sends one unit and each value
+// receives between the low and up bounds of its count. A feasible flow
+// exists exactly when the constraint can hold (with the counts relaxed to
+// their bounds), and an edge x[i] → v outside the flow belongs to some
+// feasible flow exactly when x[i] and v lie in one strongly connected
+// component of the residual graph.
+type gcc struct {
+	x      []Var
+	values valueIndex
+	cover  []int32 // by cover position: its value number
+	repeat []bool  // by cover position: whether an earlier one has its value
+	counts []Var   // by cover position, nil for the constant form
+	// by cover position, for the constant form
+	fixedLow, fixedUp []int
+	closed, sumOK     bool
+	idem              bool
+
+	low, up []int32 // by value number: the bounds of its count this run
+
+	// The flow, kept from run to run and repaired.
+	match []int32 // by variable: its value number, or -1
+	load  []int32 // by value number: the variables matched to it
+
+	graph   valueGraph
+	visited []uint32 // by value number, for the searches of paths
+	stamp   uint32
+	scc     sccFinder
+}
+
+// AddGlobalCardinality posts that for each j, counts[j] is the number of
+// x[i] equal to cover[j], and that the counts sum to at most len(x), as
+// MiniZinc's fzn_global_cardinality states (the sum matters only when
+// cover repeats a value). With closed set (global_cardinality_closed),
+// every x[i] also takes a value of cover.
+//
+// On x it is domain consistent with respect to the bounds of the counts:
+// it keeps a feasible flow from the variables to the values (Régin 1996)
+// and removes the values no feasible flow uses, through the strongly
+// connected components of the residual graph. The counts are narrowed to
+// the number of variables fixed to their value and the number that can
+// take it, and by the sums (every x[i] takes one value), which is weaker
+// than their exact range. A run costs O(Σ|D(x[i])|) plus repairing the
+// flow, which is kept from run to run. It does not explain its
+// deductions.
+func (s *Solver) AddGlobalCardinality(x []Var, cover []int, counts []Var, closed bool) PropID {
+	if len(cover) != len(counts) {
+		panic(fmt.Sprintf("cp: %d cover values for %d counts", len(cover), len(counts)))
+	}
+	p := newGCC(s, x, cover, closed)
+	p.counts = slices.Clone(counts)
+	p.sumOK = true
+	p.idem = distinctVars(x, counts)
+	id := s.Add(p)
+	p.watch(s, id)
+	return id
+}
+
+// AddGlobalCardinalityLowUp posts that for each j the number of x[i]
+// equal to cover[j] lies within low[j]..up[j] (MiniZinc's
+// global_cardinality with bounds, formerly global_cardinality_low_up).
+// With closed set (global_cardinality_low_up_closed), every x[i] also
+// takes a value of cover, and len(x) lies within Σlow..Σup. It is domain
+// consistent, with the flow filter and cost of AddGlobalCardinality.
+func (s *Solver) AddGlobalCardinalityLowUp(x []Var, cover, low, up []int, closed bool) PropID {
+	if len(cover) != len(low) || len(cover) != len(up) {
+		panic(fmt.Sprintf("cp: %d cover values for %d low and %d up bounds", len(cover), len(low), len(up)))
+	}
+	p := newGCC(s, x, cover, closed)
+	p.fixedLow, p.fixedUp = slices.Clone(low), slices.Clone(up)
+	p.sumOK = true
+	if closed {
+		sumLow, sumUp := 0, 0
+		for j := range cover {
+			sumLow, sumUp = sumLow+low[j], sumUp+up[j]
+		}
+		p.sumOK = sumLow <= len(x) && len(x) <= sumUp
+	}
+	p.idem = distinctVars(x)
+	id := s.Add(p)
+	p.watch(s, id)
+	return id
+}
+
+// newGCC numbers the values of the domains of x and of cover.
+func newGCC(s *Solver, x []Var, cover []int, closed bool) *gcc {
+	p := &gcc{x: slices.Clone(x), closed: closed}
+	all := slices.Clone(cover)
+	for _, v := range x {
+		all = s.Values(all, v)
+	}
+	slices.Sort(all)
+	p.values = newValueIndex(slices.Compact(all))
+	p.cover, p.repeat = make([]int32, len(cover)), make([]bool, len(cover))
+	for j, v := range cover {
+		p.cover[j] = int32(p.values.number(v))
+		p.repeat[j] = slices.Contains(cover[:j], v)
+	}
+	m := len(p.values.sorted)
+	p.low, p.up, p.load = make([]int32, m), make([]int32, m), make([]int32, m)
+	p.match = make([]int32, len(x))
+	for i := range p.match {
+		p.match[i] = -1
+	}
+	p.visited = make([]uint32, m)
+	return p
+}
+
+// newValueIndex numbers sorted distinct values, densely when they span a
+// range not much wider than their number.
+func newValueIndex(sorted []int) valueIndex {
+	idx := valueIndex{sorted: sorted}
+	if n := len(sorted); n > 0 && sorted[n-1]-sorted[0] < 4*n+64 {
+		idx.lo = sorted[0]
+		idx.dense = make([]int32, sorted[n-1]-sorted[0]+1)
+		for i := range idx.dense {
+			idx.dense[i] = -1
+		}
+		for i, v := range sorted {
+			idx.dense[v-sorted[0]] = int32(i)
+		}
+	}
+	return idx
+}
+
+func (p *gcc) watch(s *Solver, id PropID) {
+	for _, v := range p.x {
+		s.Watch(id, v, OnDomain)
+	}
+	for _, c := range p.counts {
+		s.Watch(id, c, OnBounds)
+	}
+}
+
+func (p *gcc) Priority() Priority { return PriorityHeavy }
+func (p *gcc) Idempotent() bool   { return p.idem }
+
+// Propagate alternates narrowing the counts and filtering x by the flow
+// until the counts' bounds settle: the flow filter is exact for given
+// bounds, so once they hold still nothing more can go.
+func (p *gcc) Propagate(s *Solver) error {
+	if !p.sumOK {
+		return ErrInconsistent
+	}
+	for first := true; ; first = false {
+		changed, err := p.narrowCounts(s)
+		if err != nil {
+			return err
+		}
+		if !first && !changed {
+			return nil
+		}
+		if err := p.setBounds(s); err != nil {
+			return err
+		}
+		if err := p.filterX(s); err != nil {
+			return err
+		}
+	}
+}
+
+// setBounds fills low and up from the counts. A value outside cover may
+// be taken by any number of variables, or by none when closed; a value
+// that cover repeats gets the intersection of its bounds.
+func (p *gcc) setBounds(s *Solver) error {
+	n := int32(len(p.x))
+	free := n
+	if p.closed {
+		free = 0
+	}
+	for a := range p.low {
+		p.low[a], p.up[a] = 0, free
+	}
+	for j, a := range p.cover {
+		lo, hi := p.countBounds(s, j)
+		lo32, hi32 := int32(max(lo, 0)), int32(min(hi, int(n)))
+		if p.repeat[j] {
+			lo32, hi32 = max(p.low[a], lo32), min(p.up[a], hi32)
+		}
+		p.low[a], p.up[a] = lo32, hi32
+		if lo32 > hi32 {
+			return ErrInconsistent
+		}
+	}
+	return nil
+}
+
+// countBounds returns the bounds of cover position j's count.
+func (p *gcc) countBounds(s *Solver, j int) (lo, hi int) {
+	if p.counts == nil {
+		return p.fixedLow[j], p.fixedUp[j]
+	}
+	return s.Min(p.counts[j]), s.Max(p.counts[j])
+}
+
+// narrowCounts bounds each count between the number of variables fixed
+// to its value and the number that can take it, then by the sums: the
+// counts sum to at most len(x), and when closed the counts of the distinct
+// cover values sum to exactly len(x). It reports whether a bound moved.
+func (p *gcc) narrowCounts(s *Solver) (bool, error) {
+	if p.counts == nil {
+		return false, nil
+	}
+	changed := false
+	narrow := func(c Var, lo, hi int) error {
+		oldLo, oldHi := s.Min(c), s.Max(c)
+		if err := s.SetMin(c, lo); err != nil {
+			return err
+		}
+		if err := s.SetMax(c, hi); err != nil {
+			return err
+		}
+		changed = changed || s.Min(c) != oldLo || s.Max(c) != oldHi
+		return nil
+	}
+	for j, a := range p.cover {
+		v := p.values.sorted[a]
+		must, may := 0, 0
+		for _, x := range p.x {
+			if s.Contains(x, v) {
+				may++
+				if s.Fixed(x) {
+					must++
+				}
+			}
+		}
+		if err := narrow(p.counts[j], must, may); err != nil {
+			return false, err
+		}
+	}
+	n := len(p.x)
+	sumLo, distinctLo, distinctHi := 0, 0, 0
+	for j, c := range p.counts {
+		sumLo += s.Min(c)
+		if !p.repeat[j] {
+			distinctLo, distinctHi = distinctLo+s.Min(c), distinctHi+s.Max(c)
+		}
+	}
+	for j, c := range p.counts {
+		lo, hi := s.Min(c), s.Max(c)
+		if err := narrow(c, lo, n-(sumLo-lo)); err != nil {
+			return false, err
+		}
+		if p.closed && !p.repeat[j] {
+			if err := narrow(c, n-(distinctHi-hi), n-(distinctLo-lo)); err != nil {
+				return false, err
+			}
+		}
+	}
+	return changed, nil
+}
+
+// filterX repairs the flow for the current domains and bounds, then
+// removes the values of x that no feasible flow uses.
+func (p *gcc) filterX(s *Solver) error {
+	p.graph.build(s, p.x, &p.values)
+	if !p.repairFlow(s) {
+		return ErrInconsistent
+	}
+	n, m := int32(len(p.x)), int32(len(p.low))
+	p.scc.run(int(n+m+1), p.residual)
+	comp := p.scc.comp
+	for i, x := range p.x {
+		for _, a := range p.graph.valuesOf(int32(i)) {
+			if a == p.match[i] || comp[i] == comp[n+a] {
+				continue
+			}
+			if err := s.Remove(x, p.values.sorted[a]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// residual lists the successors of a node of the residual graph: nodes
+// 0..n-1 are the variables, n..n+m-1 the values, n+m the sink. A variable
+// leads to the values it can take but is not matched to; a value leads to
+// the variables matched to it, and to the sink while it is below its upper
+// bound; the sink leads to each value above its lower bound.
+func (p *gcc) residual(node int32, visit func(int32)) {
+	n, m := int32(len(p.x)), int32(len(p.low))
+	switch {
+	case node < n:
+		for _, a := range p.graph.valuesOf(node) {
+			if a != p.match[node] {
+				visit(n + a)
+			}
+		}
+	case node < n+m:
+		a := node - n
+		for _, i := range p.graph.varsOf(a) {
+			if p.match[i] == a {
+				visit(i)
+			}
+		}
+		if p.load[a] < p.up[a] {
+			visit(n + m)
+		}
+	default:
+		for a := range m {
+			if p.load[a] > p.low[a] {
+				visit(n + a)
+			}
+		}
+	}
+}
+
+// repairFlow turns the flow of the last run into a feasible one for the
+// current domains and bounds, if there is one: it drops the pairs whose
+// value has left the domain and the excess over upper bounds, matches the
+// variables left unmatched along augmenting paths, then fills each value
+// below its lower bound by pulling a variable from a value that can spare
+// one, along an alternating path.
+func (p *gcc) repairFlow(s *Solver) bool {
+	for i, x := range p.x {
+		if a := p.match[i]; a >= 0 && (!s.Contains(x, p.values.sorted[a]) || p.load[a] > p.up[a]) {
+			p.match[i] = -1
+			p.load[a]--
+		}
+	}
+	for i := range p.x {
+		if p.match[i] < 0 {
+			p.newStamp()
+			if !p.augment(int32(i)) {
+				return false
+			}
+		}
+	}
+	for a := range int32(len(p.low)) {
+		for p.load[a] < p.low[a] {
+			p.newStamp()
+			p.visited[a] = p.stamp
+			if !p.pull(a) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (p *gcc) newStamp() {
+	p.stamp++
+	if p.stamp == 0 {
+		clear(p.visited)
+		p.stamp = 1
+	}
+}
+
+// augment matches variable i to a value below its upper bound, moving
+// other variables along an alternating path when needed.
+func (p *gcc) augment(i int32) bool {
+	for _, a := range p.graph.valuesOf(i) {
+		if p.load[a] < p.up[a] {
+			p.match[i] = a
+			p.load[a]++
+			return true
+		}
+	}
+	for _, a := range p.graph.valuesOf(i) {
+		if p.visited[a] == p.stamp {
+			continue
+		}
+		p.visited[a] = p.stamp
+		for _, j := range p.graph.varsOf(a) {
+			if p.match[j] == a && p.augment(j) {
+				// j moved on and gave a its place back: load[a] is unchanged.
+				p.load[a]--
+				p.match[i] = a
+				p.load[a]++
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pull raises the load of value a by one, moving a variable that can take
+// a from a value above its lower bound, or from a value that can itself
+// pull one.
+func (p *gcc) pull(a int32) bool {
+	for _, i := range p.graph.varsOf(a) {
+		b := p.match[i]
+		if b == a || p.visited[b] == p.stamp {
+			continue
+		}
+		p.visited[b] = p.stamp
+		if p.load[b] > p.low[b] || p.pull(b) {
+			p.match[i] = a
+			p.load[b]--
+			p.load[a]++
+			return true
+		}
+	}
+	return false
+}
+
+// valueGraph is the bipartite graph of variables and the numbers of the
+// values their domains hold, in compressed rows both ways, rebuilt at each
+// run.
+type valueGraph struct {
+	varStart, varAdj []int32 // values of variable i: varAdj[varStart[i]:varStart[i+1]]
+	valStart, valAdj []int32 // variables holding value a: valAdj[valStart[a]:valStart[a+1]]
+}
+
+func (g *valueGraph) valuesOf(i int32) []int32 { return g.varAdj[g.varStart[i]:g.varStart[i+1]] }
+func (g *valueGraph) varsOf(a int32) []int32   { return g.valAdj[g.valStart[a]:g.valStart[a+1]] }
+
+// build reads the domains of vars, whose values idx numbers.
+func (g *valueGraph) build(s *Solver, vars []Var, idx *valueIndex) {
+	m := len(idx.sorted)
+	g.varStart = append(g.varStart[:0], 0)
+	g.varAdj = g.varAdj[:0]
+	g.valStart = slices.Grow(g.valStart[:0], m+1)[:m+1]
+	clear(g.valStart)
+	for _, v := range vars {
+		for x := s.Min(v); x <= s.Max(v); x = s.next(v, x+1) {
+			a := int32(idx.number(x))
+			g.varAdj = append(g.varAdj, a)
+			g.valStart[a+1]++
+		}
+		g.varStart = append(g.varStart, int32(len(g.varAdj)))
+	}
+	for a := 1; a <= m; a++ {
+		g.valStart[a] += g.valStart[a-1]
+	}
+	g.valAdj = slices.Grow(g.valAdj[:0], len(g.varAdj))[:len(g.varAdj)]
+	fill := slices.Clone(g.valStart[:m]) // where the next variable of each value goes
+	for i := range vars {
+		for _, a := range g.valuesOf(int32(i)) {
+			g.valAdj[fill[a]] = int32(i)
+			fill[a]++
+		}
+	}
+}
