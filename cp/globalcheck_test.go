@@ -1,6 +1,7 @@
 package cp
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -29,6 +30,14 @@ func requireSameSolutions(t *testing.T, p testProblem) {
 		got := solveAll(t, p, brancher)
 		slices.Sort(got)
 		require.Equal(t, want, got, "problem %v", p)
+	}
+	// A second search on the same solver starts from the state the first
+	// one restored, where the propagators have not run yet.
+	s, vars := p.newSolver()
+	for range 2 {
+		n, err := s.Count(context.Background(), FirstFail(vars, ValueMin), Limits{}, 0, nil)
+		require.NoError(t, err)
+		require.Equal(t, len(want), n, "a search after another: %v", p)
 	}
 }
 

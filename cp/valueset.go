@@ -131,3 +131,32 @@ func distinctVars(lists ...[]Var) bool {
 	}
 	return true
 }
+
+// sizeWatch remembers, in reversible words, the domain size of each of a
+// propagator's variables when it last took the variable into account, so
+// that the propagator can tell which domains shrank since. Being
+// reversible, the memory goes back with the domains when search undoes a
+// node, even back to before the propagator's first run: a plain list of
+// changed variables would then be lost.
+type sizeWatch struct {
+	sizes []Rev
+}
+
+func newSizeWatch(s *Solver, n int) sizeWatch {
+	w := sizeWatch{sizes: make([]Rev, n)}
+	for k := range w.sizes {
+		w.sizes[k] = s.NewRev(-1) // never a size: the first look sees a change
+	}
+	return w
+}
+
+// shrank reports whether v, the propagator's variable number k, lost
+// values since the last call for k, and remembers its size now.
+func (w sizeWatch) shrank(s *Solver, k int, v Var) bool {
+	size := int64(s.Size(v))
+	if s.Get(w.sizes[k]) == size {
+		return false
+	}
+	s.Set(w.sizes[k], size)
+	return true
+}
