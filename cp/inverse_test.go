@@ -55,8 +55,37 @@ func TestInverseAgainstBruteForce(t *testing.T) {
 	forRandom(t, 30, 3000, randomInverse, func(p testProblem) { requireSameSolutions(t, p) })
 }
 
+// randomInverseHalls gives g full ranges and f small domains with holes,
+// so that Hall sets among f, which bounds reasoning misses, decide.
+func randomInverseHalls(r *rand.Rand) testProblem {
+	p := randomInverse(r)
+	c := p.constraints[0].(inverseC)
+	if len(c.f) != len(c.g) || len(c.f) == 0 {
+		return p
+	}
+	for _, i := range c.g {
+		p.lo[i], p.hi[i], p.holes[i] = c.fBase, c.fBase+len(c.f)-1, nil
+	}
+	for _, i := range c.f {
+		p.lo[i], p.hi[i] = c.gBase, c.gBase+len(c.g)-1
+		p.holes[i] = nil
+		for x := p.lo[i] + 1; x < p.hi[i]; x++ {
+			if r.IntN(2) == 0 {
+				p.holes[i] = append(p.holes[i], x)
+			}
+		}
+	}
+	return p
+}
+
 func TestInverseDomainConsistency(t *testing.T) {
-	forRandom(t, 31, 6000, randomInverse, func(p testProblem) {
+	gen := func(r *rand.Rand) testProblem {
+		if r.IntN(2) == 0 {
+			return randomInverseHalls(r)
+		}
+		return randomInverse(r)
+	}
+	forRandom(t, 31, 6000, gen, func(p testProblem) {
 		// AddInverse posts two propagators, the mirroring and an
 		// AllDifferent; the promise is for their common fixpoint.
 		requireDomainConsistent(t, p, seq(0, len(p.lo)))
