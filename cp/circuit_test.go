@@ -1,0 +1,123 @@
+package cp
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type circuitC struct {
+	succ []int // variable numbers
+	base int
+	sub  bool
+}
+
+func (c circuitC) post(s *Solver, vars []Var) {
+	if c.sub {
+		s.AddSubcircuit(varsAt(vars, c.succ), c.base)
+	} else {
+		s.AddCircuit(varsAt(vars, c.succ), c.base)
+	}
+}
+
+// holds follows the successors from a node on the circuit: they must come
+// back to it after visiting exactly the nodes that are not their own
+// successors (all of them for a circuit), each once.
+func (c circuitC) holds(values []int) bool {
+	n := len(c.succ)
+	next := make([]int, n)
+	start, members := -1, 0
+	for i, v := range c.succ {
+		next[i] = values[v] - c.base
+		if next[i] < 0 || next[i] >= n {
+			return false
+		}
+		if next[i] != i {
+			start = i
+			members++
+		} else if !c.sub {
+			return false
+		}
+	}
+	if start < 0 {
+		return true // no node on the circuit: a subcircuit, or no node at all
+	}
+	seen := make([]bool, n)
+	i := start
+	for range members {
+		if seen[i] || next[i] == i {
+			return false
+		}
+		seen[i] = true
+		i = next[i]
+	}
+	return i == start
+}
+
+func randomCircuit(r *rand.Rand) testProblem {
+	n := r.IntN(6)
+	c := circuitC{succ: seq(0, n), base: r.IntN(4) - 1, sub: r.IntN(2) == 0}
+	p := smallDomains(r, n, c.base-1, c.base+n, n+2)
+	if n == 6 { // keep brute force small
+		for i := range n {
+			p.hi[i] = min(p.hi[i], p.lo[i]+3)
+		}
+	}
+	p.constraints = []testConstraint{c}
+	return p
+}
+
+func TestCircuitAgainstBruteForce(t *testing.T) {
+	forRandom(t, 40, 4000, randomCircuit, func(p testProblem) { requireSameSolutions(t, p) })
+}
+
+// TestCircuitSound propagates at the root only: no value of a solution
+// may go.
+func TestCircuitSound(t *testing.T) {
+	forRandom(t, 41, 6000, randomCircuit, func(p testProblem) { requireDomainConsistent(t, p, nil) })
+}
+
+// TestCircuitCounts counts the circuits and subcircuits of complete
+// graphs: (n-1)! Hamiltonian circuits (none for one node, which may not
+// be its own successor), and Σ C(n,k)·(k-1)! subcircuits over k ≥ 2
+// nodes, plus the empty one.
+func TestCircuitCounts(t *testing.T) {
+	for n := 1; n <= 7; n++ {
+		for _, sub := range []bool{false, true} {
+			s := New()
+			succ := make([]Var, n)
+			for i := range succ {
+				succ[i] = s.NewVar(1, n)
+			}
+			if sub {
+				s.AddSubcircuit(succ, 1)
+			} else {
+				s.AddCircuit(succ, 1)
+			}
+			got, err := s.Count(context.Background(), FirstFail(succ, ValueMin), Limits{}, 0, nil)
+			require.NoError(t, err)
+			want := factorial(n - 1)
+			if n == 1 {
+				want = 0
+			}
+			if sub {
+				want = 1
+				for k := 2; k <= n; k++ {
+					want += factorial(n) / factorial(k) / factorial(n-k) * factorial(k-1)
+				}
+			}
+			assert.Equal(t, want, got, "n=%d sub=%v", n, sub)
+		}
+	}
+}
+
+func factorial(n int) int {
+	f := 1
+	for k := 2; k <= n; k++ {
+		f *= k
+	}
+	return f
+}
