@@ -3,6 +3,7 @@ package cp
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -120,4 +121,58 @@ func factorial(n int) int {
 		f *= k
 	}
 	return f
+}
+
+// TestCircuitRules checks each rule of the no-subtour propagator on its
+// own, on crafted states: at the leaves the rules and AllDifferent
+// overlap, so a rule that pruned too little would go unseen there.
+func TestCircuitRules(t *testing.T) {
+	full := []int{0, 1, 2, 3, 4}
+	for _, c := range []struct {
+		name string
+		sub  bool
+		doms [][]int // by node; nodes are numbered from 0
+		rule func(c *circuit, s *Solver) error
+		want [][]int // nil: the rule fails
+	}{
+		{"path closes early", false, [][]int{{1}, {2}, full, full, full}, (*circuit).chains,
+			[][]int{{1}, {2}, {1, 2, 3, 4}, full, full}},
+		{"path closes last", false, [][]int{{1}, {2}, {3}, {4}, full}, (*circuit).chains,
+			[][]int{{1}, {2}, {3}, {4}, full}},
+		{"short cycle", false, [][]int{{1}, {0}, full, full}, (*circuit).chains, nil},
+		{"sub: path, a node must join", true, [][]int{{1}, {0, 2}, {0, 1, 2}, {0, 1, 2}}, (*circuit).chains,
+			[][]int{{1}, {2}, {0, 1, 2}, {0, 1, 2}}},
+		{"sub: path, none must join", true, [][]int{{1}, {0, 1, 2}, {0, 1, 2}}, (*circuit).chains,
+			[][]int{{1}, {0, 1, 2}, {0, 1, 2}}},
+		{"sub: cycle, a node must join", true, [][]int{{1}, {0}, {2, 3}, {0, 2}}, (*circuit).chains, nil},
+		{"sub: cycle leaves out the rest", true, [][]int{{1}, {0}, {0, 2}, {1, 3}}, (*circuit).chains,
+			[][]int{{1}, {0}, {2}, {3}}},
+		{"two components", false, [][]int{{1, 2}, {0, 2}, {0, 1}, {4, 5}, {3, 5}, {3, 4}}, (*circuit).components, nil},
+		{"sub: must-join nodes apart", true, [][]int{{1}, {0, 1}, {3}, {2, 3}}, (*circuit).components, nil},
+		{"sub: edges between components", true, [][]int{{0, 1, 2}, {0, 1}, {2, 3}, {2, 3}}, (*circuit).components,
+			[][]int{{0, 1}, {0, 1}, {2, 3}, {2, 3}}},
+		{"sub: outside the joined component", true, [][]int{{1}, {0, 1}, {2, 3}, {2, 3}}, (*circuit).components,
+			[][]int{{1}, {0, 1}, {2}, {3}}},
+	} {
+		s := New()
+		succ := make([]Var, len(c.doms))
+		for i, dom := range c.doms {
+			succ[i] = s.NewVar(dom[0], dom[len(dom)-1])
+			for x := dom[0]; x <= dom[len(dom)-1]; x++ {
+				if !slices.Contains(dom, x) {
+					require.NoError(t, s.Remove(succ[i], x))
+				}
+			}
+		}
+		p := &circuit{succ: succ, sub: c.sub, pred: make([]int32, len(succ)), onChain: make([]bool, len(succ))}
+		err := c.rule(p, s)
+		if c.want == nil {
+			assert.ErrorIs(t, err, ErrInconsistent, c.name)
+			continue
+		}
+		require.NoError(t, err, c.name)
+		for i, v := range succ {
+			assert.Equal(t, c.want[i], s.Values(nil, v), "%s: node %d", c.name, i)
+		}
+	}
 }
