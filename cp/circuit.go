@@ -212,18 +212,16 @@ func (c *circuit) components(s *Solver) error {
 		}
 		return nil
 	}
-	joined := int32(-1) // the component of the nodes that must join
+	joined := int32(-1) // the component of a node that must join
 	for i := range n {
-		if !c.mustJoin(s, i) {
-			continue
+		if c.mustJoin(s, i) {
+			joined = comp[i]
+			break
 		}
-		if joined >= 0 && comp[i] != joined {
-			return ErrInconsistent
-		}
-		joined = comp[i]
 	}
 	for i, v := range c.succ {
 		if joined >= 0 && comp[i] != joined {
+			// Out of the circuit; this fails when i must join too.
 			if err := s.Assign(v, c.base+i); err != nil {
 				return err
 			}
