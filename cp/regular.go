@@ -19,10 +19,14 @@ type regular struct {
 	delta  []int32 // δ(q, v) at (q-1)·S + v-1, 0 for no transition
 	words  int     // words of a state set
 	// fwd holds, for each layer i in 0..n, the states reachable from the
-	// start state by reading x[0..i-1]; bwd the states from which a final
-	// state is reachable by reading x[i..n-1]. Set k of layer i is at
-	// words·i + k. Reversible, they are exact for the domains of the last
-	// run on the current branch.
+	// start state by reading x[0..i-1], and bwd the states from which a
+	// final state is reachable by reading x[i..n-1]; set k of layer i is
+	// at words·i + k. They are reversible, and recomputed only where
+	// domains changed, so they may hold more states than that: but a
+	// state fwd holds in excess is never in bwd, and the other way round,
+	// so fwd[i] ∩ bwd[i] is exactly the set of states on accepting paths.
+	// Pruning keeps that true (the states a pruned value no longer
+	// reaches led nowhere), so sets need no update after pruning.
 	fwd, bwd []Rev
 	seen     sizeWatch // the size of each x[i] the sets were built from
 
@@ -102,15 +106,12 @@ func newRegular(s *Solver, x []Var, q, syms int, d [][]int, q0 int, final []int)
 
 func (p *regular) Priority() Priority { return PriorityHeavy }
 
-// Idempotent holds: after pruning, Propagate brings the sets up to date
-// with the pruned domains.
+// Idempotent holds: the values pruned lie on no accepting path, so every
+// path that supported a remaining value is still there.
 func (p *regular) Idempotent() bool { return true }
 
-// Propagate recomputes the sets from the variables whose domains shrank,
-// prunes the layers whose sets changed, and brings the sets up to date
-// again. That last step prunes nothing: the values pruned lie on no
-// accepting path, so every path that supported a remaining value is still
-// there.
+// Propagate recomputes the sets from the variables whose domains shrank
+// and prunes the layers whose sets changed.
 func (p *regular) Propagate(s *Solver) error {
 	lo, hi, err := p.shrunk(s)
 	if err != nil {
@@ -130,11 +131,9 @@ func (p *regular) Propagate(s *Solver) error {
 			return err
 		}
 	}
-	if lo, hi, _ = p.shrunk(s); lo >= 0 {
-		p.forward(s, lo, hi)
-		p.backward(s, lo, hi)
-	}
-	return nil
+	// Pruning shrank domains, and the sets already account for that.
+	_, _, err = p.shrunk(s)
+	return err
 }
 
 // shrunk keeps each x[i] within the symbols and returns the first and

@@ -83,7 +83,7 @@ func TestRegularDomainConsistency(t *testing.T) {
 // kept from run to run must give what sets computed afresh give.
 func TestRegularIncremental(t *testing.T) {
 	r := rand.New(rand.NewPCG(52, 1))
-	for range 300 {
+	for range 600 {
 		n, q, syms := 4+r.IntN(12), 1+r.IntN(6), 1+r.IntN(4)
 		d, q0, final := randomAutomaton(r, q, syms)
 		s := New()
@@ -102,10 +102,14 @@ func TestRegularIncremental(t *testing.T) {
 			if len(open) == 0 {
 				break
 			}
-			v := open[r.IntN(len(open))]
+			// Remove a value from one to three variables, so that a run
+			// sees several changes at once.
 			h := s.mark()
-			if s.Remove(v, s.Values(nil, v)[r.IntN(s.Size(v))]) != nil {
-				break
+			for range 1 + r.IntN(3) {
+				v := open[r.IntN(len(open))]
+				if s.Size(v) > 1 {
+					_ = s.Remove(v, s.Values(nil, v)[r.IntN(s.Size(v))])
+				}
 			}
 			err := s.Propagate()
 			fresh, fx := New(), make([]Var, n)
