@@ -153,45 +153,57 @@ func TestDisjunctiveSound(t *testing.T) {
 	forRandom(t, 63, 5000, randomDisjunctive, func(p testProblem) { requireDomainConsistent(t, p, nil) })
 }
 
-// TestTimeTabling checks the pruning of a few classic situations.
+// TestTimeTabling checks the pruning of a few classic situations: the
+// brute-force tests catch unsound pruning and wrong answers, not pruning
+// that is too weak.
 func TestTimeTabling(t *testing.T) {
-	// Task a runs over 3..5 with usage 2; task b, of duration 3 and usage
-	// 2, cannot overlap it under capacity 3.
-	three, two := 3, 2
+	// Task a runs over 3..5 with usage 2; task b, of usage 2, cannot
+	// overlap it under capacity 3.
 	for _, c := range []struct {
-		lo, hi int
-		want   string // b's domain after propagation, "" for a failure
+		lo, hi, dur int
+		want        string // b's domain after propagation, "" for a failure
 	}{
-		{1, 9, "x1 ∈ {6..9}"}, {0, 5, "x1 ∈ {0}"}, {0, 9, "x1 ∈ {0..9}"}, {1, 5, ""},
+		{1, 9, 3, "x1 ∈ {6..9}"}, {0, 5, 3, "x1 ∈ {0}"}, {0, 9, 3, "x1 ∈ {0..9}"}, {1, 5, 3, ""},
+		{3, 9, 1, "x1 ∈ {6..9}"}, {0, 5, 1, "x1 ∈ {0..2}"},
 	} {
 		s := New()
 		a, b := s.NewVar(3, 3), s.NewVar(c.lo, c.hi)
-		d, u := s.NewVar(three, three), s.NewVar(two, two)
-		s.AddCumulative([]Var{a, b}, []Var{d, d}, []Var{u, u}, s.NewVar(3, 3))
+		use := s.NewVar(2, 2)
+		s.AddCumulative([]Var{a, b}, []Var{s.NewVar(3, 3), s.NewVar(c.dur, c.dur)}, []Var{use, use}, s.NewVar(3, 3))
 		err := s.Propagate()
 		if c.want == "" {
-			assert.ErrorIs(t, err, ErrInconsistent, "b in %d..%d", c.lo, c.hi)
+			assert.ErrorIs(t, err, ErrInconsistent, "%+v", c)
 			continue
 		}
 		require.NoError(t, err)
-		assert.Equal(t, c.want, s.Describe(b), "b in %d..%d", c.lo, c.hi)
+		assert.Equal(t, c.want, s.Describe(b), "%+v", c)
 	}
 
 	// A compulsory part raises the capacity and bounds the usage of a
 	// task that surely runs at the same time.
 	s := New()
-	c, d := s.NewVar(0, 1), s.NewVar(0, 1)
-	u, w := s.NewVar(3, 4), s.NewVar(0, 9)
+	a, b := s.NewVar(0, 1), s.NewVar(0, 1)
+	ua, ub := s.NewVar(3, 4), s.NewVar(0, 9)
 	capacity, dur := s.NewVar(0, 6), s.NewVar(3, 3)
-	s.AddCumulative([]Var{c, d}, []Var{dur, dur}, []Var{u, w}, capacity)
+	s.AddCumulative([]Var{a, b}, []Var{dur, dur}, []Var{ua, ub}, capacity)
 	require.NoError(t, s.Propagate())
 	assert.Equal(t, 3, s.Min(capacity))
-	assert.Equal(t, 3, s.Max(w), "6 minus the 3 of the other task")
+	assert.Equal(t, 3, s.Max(ub), "6 minus the 3 of the other task")
+
+	// Disjunctive: b cannot end before a's latest start, so it follows
+	// a's earliest end.
+	for _, strict := range []bool{false, true} {
+		s := New()
+		a, b := s.NewVar(0, 1), s.NewVar(0, 9)
+		s.AddDisjunctive([]Var{a, b}, []Var{s.NewVar(3, 3), s.NewVar(2, 2)}, strict)
+		require.NoError(t, s.Propagate())
+		assert.Equal(t, "x1 ∈ {3..9}", s.Describe(b))
+	}
 
 	// Disjunctive: with a at 2 for 3, a task of duration 3 that starts
 	// in 0..4 can go neither before nor after it.
 	s = New()
-	a, b, dur := s.NewVar(2, 2), s.NewVar(0, 4), s.NewVar(3, 3)
+	a, b, dur = s.NewVar(2, 2), s.NewVar(0, 4), s.NewVar(3, 3)
 	s.AddDisjunctive([]Var{a, b}, []Var{dur, dur}, false)
 	require.ErrorIs(t, s.Propagate(), ErrInconsistent)
 }
