@@ -13,6 +13,7 @@ type circuit struct {
 	// Scratch of one run, by node.
 	pred    []int32 // the node whose fixed successor it is, or -1
 	onChain []bool  // on a path or cycle of fixed edges already walked
+	graph   digraph
 	scc     sccFinder
 }
 
@@ -197,14 +198,16 @@ func (c *circuit) components(s *Solver) error {
 	if n == 0 {
 		return nil
 	}
-	c.scc.run(n, func(i int32, visit func(int32)) {
-		v := c.succ[i]
+	c.graph.reset()
+	for i, v := range c.succ {
 		for x := s.Min(v); x <= s.Max(v); x = s.next(v, x+1) {
-			if j := int32(x - c.base); j != i {
-				visit(j)
+			if j := x - c.base; j != i {
+				c.graph.edge(int32(j))
 			}
 		}
-	})
+		c.graph.close()
+	}
+	c.scc.run(&c.graph)
 	comp := c.scc.comp
 	if !c.sub {
 		if c.scc.comps > 1 {

@@ -27,16 +27,18 @@ type gcc struct {
 	closed, sumOK     bool
 	idem              bool
 
-	low, up []int32 // by value number: the bounds of its count this run
+	low, up   []int32 // by value number: the bounds of its count this run
+	must, may []int32 // by value number: variables fixed to it, and that can take it
 
 	// The flow, kept from run to run and repaired.
 	match []int32 // by variable: its value number, or -1
 	load  []int32 // by value number: the variables matched to it
 
-	graph   valueGraph
-	visited []uint32 // by value number, for the searches of paths
-	stamp   uint32
-	scc     sccFinder
+	graph    valueGraph
+	visited  []uint32 // by value number, for the searches of paths
+	stamp    uint32
+	residual digraph
+	scc      sccFinder
 }
 
 // AddGlobalCardinality posts that for each j, counts[j] is the number of
@@ -109,6 +111,7 @@ func newGCC(s *Solver, x []Var, cover []int, closed bool) *gcc {
 	}
 	m := len(p.values.sorted)
 	p.low, p.up, p.load = make([]int32, m), make([]int32, m), make([]int32, m)
+	p.must, p.may = make([]int32, m), make([]int32, m)
 	p.match = make([]int32, len(x))
 	for i := range p.match {
 		p.match[i] = -1
@@ -224,18 +227,21 @@ func (p *gcc) narrowCounts(s *Solver) (bool, error) {
 		changed = changed || s.Min(c) != oldLo || s.Max(c) != oldHi
 		return nil
 	}
-	for j, a := range p.cover {
-		v := p.values.sorted[a]
-		must, may := 0, 0
-		for _, x := range p.x {
-			if s.Contains(x, v) {
-				may++
-				if s.Fixed(x) {
-					must++
-				}
+	// The variables fixed to each value and those that can take it, in
+	// one pass over the domains.
+	clear(p.must)
+	clear(p.may)
+	for _, x := range p.x {
+		for v := s.Min(x); v <= s.Max(x); v = s.next(x, v+1) {
+			a := p.values.number(v)
+			p.may[a]++
+			if s.Fixed(x) {
+				p.must[a]++
 			}
 		}
-		if err := narrow(p.counts[j], must, may); err != nil {
+	}
+	for j, a := range p.cover {
+		if err := narrow(p.counts[j], int(p.must[a]), int(p.may[a])); err != nil {
 			return false, err
 		}
 	}
@@ -268,8 +274,9 @@ func (p *gcc) filterX(s *Solver) error {
 	if !p.repairFlow(s) {
 		return ErrInconsistent
 	}
-	n, m := int32(len(p.x)), int32(len(p.low))
-	p.scc.run(int(n+m+1), p.residual)
+	n := int32(len(p.x))
+	p.buildResidual()
+	p.scc.run(&p.residual)
 	comp := p.scc.comp
 	for i, x := range p.x {
 		for _, a := range p.graph.valuesOf(int32(i)) {
@@ -284,37 +291,40 @@ func (p *gcc) filterX(s *Solver) error {
 	return nil
 }
 
-// residual lists the successors of a node of the residual graph: nodes
-// 0..n-1 are the variables, n..n+m-1 the values, n+m the sink. A variable
-// leads to the values it can take but is not matched to; a value leads to
-// the variables matched to it, and to the sink while it is below its upper
+// buildResidual builds the residual graph of the flow: nodes 0..n-1 are
+// the variables, n..n+m-1 the values, n+m the sink. A variable leads to
+// the values it can take but is not matched to; a value leads to the
+// variables matched to it, and to the sink while it is below its upper
 // bound; the sink leads to each value above its lower bound.
-func (p *gcc) residual(node int32, visit func(int32)) {
+func (p *gcc) buildResidual() {
 	n, m := int32(len(p.x)), int32(len(p.low))
-	switch {
-	case node < n:
-		for _, a := range p.graph.valuesOf(node) {
-			if a != p.match[node] {
-				visit(n + a)
+	g := &p.residual
+	g.reset()
+	for i := range n {
+		for _, a := range p.graph.valuesOf(i) {
+			if a != p.match[i] {
+				g.edge(n + a)
 			}
 		}
-	case node < n+m:
-		a := node - n
+		g.close()
+	}
+	for a := range m {
 		for _, i := range p.graph.varsOf(a) {
 			if p.match[i] == a {
-				visit(i)
+				g.edge(i)
 			}
 		}
 		if p.load[a] < p.up[a] {
-			visit(n + m)
+			g.edge(n + m)
 		}
-	default:
-		for a := range m {
-			if p.load[a] > p.low[a] {
-				visit(n + a)
-			}
+		g.close()
+	}
+	for a := range m {
+		if p.load[a] > p.low[a] {
+			g.edge(n + a)
 		}
 	}
+	g.close()
 }
 
 // repairFlow turns the flow of the last run into a feasible one for the
@@ -412,6 +422,7 @@ func (p *gcc) pull(a int32) bool {
 type valueGraph struct {
 	varStart, varAdj []int32 // values of variable i: varAdj[varStart[i]:varStart[i+1]]
 	valStart, valAdj []int32 // variables holding value a: valAdj[valStart[a]:valStart[a+1]]
+	fill             []int32 // scratch of build
 }
 
 func (g *valueGraph) valuesOf(i int32) []int32 { return g.varAdj[g.varStart[i]:g.varStart[i+1]] }
@@ -436,11 +447,11 @@ func (g *valueGraph) build(s *Solver, vars []Var, idx *valueIndex) {
 		g.valStart[a] += g.valStart[a-1]
 	}
 	g.valAdj = slices.Grow(g.valAdj[:0], len(g.varAdj))[:len(g.varAdj)]
-	fill := slices.Clone(g.valStart[:m]) // where the next variable of each value goes
+	g.fill = append(g.fill[:0], g.valStart[:m]...) // where the next variable of each value goes
 	for i := range vars {
 		for _, a := range g.valuesOf(int32(i)) {
-			g.valAdj[fill[a]] = int32(i)
-			fill[a]++
+			g.valAdj[g.fill[a]] = int32(i)
+			g.fill[a]++
 		}
 	}
 }
