@@ -207,3 +207,74 @@ func TestTimeTabling(t *testing.T) {
 	s.AddDisjunctive([]Var{a, b}, []Var{dur, dur}, false)
 	require.ErrorIs(t, s.Propagate(), ErrInconsistent)
 }
+
+type diffnC struct {
+	x, y, dx, dy []int
+	strict       bool
+}
+
+func (c diffnC) post(s *Solver, vars []Var) {
+	s.AddDiffn(varsAt(vars, c.x), varsAt(vars, c.y), varsAt(vars, c.dx), varsAt(vars, c.dy), c.strict)
+}
+
+// holds follows fzn_diffn.mzn and fzn_diffn_nonstrict.mzn.
+func (c diffnC) holds(values []int) bool {
+	for i := range c.x {
+		for j := i + 1; j < len(c.x); j++ {
+			xi, yi, wi, hi := values[c.x[i]], values[c.y[i]], values[c.dx[i]], values[c.dy[i]]
+			xj, yj, wj, hj := values[c.x[j]], values[c.y[j]], values[c.dx[j]], values[c.dy[j]]
+			apart := xi+wi <= xj || yi+hi <= yj || xj+wj <= xi || yj+hj <= yi
+			flat := wi == 0 || wj == 0 || hi == 0 || hj == 0
+			if !apart && (c.strict || !flat) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// randomDiffn draws up to three rectangles, their sizes often fixed and
+// now and then zero or negative, and redraws until brute force stays
+// small.
+func randomDiffn(r *rand.Rand) testProblem {
+	for {
+		n := r.IntN(4)
+		c := diffnC{x: seq(0, n), y: seq(n, n), dx: seq(2*n, n), dy: seq(3*n, n), strict: r.IntN(2) == 0}
+		p := testProblem{lo: make([]int, 4*n), hi: make([]int, 4*n), holes: make([][]int, 4*n)}
+		for i := range 2 * n {
+			p.lo[i] = r.IntN(3)
+			p.hi[i] = p.lo[i] + r.IntN(3)
+		}
+		for i := 2 * n; i < 4*n; i++ {
+			p.lo[i] = r.IntN(4) - 1
+			p.hi[i] = p.lo[i]
+			if r.IntN(3) == 0 {
+				p.hi[i] += 1 + r.IntN(2)
+			}
+		}
+		if product(p) <= 1000 {
+			p.constraints = []testConstraint{c}
+			return p
+		}
+	}
+}
+
+func TestDiffnAgainstBruteForce(t *testing.T) {
+	forRandom(t, 64, 2000, randomDiffn, func(p testProblem) { requireSameSolutions(t, p) })
+}
+
+func TestDiffnSound(t *testing.T) {
+	forRandom(t, 65, 5000, randomDiffn, func(p testProblem) { requireDomainConsistent(t, p, nil) })
+}
+
+// TestDiffnPushes checks that a square that can go neither left of,
+// below nor above a fixed one is pushed to its right.
+func TestDiffnPushes(t *testing.T) {
+	s := New()
+	two := s.NewVar(2, 2)
+	x := []Var{s.NewVar(2, 2), s.NewVar(1, 9)}
+	y := []Var{s.NewVar(0, 0), s.NewVar(0, 1)}
+	s.AddDiffn(x, y, []Var{two, two}, []Var{two, two}, true)
+	require.NoError(t, s.Propagate())
+	assert.Equal(t, "x2 ∈ {4..9}", s.Describe(x[1]))
+}
