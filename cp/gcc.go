@@ -455,3 +455,29 @@ func (g *valueGraph) build(s *Solver, vars []Var, idx *valueIndex) {
 		}
 	}
 }
+
+// AddAllDifferentExcept posts that the variables take pairwise different
+// values, except that any number of them may take values of except:
+// FlatZinc's alldifferent_except, and with except = {0}
+// all_different_except_0. It is the global cardinality constraint that
+// allows each other value at most once (MiniZinc's own decomposition), so
+// it is domain consistent with the flow filter and cost of
+// AddGlobalCardinalityLowUp.
+func (s *Solver) AddAllDifferentExcept(x []Var, except []int) PropID {
+	skip := newValueSet(except)
+	var cover []int
+	for _, v := range x {
+		for val := s.Min(v); val <= s.Max(v); val = s.next(v, val+1) {
+			if !skip.contains(val) {
+				cover = append(cover, val)
+			}
+		}
+	}
+	slices.Sort(cover)
+	cover = slices.Compact(cover)
+	low, up := make([]int, len(cover)), make([]int, len(cover))
+	for j := range up {
+		up[j] = 1
+	}
+	return s.AddGlobalCardinalityLowUp(x, cover, low, up, false)
+}
