@@ -54,6 +54,13 @@ func TestNValueBounds(t *testing.T) {
 	assert.Equal(t, "x5 ∈ {3}", s.Describe(n))
 
 	s = New()
+	x = []Var{s.NewVar(1, 2), s.NewVar(1, 2), s.NewVar(1, 2)}
+	n = s.NewVar(0, 9)
+	s.AddNValue(n, x)
+	require.NoError(t, s.Propagate())
+	assert.Equal(t, "x3 ∈ {1..2}", s.Describe(n), "two values in all the domains")
+
+	s = New()
 	x = []Var{s.NewVar(1, 1), s.NewVar(2, 2), s.NewVar(0, 5)}
 	n = s.NewVar(0, 2)
 	s.AddNValue(n, x)
@@ -66,7 +73,9 @@ type allDiffExceptC struct {
 	except []int
 }
 
-func (c allDiffExceptC) post(s *Solver, vars []Var) { s.AddAllDifferentExcept(varsAt(vars, c.x), c.except) }
+func (c allDiffExceptC) post(s *Solver, vars []Var) {
+	s.AddAllDifferentExcept(varsAt(vars, c.x), c.except)
+}
 
 // holds follows fzn_alldifferent_except.mzn's pairwise form.
 func (c allDiffExceptC) holds(values []int) bool {
@@ -164,4 +173,14 @@ func TestBinPackingLoadPrunes(t *testing.T) {
 	assert.Equal(t, "x3 ∈ {1}", s.Describe(bin[1]))
 	assert.Equal(t, "x0 ∈ {3}", s.Describe(load[0]))
 	assert.Equal(t, "x1 ∈ {7}", s.Describe(load[1]))
+
+	// A negative weight: bin 1 must hold 3 = 5 - 2, so the item of weight
+	// -2 goes there.
+	s = New()
+	load = []Var{s.NewVar(3, 3), s.NewVar(0, 9)}
+	bin = []Var{s.NewVar(1, 2), s.NewVar(1, 1)}
+	s.AddBinPackingLoad(load, bin, []int{-2, 5}, 1)
+	require.NoError(t, s.Propagate())
+	assert.Equal(t, "x2 ∈ {1}", s.Describe(bin[0]))
+	assert.Equal(t, "x1 ∈ {0}", s.Describe(load[1]))
 }
