@@ -15,13 +15,18 @@ import (
 // exists exactly when the constraint can hold (with the counts relaxed to
 // their bounds), and an edge x[i] → v outside the flow belongs to some
 // feasible flow exactly when x[i] and v lie in one strongly connected
-// component of the residual graph.
+// component of the residual graph. The values outside cover all behave
+// alike, so they share one node, "other": a variable has an edge to it
+// when its domain holds a value outside cover. The graph's size thus
+// depends on cover, not on how wide the domains are.
 type gcc struct {
-	x      []Var
-	values valueIndex
-	cover  []int32 // by cover position: its value number
-	repeat []bool  // by cover position: whether an earlier one has its value
-	counts []Var   // by cover position, nil for the constant form
+	x        []Var
+	values   []int    // the distinct cover values, sorted: value nodes 0..k-1
+	coverSet valueSet // the same values, as intervals
+	other    int32    // the node of the values outside cover: k
+	cover    []int32  // by cover position: its value node
+	repeat   []bool   // by cover position: whether an earlier one has its value
+	counts   []Var    // by cover position, nil for the constant form
 	// by cover position, for the constant form
 	fixedLow, fixedUp []int
 	closed, sumOK     bool
@@ -53,14 +58,15 @@ type gcc struct {
 // connected components of the residual graph. The counts are narrowed to
 // the number of variables fixed to their value and the number that can
 // take it, and by the sums (every x[i] takes one value), which is weaker
-// than their exact range. A run costs O(Σ|D(x[i])|) plus repairing the
-// flow, which is kept from run to run. It does not explain its
-// deductions.
+// than their exact range. The values outside cover share one node of the
+// flow, so a run costs O(Σ min(|D(x[i])|, |cover|)), however wide the
+// domains, plus repairing the flow, which is kept from run to run. It
+// does not explain its deductions.
 func (s *Solver) AddGlobalCardinality(x []Var, cover []int, counts []Var, closed bool) PropID {
 	if len(cover) != len(counts) {
 		panic(fmt.Sprintf("cp: %d cover values for %d counts", len(cover), len(counts)))
 	}
-	p := newGCC(s, x, cover, closed)
+	p := newGCC(x, cover, closed)
 	p.counts = slices.Clone(counts)
 	p.sumOK = true
 	p.idem = distinctVars(x, counts)
@@ -79,7 +85,7 @@ func (s *Solver) AddGlobalCardinalityLowUp(x []Var, cover, low, up []int, closed
 	if len(cover) != len(low) || len(cover) != len(up) {
 		panic(fmt.Sprintf("cp: %d cover values for %d low and %d up bounds", len(cover), len(low), len(up)))
 	}
-	p := newGCC(s, x, cover, closed)
+	p := newGCC(x, cover, closed)
 	p.fixedLow, p.fixedUp = slices.Clone(low), slices.Clone(up)
 	p.sumOK = true
 	if closed {
@@ -95,21 +101,19 @@ func (s *Solver) AddGlobalCardinalityLowUp(x []Var, cover, low, up []int, closed
 	return id
 }
 
-// newGCC numbers the values of the domains of x and of cover.
-func newGCC(s *Solver, x []Var, cover []int, closed bool) *gcc {
+// newGCC numbers the cover values.
+func newGCC(x []Var, cover []int, closed bool) *gcc {
 	p := &gcc{x: slices.Clone(x), closed: closed}
-	all := slices.Clone(cover)
-	for _, v := range x {
-		all = s.Values(all, v)
-	}
-	slices.Sort(all)
-	p.values = newValueIndex(slices.Compact(all))
+	p.values = slices.Compact(slices.Sorted(slices.Values(cover)))
+	p.coverSet = newValueSet(cover)
+	p.other = int32(len(p.values))
 	p.cover, p.repeat = make([]int32, len(cover)), make([]bool, len(cover))
 	for j, v := range cover {
-		p.cover[j] = int32(p.values.number(v))
+		a, _ := slices.BinarySearch(p.values, v)
+		p.cover[j] = int32(a)
 		p.repeat[j] = slices.Contains(cover[:j], v)
 	}
-	m := len(p.values.sorted)
+	m := len(p.values) + 1
 	p.low, p.up, p.load = make([]int32, m), make([]int32, m), make([]int32, m)
 	p.must, p.may = make([]int32, m), make([]int32, m)
 	p.match = make([]int32, len(x))
@@ -120,21 +124,42 @@ func newGCC(s *Solver, x []Var, cover []int, closed bool) *gcc {
 	return p
 }
 
-// newValueIndex numbers sorted distinct values, densely when they span a
-// range not much wider than their number.
-func newValueIndex(sorted []int) valueIndex {
-	idx := valueIndex{sorted: sorted}
-	if n := len(sorted); n > 0 && sorted[n-1]-sorted[0] < 4*n+64 {
-		idx.lo = sorted[0]
-		idx.dense = make([]int32, sorted[n-1]-sorted[0]+1)
-		for i := range idx.dense {
-			idx.dense[i] = -1
+// forNodes calls f with each value node x's domain holds: the cover values
+// it can take (found through the smaller of the domain and cover), then
+// other when it can take a value outside cover.
+func (p *gcc) forNodes(s *Solver, x Var, f func(a int32)) {
+	if s.Size(x) <= len(p.values) {
+		for v := s.Min(x); v <= s.Max(x); v = s.next(x, v+1) {
+			if a, found := slices.BinarySearch(p.values, v); found {
+				f(int32(a))
+			}
 		}
-		for i, v := range sorted {
-			idx.dense[v-sorted[0]] = int32(i)
+	} else {
+		for a, v := range p.values {
+			if s.Contains(x, v) {
+				f(int32(a))
+			}
 		}
 	}
-	return idx
+	if !p.coverSet.holds(s, x) {
+		f(p.other)
+	}
+}
+
+// holdsNode reports whether x's domain holds a value of node a.
+func (p *gcc) holdsNode(s *Solver, x Var, a int32) bool {
+	if a == p.other {
+		return !p.coverSet.holds(s, x)
+	}
+	return s.Contains(x, p.values[a])
+}
+
+// removeNode removes the values of node a from x's domain.
+func (p *gcc) removeNode(s *Solver, x Var, a int32) error {
+	if a == p.other {
+		return p.coverSet.restrict(s, x)
+	}
+	return s.Remove(x, p.values[a])
 }
 
 func (p *gcc) watch(s *Solver, id PropID) {
@@ -173,17 +198,14 @@ func (p *gcc) Propagate(s *Solver) error {
 	}
 }
 
-// setBounds fills low and up from the counts. A value outside cover may
-// be taken by any number of variables, or by none when closed; a value
-// that cover repeats gets the intersection of its bounds.
+// setBounds fills low and up from the counts. The values outside cover
+// may be taken by any number of variables, or by none when closed; a
+// value that cover repeats gets the intersection of its bounds.
 func (p *gcc) setBounds(s *Solver) error {
 	n := int32(len(p.x))
-	free := n
+	p.low[p.other], p.up[p.other] = 0, n
 	if p.closed {
-		free = 0
-	}
-	for a := range p.low {
-		p.low[a], p.up[a] = 0, free
+		p.up[p.other] = 0
 	}
 	for j, a := range p.cover {
 		lo, hi := p.countBounds(s, j)
@@ -227,18 +249,17 @@ func (p *gcc) narrowCounts(s *Solver) (bool, error) {
 		changed = changed || s.Min(c) != oldLo || s.Max(c) != oldHi
 		return nil
 	}
-	// The variables fixed to each value and those that can take it, in
-	// one pass over the domains.
+	// The variables fixed to each value and those that can take it.
 	clear(p.must)
 	clear(p.may)
 	for _, x := range p.x {
-		for v := s.Min(x); v <= s.Max(x); v = s.next(x, v+1) {
-			a := p.values.number(v)
+		fixed := s.Fixed(x)
+		p.forNodes(s, x, func(a int32) {
 			p.may[a]++
-			if s.Fixed(x) {
+			if fixed {
 				p.must[a]++
 			}
-		}
+		})
 	}
 	for j, a := range p.cover {
 		if err := narrow(p.counts[j], int(p.must[a]), int(p.may[a])); err != nil {
@@ -270,7 +291,12 @@ func (p *gcc) narrowCounts(s *Solver) (bool, error) {
 // filterX repairs the flow for the current domains and bounds, then
 // removes the values of x that no feasible flow uses.
 func (p *gcc) filterX(s *Solver) error {
-	p.graph.build(s, p.x, &p.values)
+	p.graph.reset()
+	for _, x := range p.x {
+		p.forNodes(s, x, p.graph.add)
+		p.graph.closeVar()
+	}
+	p.graph.finish(len(p.low))
 	if !p.repairFlow(s) {
 		return ErrInconsistent
 	}
@@ -283,7 +309,7 @@ func (p *gcc) filterX(s *Solver) error {
 			if a == p.match[i] || comp[i] == comp[n+a] {
 				continue
 			}
-			if err := s.Remove(x, p.values.sorted[a]); err != nil {
+			if err := p.removeNode(s, x, a); err != nil {
 				return err
 			}
 		}
@@ -335,7 +361,7 @@ func (p *gcc) buildResidual() {
 // one, along an alternating path.
 func (p *gcc) repairFlow(s *Solver) bool {
 	for i, x := range p.x {
-		if a := p.match[i]; a >= 0 && (!s.Contains(x, p.values.sorted[a]) || p.load[a] > p.up[a]) {
+		if a := p.match[i]; a >= 0 && (!p.holdsNode(s, x, a) || p.load[a] > p.up[a]) {
 			p.match[i] = -1
 			p.load[a]--
 		}
@@ -416,39 +442,42 @@ func (p *gcc) pull(a int32) bool {
 	return false
 }
 
-// valueGraph is the bipartite graph of variables and the numbers of the
-// values their domains hold, in compressed rows both ways, rebuilt at each
-// run.
+// valueGraph is the bipartite graph of variables and value nodes, in
+// compressed rows both ways, rebuilt at each run: reset, then for each
+// variable in order add its value nodes and close it, then finish.
 type valueGraph struct {
-	varStart, varAdj []int32 // values of variable i: varAdj[varStart[i]:varStart[i+1]]
-	valStart, valAdj []int32 // variables holding value a: valAdj[valStart[a]:valStart[a+1]]
-	fill             []int32 // scratch of build
+	varStart, varAdj []int32 // nodes of variable i: varAdj[varStart[i]:varStart[i+1]]
+	valStart, valAdj []int32 // variables of node a: valAdj[valStart[a]:valStart[a+1]]
+	fill             []int32 // scratch of finish
 }
 
 func (g *valueGraph) valuesOf(i int32) []int32 { return g.varAdj[g.varStart[i]:g.varStart[i+1]] }
 func (g *valueGraph) varsOf(a int32) []int32   { return g.valAdj[g.valStart[a]:g.valStart[a+1]] }
 
-// build reads the domains of vars, whose values idx numbers.
-func (g *valueGraph) build(s *Solver, vars []Var, idx *valueIndex) {
-	m := len(idx.sorted)
+func (g *valueGraph) reset() {
 	g.varStart = append(g.varStart[:0], 0)
 	g.varAdj = g.varAdj[:0]
+}
+
+// add gives the variable being built the value node a.
+func (g *valueGraph) add(a int32) { g.varAdj = append(g.varAdj, a) }
+
+// closeVar ends the variable being built.
+func (g *valueGraph) closeVar() { g.varStart = append(g.varStart, int32(len(g.varAdj))) }
+
+// finish builds the rows by value node, for m nodes.
+func (g *valueGraph) finish(m int) {
 	g.valStart = slices.Grow(g.valStart[:0], m+1)[:m+1]
 	clear(g.valStart)
-	for _, v := range vars {
-		for x := s.Min(v); x <= s.Max(v); x = s.next(v, x+1) {
-			a := int32(idx.number(x))
-			g.varAdj = append(g.varAdj, a)
-			g.valStart[a+1]++
-		}
-		g.varStart = append(g.varStart, int32(len(g.varAdj)))
+	for _, a := range g.varAdj {
+		g.valStart[a+1]++
 	}
 	for a := 1; a <= m; a++ {
 		g.valStart[a] += g.valStart[a-1]
 	}
 	g.valAdj = slices.Grow(g.valAdj[:0], len(g.varAdj))[:len(g.varAdj)]
-	g.fill = append(g.fill[:0], g.valStart[:m]...) // where the next variable of each value goes
-	for i := range vars {
+	g.fill = append(g.fill[:0], g.valStart[:m]...) // where the next variable of each node goes
+	for i := range len(g.varStart) - 1 {
 		for _, a := range g.valuesOf(int32(i)) {
 			g.valAdj[g.fill[a]] = int32(i)
 			g.fill[a]++
@@ -461,8 +490,9 @@ func (g *valueGraph) build(s *Solver, vars []Var, idx *valueIndex) {
 // FlatZinc's alldifferent_except, and with except = {0}
 // all_different_except_0. It is the global cardinality constraint that
 // allows each other value at most once (MiniZinc's own decomposition), so
-// it is domain consistent with the flow filter and cost of
-// AddGlobalCardinalityLowUp.
+// it is domain consistent with the flow filter of
+// AddGlobalCardinalityLowUp, over every value of the domains outside
+// except.
 func (s *Solver) AddAllDifferentExcept(x []Var, except []int) PropID {
 	skip := newValueSet(except)
 	var cover []int
