@@ -267,3 +267,71 @@ func BenchmarkCount(b *testing.B) {
 		return s, countUpTo(b, x, 1000)
 	})
 }
+
+// BenchmarkDiffn places ten squares of sides 1..4 in a 9×9 square.
+func BenchmarkDiffn(b *testing.B) {
+	sides := []int{4, 4, 3, 3, 3, 2, 2, 2, 1, 1}
+	runSearch(b, func() (*cp.Solver, func(*cp.Solver) error) {
+		s := cp.New()
+		var x, y, size, all []cp.Var
+		for _, d := range sides {
+			x, y = append(x, s.NewVar(0, 9-d)), append(y, s.NewVar(0, 9-d))
+			size = append(size, s.NewVar(d, d))
+			all = append(all, x[len(x)-1], y[len(y)-1])
+		}
+		s.AddDiffn(x, y, size, size, true)
+		return s, countUpTo(b, all, 1)
+	})
+}
+
+// BenchmarkBinPackingLoad counts up to 1000 ways to put 20 items of
+// weight 1..9 into 5 bins of capacity 22.
+func BenchmarkBinPackingLoad(b *testing.B) {
+	r := rand.New(rand.NewPCG(13, 14))
+	w := make([]int, 20)
+	for i := range w {
+		w[i] = 1 + r.IntN(9)
+	}
+	runSearch(b, func() (*cp.Solver, func(*cp.Solver) error) {
+		s := cp.New()
+		load, bin := make([]cp.Var, 5), make([]cp.Var, len(w))
+		for k := range load {
+			load[k] = s.NewVar(0, 22)
+		}
+		for i := range bin {
+			bin[i] = s.NewVar(1, 5)
+		}
+		s.AddBinPackingLoad(load, bin, w, 1)
+		return s, countUpTo(b, bin, 1000)
+	})
+}
+
+// BenchmarkNValue counts up to 1000 ways to give 12 variables values 1..8
+// with exactly 3 distinct values.
+func BenchmarkNValue(b *testing.B) {
+	runSearch(b, func() (*cp.Solver, func(*cp.Solver) error) {
+		s := cp.New()
+		x := make([]cp.Var, 12)
+		for i := range x {
+			x[i] = s.NewVar(1, 8)
+		}
+		s.AddNValue(s.NewVar(3, 3), x)
+		return s, countUpTo(b, x, 1000)
+	})
+}
+
+// BenchmarkAllDifferentExcept counts up to 1000 ways to give 20
+// variables values 0..15, the non-zero ones all different and at most 8
+// zeros.
+func BenchmarkAllDifferentExcept(b *testing.B) {
+	runSearch(b, func() (*cp.Solver, func(*cp.Solver) error) {
+		s := cp.New()
+		x := make([]cp.Var, 20)
+		for i := range x {
+			x[i] = s.NewVar(0, 15)
+		}
+		s.AddAllDifferentExcept(x, []int{0})
+		s.AddAmong(s.NewVar(0, 8), x, []int{0})
+		return s, countUpTo(b, x, 1000)
+	})
+}

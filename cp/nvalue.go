@@ -80,10 +80,13 @@ func (p *nvalue) Propagate(s *Solver) error {
 		return nil
 	}
 	// n's maximum is reached: no variable may bring a new value.
-	set := newValueSet(p.fixed)
 	for _, v := range p.x {
-		if err := set.restrict(s, v); err != nil {
-			return err
+		for val := s.Min(v); val <= s.Max(v); val = s.next(v, val+1) {
+			if _, found := slices.BinarySearch(p.fixed, val); !found {
+				if err := s.Remove(v, val); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil
