@@ -14,6 +14,7 @@
 // and the globals AllDifferent (bounds or domain consistent), NotEqual and
 // Element. A model writes its own constraints by implementing Propagator
 // (see the example).
+// FlatZinc's globals too: count, among, cardinality, inverse, circuits, regular, lex, scheduling, packing.
 //
 // Search, Solve and Count explore depth first; Minimize and Maximize add
 // branch and bound. SearchLearning, MinimizeLearning and MaximizeLearning
