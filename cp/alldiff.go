@@ -116,6 +116,11 @@ func newAllDiffBounds(s *Solver, vars []Var, offsets []int) *allDiffBounds {
 
 func (c *allDiffBounds) Idempotent() bool { return true }
 
+// Explains reports that the constraint explains its deductions: a fixed
+// variable's value by that variable, a bound by the Hall interval it
+// skipped.
+func (c *allDiffBounds) Explains() bool { return true }
+
 // Propagate removes the fixed variables' values from the others, then
 // narrows the bounds to the Hall intervals' complement. Both can fix more
 // variables, and a new bound that falls in a hole of the domain moves on
@@ -154,6 +159,9 @@ func (c *allDiffBounds) removeFixed(s *Solver) (bool, error) {
 		c.order[k], c.order[done] = c.order[done], i
 		done++
 		x := s.Value(c.vars[i]) + c.offsets[i]
+		if s.Learning() {
+			s.SetReason(s.Is(c.vars[i], s.Value(c.vars[i])))
+		}
 		for j, v := range c.vars {
 			if int32(j) == i {
 				continue
@@ -177,12 +185,21 @@ func (c *allDiffBounds) narrowBounds(s *Solver) (again bool, err error) {
 	}
 	c.sort()
 	if !c.filterLower() || !c.filterUpper() {
-		return false, ErrInconsistent
+		if !s.Learning() {
+			return false, ErrInconsistent
+		}
+		return false, s.Fail(c.whyOverfull(s)...)
 	}
 	for i, v := range c.vars {
 		lo, hi := c.iv[i].lo-c.offsets[i], c.iv[i].hi-c.offsets[i]
+		if s.Learning() && lo > s.Min(v) {
+			s.SetReason(c.whyBound(s, i, lo+c.offsets[i], true)...)
+		}
 		if err := s.SetMin(v, lo); err != nil {
 			return false, err
+		}
+		if s.Learning() && hi < s.Max(v) {
+			s.SetReason(c.whyBound(s, i, hi+c.offsets[i], false)...)
 		}
 		if err := s.SetMax(v, hi); err != nil {
 			return false, err
@@ -190,6 +207,80 @@ func (c *allDiffBounds) narrowBounds(s *Solver) (again bool, err error) {
 		again = again || s.Min(v) != lo || s.Max(v) != hi
 	}
 	return again, nil
+}
+
+// shifted returns variable i's current bounds plus its offset.
+func (c *allDiffBounds) shifted(s *Solver, i int) (lo, hi int) {
+	return s.Min(c.vars[i]) + c.offsets[i], s.Max(c.vars[i]) + c.offsets[i]
+}
+
+// within returns the literals that keep variable i's shifted value in
+// a..b.
+func (c *allDiffBounds) within(s *Solver, i, a, b int) []Lit {
+	v, off := c.vars[i], c.offsets[i]
+	return []Lit{s.AtLeast(v, a-off), s.AtMost(v, b-off)}
+}
+
+// whyBound explains a new shifted bound of variable i: to, its new
+// minimum when lower (else its new maximum), skips a Hall interval, a..b
+// holding as many other variables as values. It returns those variables
+// kept in a..b, and variable i kept on the interval's far side of it.
+func (c *allDiffBounds) whyBound(s *Solver, i, to int, lower bool) []Lit {
+	lo, hi := c.shifted(s, i)
+	// The interval ends next to the new bound and reaches past the old one.
+	for k := 1; k <= len(c.vars); k++ {
+		a, b := to-k, to-1
+		if !lower {
+			a, b = to+1, to+k
+		}
+		if lower && a > lo || !lower && b < hi {
+			continue
+		}
+		var why []Lit
+		n := 0
+		for j := range c.vars {
+			if j == i {
+				continue
+			}
+			if jl, jh := c.shifted(s, j); jl >= a && jh <= b {
+				why = append(why, c.within(s, j, a, b)...)
+				n++
+			}
+		}
+		if n >= b-a+1 {
+			if lower {
+				return append(why, s.AtLeast(c.vars[i], a-c.offsets[i]))
+			}
+			return append(why, s.AtMost(c.vars[i], b-c.offsets[i]))
+		}
+	}
+	panic(fmt.Sprintf("cp: no Hall interval explains the bound %d of %s", to, s.Describe(c.vars[i])))
+}
+
+// whyOverfull explains a failure: some interval of values holds more
+// variables than values. It returns those variables kept in it.
+func (c *allDiffBounds) whyOverfull(s *Solver) []Lit {
+	for _, i := range c.minSorted {
+		a, _ := c.shifted(s, int(i))
+		for _, j := range c.maxSorted {
+			_, b := c.shifted(s, int(j))
+			if b < a {
+				continue
+			}
+			var why []Lit
+			n := 0
+			for k := range c.vars {
+				if kl, kh := c.shifted(s, k); kl >= a && kh <= b {
+					why = append(why, c.within(s, k, a, b)...)
+					n++
+				}
+			}
+			if n > b-a+1 {
+				return why
+			}
+		}
+	}
+	panic("cp: no interval explains the failure of AllDifferent")
 }
 
 // sort orders the intervals and ranks their bounds: bounds holds every

@@ -2,35 +2,154 @@ package cp
 
 import "fmt"
 
-// Lit is a 0..1 variable, or its negation, used as a truth value.
+// Lit is an atomic constraint on one variable, used as a truth value: one
+// of [x ≥ v], [x ≤ v], [x = v] and [x ≠ v]. Over a 0..1 variable, Pos(x) is
+// [x = 1] and Neg(x) is [x = 0]. Propagators explain their deductions with
+// the true literals that force them (SetReason, Fail), and conflict
+// learning keeps clauses, disjunctions of literals. Make them with Pos and
+// Neg, or with the Solver's AtLeast, AtMost, Is and IsNot; the zero Lit is
+// [x0 ≥ its initial minimum], which always holds.
+//
+// A literal packs its value as an offset from the variable's initial
+// minimum, so it is 8 bytes whatever the values.
 type Lit struct {
-	Var     Var
-	Negated bool
+	v    Var
+	code uint32 // offset<<2 | kind<<1 | negated, with the kinds below
 }
 
-// Pos returns the literal that is true when v is 1.
-func Pos(v Var) Lit { return Lit{Var: v} }
+// The kinds of literal, bit 1 of code. With the offset d and the variable's
+// initial minimum m, a bound literal is [x ≥ m+d] and its negation
+// [x ≤ m+d-1]; an equality literal is [x = m+d] and its negation [x ≠ m+d].
+const (
+	kindBound = 0
+	kindEqual = 2
+	negBit    = 1
+)
 
-// Neg returns the literal that is true when v is 0.
-func Neg(v Var) Lit { return Lit{Var: v, Negated: true} }
+// Pos returns the literal [x = 1] of a 0..1 variable.
+func Pos(x Var) Lit { return Lit{v: x, code: 1 << 2} }
+
+// Neg returns the literal [x = 0] of a 0..1 variable.
+func Neg(x Var) Lit { return Lit{v: x, code: 1<<2 | negBit} }
+
+// Var returns the variable the literal speaks of.
+func (l Lit) Var() Var { return l.v }
 
 // Not returns the opposite literal.
-func (l Lit) Not() Lit { return Lit{Var: l.Var, Negated: !l.Negated} }
+func (l Lit) Not() Lit { return Lit{v: l.v, code: l.code ^ negBit} }
 
-// value returns the 0..1 value that makes l true.
-func (l Lit) value() int {
-	if l.Negated {
-		return 0
-	}
-	return 1
+// Negated reports whether l is a negation: [x ≤ v], [x ≠ v], or Neg(x) on
+// a 0..1 variable.
+func (l Lit) Negated() bool { return l.code&negBit != 0 }
+
+// value returns the value that makes a literal of a 0..1 variable true.
+func (l Lit) value() int { return 1 - int(l.code&negBit) }
+
+func (l Lit) offset() int64                     { return int64(l.code >> 2) }
+func (l Lit) isBound() bool                     { return l.code&kindEqual == 0 }
+func (l Lit) isEqual() bool                     { return l.code&(kindEqual|negBit) == kindEqual }
+func (l Lit) isLower() bool                     { return l.code&(kindEqual|negBit) == 0 }      // [x ≥ v]
+func (l Lit) isUpper() bool                     { return l.code&(kindEqual|negBit) == negBit } // [x ≤ v]
+func (l Lit) isNotEq() bool                     { return l.code&(kindEqual|negBit) == kindEqual|negBit }
+func makeLit(x Var, off int64, kind uint32) Lit { return Lit{v: x, code: uint32(off)<<2 | kind} }
+
+// AtLeast returns the literal [x ≥ v]. Out of x's initial domain it is a
+// literal that always holds (v at most the initial minimum) or never does.
+func (s *Solver) AtLeast(x Var, v int) Lit {
+	info := &s.vars[x]
+	off := min(max(int64(v)-info.offset, 0), int64(info.size))
+	return makeLit(x, off, kindBound)
 }
 
-// isTrue and isFalse read a literal's state; both are false while unfixed.
-func (s *Solver) isTrue(l Lit) bool  { return s.Fixed(l.Var) && s.Value(l.Var) == l.value() }
-func (s *Solver) isFalse(l Lit) bool { return s.Fixed(l.Var) && s.Value(l.Var) != l.value() }
+// AtMost returns the literal [x ≤ v].
+func (s *Solver) AtMost(x Var, v int) Lit { return s.AtLeast(x, v+1).Not() }
 
-// makeTrue fixes l to true.
-func (s *Solver) makeTrue(l Lit) error { return s.Assign(l.Var, l.value()) }
+// Is returns the literal [x = v]. At the ends of x's initial domain it is
+// the bound literal of the same meaning ([x ≤ m] for the minimum m), so
+// that a meaning has one literal there; over 0..1 variables Is(x, 1) is
+// Pos(x).
+func (s *Solver) Is(x Var, v int) Lit {
+	info := &s.vars[x]
+	off := int64(v) - info.offset
+	switch {
+	case off < 0 || off >= int64(info.size):
+		return s.AtLeast(x, int(info.offset)+int(info.size)) // never holds
+	case off == 0:
+		return s.AtMost(x, v)
+	case off == int64(info.size)-1:
+		return s.AtLeast(x, v)
+	}
+	return makeLit(x, off, kindEqual)
+}
+
+// IsNot returns the literal [x ≠ v].
+func (s *Solver) IsNot(x Var, v int) Lit { return s.Is(x, v).Not() }
+
+// litValue returns the value in l's meaning: v in [x ≥ v], [x = v] and
+// [x ≠ v], and v in [x ≤ v].
+func (s *Solver) litValue(l Lit) int64 {
+	v := s.vars[l.v].offset + l.offset()
+	if l.isUpper() {
+		v--
+	}
+	return v
+}
+
+// isTrue and isFalse read a literal's state; both are false while the
+// domain allows either.
+func (s *Solver) isTrue(l Lit) bool {
+	if l.code&kindEqual != 0 {
+		return s.isTrueEqual(l)
+	}
+	info := &s.vars[l.v]
+	if l.code&negBit == 0 { // [x ≥ v]
+		return s.mem[info.base] >= info.offset+l.offset()
+	}
+	return s.mem[info.base+1] < info.offset+l.offset() // [x ≤ v-1]
+}
+
+// isTrueEqual is isTrue for [x = v] and [x ≠ v].
+func (s *Solver) isTrueEqual(l Lit) bool {
+	info := &s.vars[l.v]
+	v := info.offset + l.offset()
+	if l.code&negBit == 0 {
+		return s.mem[info.base] == v && s.mem[info.base+1] == v
+	}
+	return !s.Contains(l.v, int(v))
+}
+
+func (s *Solver) isFalse(l Lit) bool { return s.isTrue(l.Not()) }
+
+// IsTrue reports whether the literal holds in every value left.
+func (s *Solver) IsTrue(l Lit) bool { return s.isTrue(l) }
+
+// IsFalse reports whether the literal holds in no value left.
+func (s *Solver) IsFalse(l Lit) bool { return s.isTrue(l.Not()) }
+
+// makeTrue narrows l's variable so that l holds.
+func (s *Solver) makeTrue(l Lit) error {
+	info := &s.vars[l.v]
+	if info.boolean {
+		return s.Assign(l.v, l.value())
+	}
+	v := int(info.offset + l.offset())
+	switch l.code & (kindEqual | negBit) {
+	case 0:
+		return s.SetMin(l.v, v)
+	case negBit:
+		return s.SetMax(l.v, v-1)
+	case kindEqual:
+		return s.Assign(l.v, v)
+	}
+	return s.Remove(l.v, v)
+}
+
+// LitString describes a literal with its variable's name: "x3 ≥ 4".
+func (s *Solver) LitString(l Lit) string {
+	v := s.litValue(l)
+	op := [...]string{"≥", "≤", "=", "≠"}[l.code&(kindEqual|negBit)]
+	return fmt.Sprintf("%s %s %d", s.Name(l.v), op, v)
+}
 
 func (s *Solver) checkBool(v Var) {
 	if s.Min(v) < 0 || s.Max(v) > 1 {
@@ -60,8 +179,8 @@ func (s *Solver) AddClause(lits ...Lit) PropID {
 	c := &clause{lits: append([]Lit(nil), lits...)}
 	id := s.Add(c)
 	for _, l := range c.lits {
-		s.checkBool(l.Var)
-		s.Watch(id, l.Var, OnFix)
+		s.checkBool(l.Var())
+		s.Watch(id, l.Var(), OnFix)
 	}
 	return id
 }
@@ -72,13 +191,13 @@ func (c *clause) Propagate(s *Solver) error {
 		switch {
 		case s.isTrue(l):
 			return nil
-		case !s.Fixed(l.Var):
+		case !s.Fixed(l.Var()):
 			free, nfree = l, nfree+1
 		}
 	}
 	switch nfree {
 	case 0:
-		return s.Fail(c.falsified(s, Lit{Var: -1})...)
+		return s.Fail(c.falsified(s, Lit{v: -1})...)
 	case 1:
 		if s.Learning() {
 			s.SetReason(c.falsified(s, free)...)
@@ -111,11 +230,11 @@ type implication struct {
 
 // AddImplication posts cond → then over 0..1 variables.
 func (s *Solver) AddImplication(cond, then Lit) PropID {
-	s.checkBool(cond.Var)
-	s.checkBool(then.Var)
+	s.checkBool(cond.Var())
+	s.checkBool(then.Var())
 	id := s.Add(&implication{cond: cond, then: then})
-	s.Watch(id, cond.Var, OnFix)
-	s.Watch(id, then.Var, OnFix)
+	s.Watch(id, cond.Var(), OnFix)
+	s.Watch(id, then.Var(), OnFix)
 	return id
 }
 

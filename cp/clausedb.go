@@ -3,71 +3,63 @@ package cp
 // clauseDB holds the clauses a learning search adds (learned clauses and
 // the clauses that block found solutions) and propagates them with two
 // watched literals, as SAT solvers do: a clause is looked at only when one
-// of its two watched literals becomes false, and watches need no undoing
-// on backtracking.
+// of its two watched literals may have become false, and watches need no
+// undoing on backtracking. It reads the domain changes from the learning
+// search's events, in order, as a SAT solver reads its trail.
 type clauseDB struct {
 	clauseLike
 	lits      []Lit     // every clause's literals, one after the other
 	start     []int32   // clause i is lits[start[i]:start[i+1]]
 	permanent []bool    // by clause: never dropped (blocking clauses)
-	watches   [][]int32 // by literal index: the clauses watching that literal
-	pending   []Var     // variables fixed since the last run
+	watches   [][]int32 // by watch key: the clauses watching a literal of that key
+	head      int       // the events before it have been read
 	id        PropID    // the store's propagator
-	covered   int       // variables 0..covered-1 are watched
 }
 
-// litIndex numbers the literals of variable v as 2v and 2v+1.
-func litIndex(l Lit) int {
-	i := 2 * int(l.Var)
-	if l.Negated {
-		i++
+// watchKey returns the list of the clauses watching l: a literal [x ≥ v]
+// becomes false when x's maximum falls, one [x ≤ v] when its minimum
+// rises, and [x = v] or [x ≠ v] at any change of x.
+func watchKey(l Lit) int {
+	i := 3 * int(l.v)
+	switch l.code & (kindEqual | negBit) {
+	case 0:
+		return i + sideUpper
+	case negBit:
+		return i + sideLower
 	}
-	return i
+	return i + sideInner
 }
 
-// newClauseDB adds an empty clause store to s, watching its 0..1 variables.
-// A solver needs only one: cover extends it to the variables made later.
+// newClauseDB adds an empty clause store to s. A solver needs only one.
 func newClauseDB(s *Solver) *clauseDB {
 	db := &clauseDB{start: []int32{0}}
 	db.id = s.Add(db)
-	db.cover(s)
 	return db
 }
 
-// cover watches the 0..1 variables made since the last call.
+// cover makes room for the watches of every variable of s.
 func (db *clauseDB) cover(s *Solver) {
-	n := s.NumVars()
-	for v := db.covered; v < n; v++ {
-		if s.vars[v].boolean {
-			s.WatchTagged(db.id, Var(v), OnFix, int32(v))
-		}
+	if n := 3 * s.NumVars(); len(db.watches) < n {
+		db.watches = append(db.watches, make([][]int32, n-len(db.watches))...)
 	}
-	db.covered = n
-	if len(db.watches) < 2*n { // one allocation, as the store's first search made before
-		db.watches = append(db.watches, make([][]int32, 2*n-len(db.watches))...)
-	}
+}
+
+// watching reports whether an event of x on side may make a watched
+// literal false.
+func (db *clauseDB) watching(x Var, side int) bool {
+	i := 3 * int(x)
+	return len(db.watches[i+side]) > 0 || side != sideInner && len(db.watches[i+sideInner]) > 0
 }
 
 // reset drops every clause.
 func (db *clauseDB) reset() {
-	db.lits, db.start, db.pending = db.lits[:0], db.start[:1], db.pending[:0]
+	db.lits, db.start, db.permanent, db.head = db.lits[:0], db.start[:1], db.permanent[:0], 0
 	for i := range db.watches {
 		db.watches[i] = db.watches[i][:0]
 	}
 }
 
 func (db *clauseDB) clause(c int32) []Lit { return db.lits[db.start[c]:db.start[c+1]] }
-
-// Advise queues a newly fixed variable whose false literal some clause
-// watches.
-func (db *clauseDB) Advise(s *Solver, tag int32) bool {
-	v := Var(tag)
-	if len(db.watches[litIndex(s.LitOf(v).Not())]) == 0 {
-		return false
-	}
-	db.pending = append(db.pending, v)
-	return true
-}
 
 // add stores a clause of at least two literals and watches its first two.
 // A permanent clause is never dropped by reduce.
@@ -76,8 +68,11 @@ func (db *clauseDB) add(lits []Lit, permanent bool) int32 {
 	db.lits = append(db.lits, lits...)
 	db.start = append(db.start, int32(len(db.lits)))
 	db.permanent = append(db.permanent, permanent)
-	db.watches[litIndex(lits[0])] = append(db.watches[litIndex(lits[0])], c)
-	db.watches[litIndex(lits[1])] = append(db.watches[litIndex(lits[1])], c)
+	// One watch per watched literal, even when both share a list: each
+	// entry of a list stands for one watched literal of that key.
+	k0, k1 := watchKey(lits[0]), watchKey(lits[1])
+	db.watches[k0] = append(db.watches[k0], c)
+	db.watches[k1] = append(db.watches[k1], c)
 	return c
 }
 
@@ -92,8 +87,8 @@ const shortClause = 8
 // literals: it keeps the permanent ones, the short ones and the newer half
 // of the others, and drops those that the root assignment satisfies. It
 // must be called at the root, where no clause is the reason of a recorded
-// fix; it makes true the literals that kept clauses force at the root, and
-// fails when a kept clause is false there.
+// event; it makes true the literals that kept clauses force at the root,
+// and fails when a kept clause is false there.
 func (db *clauseDB) reduce(s *Solver) error {
 	if len(db.lits) <= reduceAbove {
 		return nil
@@ -110,7 +105,6 @@ func (db *clauseDB) reduce(s *Solver) error {
 	for i := range db.watches {
 		db.watches[i] = db.watches[i][:0]
 	}
-	db.pending = db.pending[:0]
 	var units []Lit
 	seenLong := 0
 	for c := range n {
@@ -164,62 +158,85 @@ func (db *clauseDB) appendReason(dst []Lit, r reason) []Lit {
 	return dst
 }
 
-// Propagate visits the clauses watching the literals made false since the
-// last run: each finds another literal to watch, or makes its other
-// watched literal true, or fails.
+// Propagate reads the events since the last run and visits the clauses
+// watching a literal they may have made false: each finds another literal
+// to watch, or makes its other watched literal true, or fails.
 func (db *clauseDB) Propagate(s *Solver) error {
-	for len(db.pending) > 0 {
-		v := db.pending[len(db.pending)-1]
-		db.pending = db.pending[:len(db.pending)-1]
-		if !s.Fixed(v) {
-			continue // undone since it was queued
+	events := &s.learn.events
+	for db.head < len(*events) {
+		e := (*events)[db.head]
+		db.head++
+		i := 3 * int(e.lit.v)
+		side := sideOf(e.lit)
+		if err := db.visit(s, i+side); err != nil {
+			return err
 		}
-		falseLit := s.LitOf(v).Not()
-		fi := litIndex(falseLit)
-		ws := db.watches[fi]
-		kept := ws[:0]
-		for i, c := range ws {
-			lits := db.clause(c)
-			if lits[0] == falseLit {
-				lits[0], lits[1] = lits[1], lits[0]
-			}
-			if s.isTrue(lits[0]) {
-				kept = append(kept, c)
-				continue
-			}
-			moved := false
-			for k := 2; k < len(lits); k++ {
-				if !s.isFalse(lits[k]) {
-					lits[1], lits[k] = lits[k], lits[1]
-					db.watches[litIndex(lits[1])] = append(db.watches[litIndex(lits[1])], c)
-					moved = true
-					break
-				}
-			}
-			if moved {
-				continue
-			}
-			kept = append(kept, c)
-			if s.isFalse(lits[0]) {
-				kept = append(kept, ws[i+1:]...)
-				db.watches[fi] = kept
-				db.pending = db.pending[:0]
-				conflict := s.learn.conflict[:0]
-				for _, l := range lits {
-					conflict = append(conflict, l.Not())
-				}
-				s.learn.conflict = conflict
-				return ErrInconsistent
-			}
-			s.learn.cur = reason{kind: reasonClause, start: c, skip: lits[0]}
-			if err := s.makeTrue(lits[0]); err != nil {
-				kept = append(kept, ws[i+1:]...)
-				db.watches[fi] = kept
-				db.pending = db.pending[:0]
+		if side != sideInner {
+			if err := db.visit(s, i+sideInner); err != nil {
 				return err
 			}
 		}
-		db.watches[fi] = kept
 	}
+	return nil
+}
+
+// visit visits the clauses of one watch list.
+func (db *clauseDB) visit(s *Solver, key int) error {
+	ws := db.watches[key]
+	if len(ws) == 0 {
+		return nil
+	}
+	kept := ws[:0]
+	for i, c := range ws {
+		lits := db.clause(c)
+		// Make lits[1] the false literal this list watches, if there is one.
+		switch {
+		case watchKey(lits[1]) == key && s.isFalse(lits[1]):
+		case watchKey(lits[0]) == key && s.isFalse(lits[0]):
+			lits[0], lits[1] = lits[1], lits[0]
+		default:
+			kept = append(kept, c)
+			continue
+		}
+		if s.isTrue(lits[0]) {
+			kept = append(kept, c)
+			continue
+		}
+		moved := false
+		for k := 2; k < len(lits); k++ {
+			if !s.isFalse(lits[k]) {
+				lits[1], lits[k] = lits[k], lits[1]
+				if nk := watchKey(lits[1]); nk == key {
+					kept = append(kept, c)
+				} else {
+					db.watches[nk] = append(db.watches[nk], c)
+				}
+				moved = true
+				break
+			}
+		}
+		if moved {
+			continue
+		}
+		kept = append(kept, c)
+		var err error
+		if s.isFalse(lits[0]) {
+			conflict := s.learn.conflict[:0]
+			for _, l := range lits {
+				conflict = append(conflict, l.Not())
+			}
+			s.learn.conflict, s.learn.conflictSet = conflict, true
+			err = ErrInconsistent
+		} else {
+			s.learn.cur = reason{kind: reasonClause, start: c, skip: lits[0]}
+			err = s.makeTrue(lits[0])
+		}
+		if err != nil {
+			kept = append(kept, ws[i+1:]...)
+			db.watches[key] = kept
+			return err
+		}
+	}
+	db.watches[key] = kept
 	return nil
 }

@@ -32,7 +32,7 @@ type boolSumC struct {
 func (c boolSumC) post(s *Solver, vars []Var) {
 	lits := make([]Lit, len(c.idx))
 	for i, j := range c.idx {
-		lits[i] = Lit{Var: vars[j], Negated: c.negated[i]}
+		lits[i] = boolLit(vars[j], c.negated[i])
 	}
 	s.AddBoolSum(lits, c.weights, c.rel, c.k)
 }
@@ -67,7 +67,7 @@ type clauseC struct {
 func (c clauseC) post(s *Solver, vars []Var) {
 	lits := make([]Lit, len(c.idx))
 	for i, j := range c.idx {
-		lits[i] = Lit{Var: vars[j], Negated: c.negated[i]}
+		lits[i] = boolLit(vars[j], c.negated[i])
 	}
 	if len(lits) == 2 && rand.IntN(2) == 0 {
 		s.AddImplication(lits[0].Not(), lits[1])
@@ -405,14 +405,7 @@ func TestLearningAgainstBruteForce(t *testing.T) {
 func requireLearningFindsAll(t *testing.T, p testProblem, i int) {
 	t.Helper()
 	want := p.bruteForce()
-	s := New()
-	vars := make([]Var, len(p.lo))
-	for i := range vars {
-		vars[i] = s.NewVar(p.lo[i], p.hi[i])
-	}
-	for _, c := range p.constraints {
-		c.post(s, vars)
-	}
+	s, vars := p.newSolver()
 	var got []string
 	err := s.SearchLearning(context.Background(), vars, Limits{}, func() bool {
 		values := make([]int, len(vars))
@@ -428,7 +421,30 @@ func requireLearningFindsAll(t *testing.T, p testProblem, i int) {
 	slices.Sort(want)
 	require.Equal(t, want, got, "case %d: %v", i, p)
 	for i, v := range vars {
-		require.Equal(t, p.hi[i]-p.lo[i]+1, s.Size(v), "the search must undo itself")
+		require.Equal(t, p.size(i), s.Size(v), "the search must undo itself")
+	}
+}
+
+// TestIntLearningAgainstBruteForce enumerates every solution of random
+// problems over integers with the learning search, which reasons with
+// bound and value literals and explains the propagators that do not
+// explain themselves by their variables' domains, and compares them with
+// brute force.
+func TestIntLearningAgainstBruteForce(t *testing.T) {
+	for _, kind := range []struct {
+		name string
+		gen  func(*rand.Rand) testProblem
+	}{
+		{"int", randomIntProblem},
+		{"conditional", randomCondProblem},
+		{"globals", randomGlobalProblem},
+	} {
+		t.Run(kind.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(7, uint64(len(kind.name))))
+			for i := range 1500 {
+				requireLearningFindsAll(t, kind.gen(r), i)
+			}
+		})
 	}
 }
 
@@ -521,16 +537,22 @@ func TestLearningWithReduction(t *testing.T) {
 	}))
 }
 
-func TestLearningNeedsExplanations(t *testing.T) {
+// TestLearningExplainsSilentPropagators runs the learning search over
+// integer variables and over a propagator that does not explain itself,
+// which the search explains by its variables' domains.
+func TestLearningExplainsSilentPropagators(t *testing.T) {
+	count := func(s *Solver, vars []Var) int {
+		n := 0
+		require.NoError(t, s.SearchLearning(context.Background(), vars, Limits{}, func() bool { n++; return true }))
+		return n
+	}
 	s := New()
 	x := s.NewVar(0, 3)
-	err := s.SearchLearning(context.Background(), []Var{x}, Limits{}, func() bool { return true })
-	require.ErrorIs(t, err, ErrCannotLearn)
+	assert.Equal(t, 4, count(s, []Var{x}))
 	s = New()
 	b, y := s.NewBool(), s.NewVar(0, 2)
 	s.AddCondBound(Pos(b), y, GreaterEq, 2)
-	err = s.SearchLearning(context.Background(), []Var{b}, Limits{}, func() bool { return true })
-	require.ErrorIs(t, err, ErrCannotLearn)
+	assert.Equal(t, 4, count(s, []Var{b, y}), "b = 0 with y in 0..2, or b = 1 with y = 2")
 }
 
 func TestLearningPigeonholeLimitsAndCancel(t *testing.T) {
@@ -768,4 +790,12 @@ func TestSearchAgainAfterRootFailure(t *testing.T) {
 		require.NoError(t, s.SearchLearning(context.Background(), vars, Limits{}, func() bool { n++; return true }))
 		require.Zero(t, n, "round %d", round)
 	}
+}
+
+// boolLit returns Neg(v) when negated, else Pos(v).
+func boolLit(v Var, negated bool) Lit {
+	if negated {
+		return Neg(v)
+	}
+	return Pos(v)
 }

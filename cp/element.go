@@ -11,22 +11,25 @@ type element struct {
 	// position the number of its value among them.
 	distinct  []int
 	numberOf  []int32
-	supported []bool // scratch, by distinct value
+	positions [][]int32 // by distinct value: the positions that hold it
+	supported []bool    // scratch, by distinct value
 }
 
 // AddElement posts array[index] = value, indexing from 0: index takes only
 // positions of array, and value only the entries at those positions. It is
 // domain consistent on both variables: a position stays while its entry is
 // a value of value, and a value stays while some remaining position holds
-// it. It does not explain its deductions, so SearchLearning refuses a
-// solver that holds it (ErrCannotLearn).
+// it. It explains a position's removal by its entry's absence from value,
+// and a value's by the removal of the positions that hold it.
 func (s *Solver) AddElement(array []int, index, value Var) PropID {
 	c := &element{array: slices.Clone(array), index: index, value: value}
 	c.distinct = slices.Compact(slices.Sorted(slices.Values(array)))
 	c.numberOf = make([]int32, len(array))
+	c.positions = make([][]int32, len(c.distinct))
 	for i, x := range array {
 		k, _ := slices.BinarySearch(c.distinct, x)
 		c.numberOf[i] = int32(k)
+		c.positions[k] = append(c.positions[k], int32(i))
 	}
 	c.supported = make([]bool, len(c.distinct))
 	id := s.Add(c)
@@ -37,13 +40,23 @@ func (s *Solver) AddElement(array []int, index, value Var) PropID {
 
 func (c *element) Idempotent() bool { return true }
 
+// Explains reports that the constraint explains its deductions.
+func (c *element) Explains() bool { return true }
+
 // Propagate drops the positions whose entry value has lost, then the values
 // no remaining position holds; the second step removes no entry of a
 // remaining position, so one pass reaches the fixpoint.
 func (c *element) Propagate(s *Solver) error {
 	clear(c.supported)
+	learning := s.Learning()
+	if learning {
+		s.SetReason() // the constraint alone bounds the index
+	}
 	err := s.keepIndices(c.index, len(c.array), func(i int) bool {
 		if !s.Contains(c.value, c.array[i]) {
+			if learning {
+				s.SetReason(s.IsNot(c.value, c.array[i]))
+			}
 			return false
 		}
 		c.supported[c.numberOf[i]] = true
@@ -52,19 +65,38 @@ func (c *element) Propagate(s *Solver) error {
 	if err != nil {
 		return err
 	}
-	return s.keepSupported(c.value, c.distinct, c.supported)
+	if !learning {
+		return s.keepSupported(c.value, c.distinct, c.supported, nil)
+	}
+	return s.keepSupported(c.value, c.distinct, c.supported, func(k int) {
+		why := make([]Lit, 0, len(c.positions[k]))
+		for _, i := range c.positions[k] {
+			why = append(why, s.IsNot(c.index, int(i)))
+		}
+		s.SetReason(why...)
+	})
 }
 
 // keepSupported removes from v the values that are not among the
-// distinct values (in increasing order) marked supported.
-func (s *Solver) keepSupported(v Var, distinct []int, supported []bool) error {
+// distinct values (in increasing order) marked supported. Before removing
+// a value that is among them, the k-th, it calls explain(k) when explain
+// is not nil; a value that is not among them needs no reason.
+func (s *Solver) keepSupported(v Var, distinct []int, supported []bool, explain func(k int)) error {
 	k := 0
 	for x := s.Min(v); x <= s.Max(v); x = s.next(v, x+1) {
 		for k < len(distinct) && distinct[k] < x {
 			k++
 		}
-		if k < len(distinct) && distinct[k] == x && supported[k] {
+		among := k < len(distinct) && distinct[k] == x
+		if among && supported[k] {
 			continue
+		}
+		if explain != nil {
+			if among {
+				explain(k)
+			} else {
+				s.SetReason()
+			}
 		}
 		if err := s.Remove(v, x); err != nil {
 			return err
@@ -86,9 +118,8 @@ type elementVar struct {
 // stays while its variable shares a value with value, and a value stays
 // while the variable of some remaining position can take it; once index is
 // fixed, the variable it picks and value keep their common values. Its cost
-// is the product of index's and value's domain sizes. It does not explain
-// its deductions, so SearchLearning refuses a solver that holds it
-// (ErrCannotLearn).
+// is the product of index's and value's domain sizes. It explains its
+// deductions by the values each position's variable lacks.
 func (s *Solver) AddElementVar(array []Var, index, value Var) PropID {
 	c := &elementVar{array: slices.Clone(array), index: index, value: value}
 	id := s.Add(c)
@@ -102,27 +133,55 @@ func (s *Solver) AddElementVar(array []Var, index, value Var) PropID {
 
 func (c *elementVar) Idempotent() bool { return true }
 
+// Explains reports that the constraint explains its deductions.
+func (c *elementVar) Explains() bool { return true }
+
 func (c *elementVar) Propagate(s *Solver) error {
-	err := s.keepIndices(c.index, len(c.array), func(i int) bool { return s.intersects(c.array[i], c.value) })
+	learning := s.Learning()
+	if learning {
+		s.SetReason() // the constraint alone bounds the index
+	}
+	err := s.keepIndices(c.index, len(c.array), func(i int) bool {
+		if s.intersects(c.array[i], c.value) {
+			return true
+		}
+		if learning {
+			s.SetReason(s.disjointWhy(c.array[i], c.value)...)
+		}
+		return false
+	})
 	if err != nil {
 		return err
 	}
 	if s.Fixed(c.index) {
+		at := s.Is(c.index, s.Value(c.index))
 		picked := c.array[s.Value(c.index)]
-		if err := s.keepCommon(c.value, picked); err != nil {
+		if err := s.keepCommon(c.value, picked, at); err != nil {
 			return err
 		}
-		return s.keepCommon(picked, c.value)
+		return s.keepCommon(picked, c.value, at)
 	}
 	for x := s.Min(c.value); x <= s.Max(c.value); x = s.next(c.value, x+1) {
 		held := false
 		for i := s.Min(c.index); i <= s.Max(c.index) && !held; i = s.next(c.index, i+1) {
 			held = s.Contains(c.array[i], x)
 		}
-		if !held {
-			if err := s.Remove(c.value, x); err != nil {
-				return err
+		if held {
+			continue
+		}
+		if learning {
+			why := make([]Lit, 0, len(c.array))
+			for i, v := range c.array {
+				if s.Contains(c.index, i) {
+					why = append(why, s.IsNot(v, x))
+				} else {
+					why = append(why, s.IsNot(c.index, i))
+				}
 			}
+			s.SetReason(why...)
+		}
+		if err := s.Remove(c.value, x); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -164,9 +164,6 @@ func (s *Solver) changed(v Var, kind int) {
 	if s.tracer != nil {
 		s.tracer(v, s.current)
 	}
-	if s.learn.on && s.learn.level > 0 && s.vars[v].boolean {
-		s.recordFix(v)
-	}
 	happened := OnDomain
 	if kind == eventBounds {
 		happened |= OnBounds
@@ -258,8 +255,11 @@ func (s *Solver) Propagate() error {
 		}
 		s.current = id
 		s.stats.Propagations++
-		s.learn.cur = reason{}
+		s.learn.cur, s.learn.conflictSet = reason{}, false
 		err := s.props[id].p.Propagate(s)
+		if err != nil {
+			s.explainFailure(id)
+		}
 		s.current = -1
 		if err != nil {
 			s.conflict = id

@@ -38,6 +38,31 @@ func (s *Solver) AddIntSum(vars []Var, coeffs []int, rel Relation, k int) PropID
 
 func (c *intSum) Idempotent() bool { return true }
 
+// Explains reports that the sum explains its deductions by the other
+// terms' bounds.
+func (c *intSum) Explains() bool { return true }
+
+// why returns the bounds of the terms other than skip (-1 for none) that
+// make the sum's smallest value (low) or its largest: each term's bound
+// toward that side.
+func (c *intSum) why(s *Solver, skip int, low bool) []Lit {
+	if !s.Learning() {
+		return nil
+	}
+	lits := make([]Lit, 0, len(c.vars))
+	for i, v := range c.vars {
+		if i == skip {
+			continue
+		}
+		if (c.coeffs[i] > 0) == low {
+			lits = append(lits, s.AtLeast(v, s.Min(v)))
+		} else {
+			lits = append(lits, s.AtMost(v, s.Max(v)))
+		}
+	}
+	return lits
+}
+
 // termBounds returns the smallest and largest values of aᵢ·xᵢ.
 func (c *intSum) termBounds(s *Solver, i int) (lo, hi int64) {
 	a := c.coeffs[i]
@@ -57,8 +82,11 @@ func (c *intSum) Propagate(s *Solver) error {
 			lo, hi := c.termBounds(s, i)
 			sumLo, sumHi = sumLo+lo, sumHi+hi
 		}
-		if atMost && sumLo > c.k || atLeast && sumHi < c.k {
-			return ErrInconsistent
+		if atMost && sumLo > c.k {
+			return s.Fail(c.why(s, -1, true)...)
+		}
+		if atLeast && sumHi < c.k {
+			return s.Fail(c.why(s, -1, false)...)
 		}
 		changed := false
 		for i, v := range c.vars {
@@ -66,12 +94,14 @@ func (c *intSum) Propagate(s *Solver) error {
 			a := c.coeffs[i]
 			// The term may be at most k - (sumLo - lo) and at least k - (sumHi - hi).
 			if limit := c.k - (sumLo - lo); atMost && hi > limit {
+				s.SetReason(c.why(s, i, true)...)
 				if err := s.boundTerm(v, a, limit, true); err != nil {
 					return err
 				}
 				changed = true
 			}
 			if limit := c.k - (sumHi - hi); atLeast && lo < limit {
+				s.SetReason(c.why(s, i, false)...)
 				if err := s.boundTerm(v, a, limit, false); err != nil {
 					return err
 				}

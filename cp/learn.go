@@ -2,18 +2,19 @@ package cp
 
 import (
 	"context"
-	"fmt"
+	"slices"
 	"time"
 )
 
-// SearchLearning is Search with conflict learning, for models of 0..1
-// variables whose propagators all explain themselves (Explaining): lazy
-// clause generation. Each failure is traced back through the propagators'
-// reasons to a clause that holds in every solution (first unique
-// implication point), which is kept, propagated with two watched literals
-// and used to jump back over decisions that played no part. Branching picks
-// the variable of vars most active in recent conflicts (VSIDS), with its
-// last value first (phase saving), and restarts follow the Luby sequence.
+// SearchLearning is Search with conflict learning (lazy clause
+// generation). Each failure is traced back through the reasons of the
+// domain changes to a clause over literals ([x ≥ v], [x ≤ v], [x = v],
+// [x ≠ v]) that holds in every solution (first unique implication point),
+// which is kept, propagated with two watched literals and used to jump back
+// over decisions that played no part. Branching picks the variable of vars
+// most active in recent conflicts (VSIDS) and tries the value it had last
+// (phase saving), its smallest value at first; restarts follow the Luby
+// sequence.
 //
 // Each solution found is blocked by the clause that negates its decisions,
 // so the search can go on for the next: counting is exact, and stopping at
@@ -21,14 +22,9 @@ import (
 // search returns. The arguments and results are those of Search; vars must
 // hold every variable that a solution needs fixed.
 //
-// Learning reasons on 0..1 variables only. The clauses, implications,
-// AddBoolSum and AddNotEqual over 0..1 variables explain themselves; the
-// constraints over integers (AddAllDifferent, AddElement, AddElementVar,
-// AddIntSum, AddTable, AddCondEqual, AddCondBound, AddNotEqual over other
-// variables) do not. With any of those in the solver, or a variable of vars
-// that is not 0..1, SearchLearning returns an error wrapping
-// ErrCannotLearn that names the culprit, rather than learn unsound
-// clauses: use Search for such models.
+// Propagators that explain their deductions (Explaining) teach the search
+// most; the others are explained by the domains of the variables they
+// watch (see Explaining), which is sound but weaker.
 func (s *Solver) SearchLearning(ctx context.Context, vars []Var, lim Limits, onSolution func() bool) error {
 	return s.searchLearning(ctx, vars, lim, false, onSolution)
 }
@@ -36,19 +32,20 @@ func (s *Solver) SearchLearning(ctx context.Context, vars []Var, lim Limits, onS
 // searchLearning is SearchLearning; with optimize, the solver's objective
 // bound is tightened at each solution instead of blocking it.
 func (s *Solver) searchLearning(ctx context.Context, vars []Var, lim Limits, optimize bool, onSolution func() bool) error {
-	for _, v := range vars {
-		if !s.vars[v].boolean {
-			return fmt.Errorf("%w: %s is not 0..1", ErrCannotLearn, s.Name(v))
-		}
-	}
-	for id, e := range s.props {
-		if x, ok := e.p.(Explaining); !ok || !x.Explains() {
-			return fmt.Errorf("%w: propagator %d (%T) does not explain its deductions", ErrCannotLearn, id, e.p)
-		}
-	}
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
 	defer s.restorePending(s.pending())
+	base := s.beginLearning()
+	defer s.endLearning(base)
+	c := newCDCL(s, vars)
+	c.optimize = optimize
+	return c.run(ctx, lim, onSolution)
+}
+
+// beginLearning switches learning on at the current state, which becomes
+// the root of the learning search, and returns the trail mark that
+// endLearning undoes to.
+func (s *Solver) beginLearning() int {
 	base := s.mark()
 	l := &s.learn
 	if l.clauses == nil {
@@ -56,19 +53,43 @@ func (s *Solver) searchLearning(ctx context.Context, vars []Var, lim Limits, opt
 	}
 	l.clauses.cover(s) // variables made since the last search need watching too
 	n := s.NumVars()
-	l.varLevel = make([]int32, n)
-	l.varWhy = make([]reason, n)
-	l.on, l.level, l.fixes, l.arena = true, 0, l.fixes[:0], l.arena[:0]
-	defer func() {
-		s.undo(base)
-		l.on, l.level = false, 0
-		// Blocking clauses exclude the solutions found, and clauses learned
-		// after them may rely on them: none of them outlives the search.
-		l.clauses.reset()
-	}()
-	c := newCDCL(s, vars)
-	c.optimize = optimize
-	return c.run(ctx, lim, onSolution)
+	for side := range l.last {
+		l.last[side] = slices.Grow(l.last[side][:0], n)[:n]
+		for i := range l.last[side] {
+			l.last[side][i] = -1
+		}
+	}
+	l.startMin, l.startMax = l.startMin[:0], l.startMax[:0]
+	clear(l.startHoles)
+	for v := range n {
+		x := Var(v)
+		l.startMin = append(l.startMin, int64(s.Min(x)))
+		l.startMax = append(l.startMax, int64(s.Max(x)))
+		if info := &s.vars[x]; s.Size(x) < s.Max(x)-s.Min(x)+1 {
+			if l.startHoles == nil {
+				l.startHoles = make(map[Var][]uint64)
+			}
+			words := make([]uint64, info.words)
+			for w := range words {
+				words[w] = uint64(s.mem[info.base+3+int32(w)])
+			}
+			l.startHoles[x] = words
+		}
+	}
+	l.on, l.level, l.events, l.arena = true, 0, l.events[:0], l.arena[:0]
+	l.clauses.head = 0
+	return base
+}
+
+// endLearning undoes the learning search back to base and switches
+// learning off.
+func (s *Solver) endLearning(base int) {
+	l := &s.learn
+	s.undo(base)
+	l.on, l.level = false, 0
+	// Blocking clauses exclude the solutions found, and clauses learned
+	// after them may rely on them: none of them outlives the search.
+	l.clauses.reset()
 }
 
 // cdcl is the state of one learning search.
@@ -78,20 +99,38 @@ type cdcl struct {
 	activity  []float64 // by variable
 	bump      float64
 	heap      varHeap
-	phase     []int8 // by variable: last value + 1, or 0
-	seen      []bool // by variable, during analysis
-	branch    []bool // by variable: one of vars
-	marks     []int  // marks[l-1]: the trail height when level l began
-	decisions []Lit  // decisions[l-1]: the decision of level l
-	learnt    []Lit  // scratch
-	optimize  bool   // tighten the objective at solutions, not block them
+	phase     []int32 // by variable: the last value's offset from the initial minimum, or -1
+	branch    []bool  // by variable: one of vars
+	marks     []int   // marks[l-1]: the trail height when level l began
+	decisions []Lit   // decisions[l-1]: the decision of level l
+	optimize  bool    // tighten the objective at solutions, not block them
+
+	// Scratch of conflict analysis.
+	stamp    uint32
+	seen     []uint32    // by event: stamp when the event is to be resolved
+	need     []Lit       // by event: the literal the nogood needs of it
+	lower    []Lit       // the nogood's literals of lower levels
+	lowerAt  []int32     // by literal of lower: its event
+	lowerNE  []int32     // the positions in lower of the literals [x ≠ v]
+	lowStamp [2][]uint32 // by side then variable: stamp when lower holds a bound of it
+	lowPos   [2][]int32  // by side then variable: that bound's position in lower
+	buf      []Lit
+	learnt   []Lit
 }
 
 func newCDCL(s *Solver, vars []Var) *cdcl {
 	n := s.NumVars()
 	c := &cdcl{s: s, vars: vars, activity: make([]float64, n), bump: 1,
-		phase: make([]int8, n), seen: make([]bool, n), branch: make([]bool, n)}
-	copy(c.phase, s.learn.hints)
+		phase: make([]int32, n), branch: make([]bool, n)}
+	for side := range c.lowStamp {
+		c.lowStamp[side], c.lowPos[side] = make([]uint32, n), make([]int32, n)
+	}
+	for v := range c.phase {
+		c.phase[v] = -1
+		if v < len(s.learn.hints) {
+			c.phase[v] = s.learn.hints[v]
+		}
+	}
 	c.heap = varHeap{activity: c.activity, index: make([]int32, n)}
 	for i := range c.heap.index {
 		c.heap.index[i] = -1
@@ -105,19 +144,22 @@ func newCDCL(s *Solver, vars []Var) *cdcl {
 	return c
 }
 
-// SetPhase makes value the first one SearchLearning tries for the 0..1
-// variable v: a solution hint. Each learning search starts from the
-// phases set; within it, phase saving then tries the value v had last. A
-// caller that knows a solution, or a likely one, can steer the search to
-// it: with every branching variable's phase set to a solution, the first
-// descent reaches that solution without a failure. Search, which branches
-// by its Brancher, ignores phases.
+// SetPhase makes value the first one SearchLearning tries for v: a
+// solution hint. Each learning search starts from the phases set; within
+// it, phase saving then tries the value v had last. A caller that knows a
+// solution, or a likely one, can steer the search to it: with every
+// branching variable's phase set to a solution, the first descent reaches
+// that solution without a failure. Search, which branches by its Brancher,
+// ignores phases. A value outside v's initial domain is clamped to it.
 func (s *Solver) SetPhase(v Var, value int) {
 	l := &s.learn
 	if n := s.NumVars(); len(l.hints) < n {
-		l.hints = append(l.hints, make([]int8, n-len(l.hints))...)
+		for len(l.hints) < n {
+			l.hints = append(l.hints, -1)
+		}
 	}
-	l.hints[v] = int8(min(max(value, 0), 1) + 1)
+	info := &s.vars[v]
+	l.hints[v] = int32(min(max(int64(value)-info.offset, 0), int64(info.size)-1))
 }
 
 // luby returns the i-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 ...
@@ -211,26 +253,35 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 		if spend.nodesSpent() {
 			return ErrLimit
 		}
-		err = c.decide(v)
+		err = c.decide(c.decision(v))
 	}
 }
 
-// decide opens a decision level, assigns v its saved phase (the value it
-// last had, 1 when it has had none), and propagates.
-func (c *cdcl) decide(v Var) error {
-	s, l := c.s, &c.s.learn
-	val := 1
-	if c.phase[v] == 1 {
-		val = 0
+// decision returns the literal to try for the unfixed variable v: its
+// saved phase when that value is left, else its smallest value; over a
+// 0..1 variable with no phase, the value 1.
+func (c *cdcl) decision(v Var) Lit {
+	s := c.s
+	info := &s.vars[v]
+	if p := c.phase[v]; p >= 0 && s.Contains(v, int(info.offset)+int(p)) {
+		return s.Is(v, int(info.offset)+int(p))
 	}
-	d := Lit{Var: v, Negated: val == 0}
+	if info.boolean {
+		return Pos(v)
+	}
+	return s.Is(v, s.Min(v))
+}
+
+// decide opens a decision level, makes d true, and propagates.
+func (c *cdcl) decide(d Lit) error {
+	s, l := c.s, &c.s.learn
 	c.marks = append(c.marks, s.mark())
 	c.decisions = append(c.decisions, d)
 	l.level++
 	s.stats.Nodes++
 	s.stats.MaxDepth = max(s.stats.MaxDepth, int(l.level))
 	l.cur = reason{kind: reasonDecision}
-	if err := s.Assign(v, val); err != nil {
+	if err := s.makeTrue(d); err != nil {
 		return err
 	}
 	return s.Propagate()
@@ -247,19 +298,19 @@ func (c *cdcl) pick() (Var, bool) {
 	return 0, false
 }
 
-// backjump undoes every level above level, saving the undone values as
-// phases and putting the freed variables back in the heap.
+// backjump undoes every level above level, saving the values of the
+// variables it frees as their phases and putting them back in the heap.
 func (c *cdcl) backjump(level int32) {
 	s, l := c.s, &c.s.learn
 	if level >= l.level {
 		return
 	}
 	h := c.marks[level]
-	first := len(l.fixes)
-	for first > 0 && int(l.fixes[first-1].trailPos) > h {
-		first--
-		v := l.fixes[first].v
-		c.phase[v] = int8(s.Value(v) + 1)
+	for i := len(l.events) - 1; i >= 0 && int(l.events[i].trailPos) > h; i-- {
+		v := l.events[i].lit.v
+		if s.Fixed(v) {
+			c.phase[v] = int32(int64(s.Min(v)) - s.vars[v].offset)
+		}
 		if c.branch[v] && !c.heap.has(v) {
 			c.heap.push(v)
 		}
@@ -267,7 +318,6 @@ func (c *cdcl) backjump(level int32) {
 	s.undo(h)
 	c.marks, c.decisions = c.marks[:level], c.decisions[:level]
 	l.level = level
-	l.clauses.pending = l.clauses.pending[:0]
 }
 
 // block adds the clause that rules out the solution just found: not all of
@@ -285,7 +335,21 @@ func (c *cdcl) block() error {
 	return c.assert(lits, true)
 }
 
-// assert stores a clause whose first literal is unfixed and whose other
+// levelOf returns the decision level at which the true literal p became
+// true (0 for the root); an equality counts at the later of its bounds.
+func (c *cdcl) levelOf(p Lit) int32 {
+	s, l := c.s, &c.s.learn
+	if p.isEqual() {
+		v := int(s.litValue(p))
+		return max(c.levelOf(s.AtLeast(p.v, v)), c.levelOf(s.AtMost(p.v, v)))
+	}
+	if e := s.eventOf(p); e >= 0 {
+		return l.events[e].level
+	}
+	return 0
+}
+
+// assert stores a clause whose first literal is not false and whose other
 // literals are false, and makes its first literal true. A permanent
 // clause (one that blocks a solution) is never dropped.
 func (c *cdcl) assert(lits []Lit, permanent bool) error {
@@ -296,10 +360,10 @@ func (c *cdcl) assert(lits []Lit, permanent bool) error {
 	}
 	// Watch the false literal of the highest level, so the clause wakes
 	// first when that level is undone.
-	best := 1
+	best, bestLevel := 1, c.levelOf(lits[1].Not())
 	for i := 2; i < len(lits); i++ {
-		if l.varLevel[lits[i].Var] > l.varLevel[lits[best].Var] {
-			best = i
+		if lv := c.levelOf(lits[i].Not()); lv > bestLevel {
+			best, bestLevel = i, lv
 		}
 	}
 	lits[1], lits[best] = lits[best], lits[1]
@@ -321,8 +385,8 @@ func (c *cdcl) learnFrom() error {
 	// A conflict whose literals all predate this level belongs to the
 	// highest level among them.
 	top := int32(0)
-	for _, lit := range conflict {
-		top = max(top, l.varLevel[lit.Var])
+	for _, p := range conflict {
+		top = max(top, c.levelOf(p))
 	}
 	if top == 0 {
 		return ErrInconsistent
@@ -334,7 +398,7 @@ func (c *cdcl) learnFrom() error {
 	learnt := c.analyze(conflict)
 	back := int32(0)
 	for _, lit := range learnt[1:] {
-		back = max(back, l.varLevel[lit.Var])
+		back = max(back, c.levelOf(lit.Not()))
 	}
 	c.backjump(back)
 	c.bump *= 1 / 0.95
@@ -345,84 +409,6 @@ func (c *cdcl) learnFrom() error {
 		c.bump *= 1e-100
 	}
 	return c.assert(learnt, false)
-}
-
-// analyze resolves the conflict's literals back to the first unique
-// implication point of the current level and returns the learned clause,
-// its asserting literal first.
-func (c *cdcl) analyze(conflict []Lit) []Lit {
-	s, l := c.s, &c.s.learn
-	learnt := append(c.learnt[:0], Lit{})
-	pending := 0
-	var buf []Lit
-	add := func(lit Lit) {
-		v := lit.Var
-		if c.seen[v] {
-			return
-		}
-		lv := l.varLevel[v]
-		if lv == 0 {
-			return
-		}
-		c.seen[v] = true
-		c.activity[v] += c.bump
-		c.heap.fix(v)
-		if lv == l.level {
-			pending++
-		} else {
-			learnt = append(learnt, lit.Not())
-		}
-	}
-	for _, lit := range conflict {
-		add(lit)
-	}
-	for i := len(l.fixes) - 1; ; i-- {
-		v := l.fixes[i].v
-		if !c.seen[v] {
-			continue
-		}
-		c.seen[v] = false
-		pending--
-		if pending == 0 {
-			learnt[0] = s.LitOf(v).Not()
-			break
-		}
-		buf = s.reasonOf(buf[:0], v)
-		for _, lit := range buf {
-			add(lit)
-		}
-	}
-	// Local minimization: a literal whose reason lies within the clause
-	// (or at the root) adds nothing; drop it. The seen marks still hold
-	// for every literal of learnt[1:].
-	kept := make([]Lit, 1, len(learnt))
-	kept[0] = learnt[0]
-	for _, lit := range learnt[1:] {
-		if l.varWhy[lit.Var].kind == reasonDecision || !c.implied(lit.Var, &buf) {
-			kept = append(kept, lit)
-		}
-	}
-	for _, lit := range learnt[1:] {
-		c.seen[lit.Var] = false
-	}
-	c.learnt = learnt
-	return kept
-}
-
-// implied reports whether every literal of v's reason is in the learned
-// clause being built (marked seen) or fixed at the root.
-func (c *cdcl) implied(v Var, buf *[]Lit) bool {
-	l := &c.s.learn
-	*buf = c.s.reasonOf((*buf)[:0], v)
-	if len(*buf) == 0 {
-		return false
-	}
-	for _, r := range *buf {
-		if !c.seen[r.Var] && l.varLevel[r.Var] != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // varHeap is a binary max-heap of variables by activity.

@@ -51,7 +51,7 @@ func (s *Solver) AddBoolSum(lits []Lit, weights []int, rel Relation, k int) Prop
 	c.fixed, c.free = s.NewRev(fixed), s.NewRev(free)
 	id := s.Add(c)
 	for i, l := range c.lits {
-		s.WatchTagged(id, l.Var, OnFix, int32(i))
+		s.WatchTagged(id, l.Var(), OnFix, int32(i))
 	}
 	return id
 }
@@ -70,7 +70,7 @@ func newBoolSum(s *Solver, lits []Lit, weights []int, rel Relation, k int) (c *B
 	}
 	terms := make([]term, 0, len(lits))
 	for i, l := range lits {
-		s.checkBool(l.Var)
+		s.checkBool(l.Var())
 		w := int64(1)
 		if weights != nil {
 			w = int64(weights[i])
@@ -91,7 +91,7 @@ func newBoolSum(s *Solver, lits []Lit, weights []int, rel Relation, k int) (c *B
 		switch {
 		case s.isTrue(t.l):
 			fixed += t.w
-		case !s.Fixed(t.l.Var):
+		case !s.Fixed(t.l.Var()):
 			free += t.w
 		}
 	}
@@ -148,7 +148,7 @@ func (c *BoolSum) Propagate(s *Solver) error {
 		return err
 	}
 	for i, l := range c.lits {
-		if s.Fixed(l.Var) {
+		if s.Fixed(l.Var()) {
 			continue
 		}
 		lo := s.Get(c.fixed)

@@ -120,7 +120,7 @@ func (s *Solver) startObjective() (*objectiveBound, error) {
 func (ob *objectiveBound) stop() {
 	if ob.mode == boundSum {
 		for _, l := range ob.sum.lits {
-			ob.termOf[l.Var] = -1
+			ob.termOf[l.Var()] = -1
 		}
 		ob.sum = nil
 	}
@@ -205,10 +205,10 @@ func (s *Solver) optimizeLearning(ctx context.Context, vars []Var, lits []Lit, w
 	}
 	vars = vars[:len(vars):len(vars)]
 	for _, l := range lits {
-		if !s.vars[l.Var].boolean {
-			return Optimum{}, fmt.Errorf("%w: the objective's %s is not 0..1", ErrCannotLearn, s.Name(l.Var))
+		if !s.vars[l.Var()].boolean {
+			return Optimum{}, fmt.Errorf("%w: the objective's %s is not 0..1", ErrCannotLearn, s.Name(l.Var()))
 		}
-		vars = append(vars, l.Var) // SearchLearning branches on each once
+		vars = append(vars, l.Var()) // SearchLearning branches on each once
 	}
 	ob, err := s.startObjective()
 	if err != nil {
@@ -245,14 +245,14 @@ func (ob *objectiveBound) setSum(s *Solver, lits []Lit, weights []int, maximize 
 		if weights != nil {
 			w *= int64(weights[i])
 		}
-		if _, ok := coeff[l.Var]; !ok {
-			order = append(order, l.Var)
+		if _, ok := coeff[l.Var()]; !ok {
+			order = append(order, l.Var())
 		}
-		if l.Negated { // w·¬x = w - w·x
+		if l.Negated() { // w·¬x = w - w·x
 			ob.base += w
 			w = -w
 		}
-		coeff[l.Var] += w
+		coeff[l.Var()] += w
 	}
 	var sumLits []Lit
 	var sumWeights []int
@@ -281,7 +281,7 @@ func (ob *objectiveBound) setSum(s *Solver, lits []Lit, weights []int, maximize 
 	}
 	ob.covered = n
 	for i, l := range c.lits {
-		ob.termOf[l.Var] = int32(i)
+		ob.termOf[l.Var()] = int32(i)
 	}
 }
 
@@ -290,10 +290,17 @@ func (ob *objectiveBound) value(s *Solver) int {
 	return ob.sign * int(ob.base+s.Get(ob.fixed))
 }
 
-// improve tightens an objective over literals to below its current value,
-// which it reads from the sums; the caller then backjumps to the root and
-// propagates.
+// improve tightens the objective to better than its current value, which
+// it reads from the sums or the variable; the caller then backjumps to the
+// root and propagates.
 func (ob *objectiveBound) improve(s *Solver) {
-	ob.sum.k = s.Get(ob.fixed) - 1
+	if ob.mode == boundVar {
+		ob.bounded, ob.bound = true, s.Value(ob.v)-1
+		if ob.maximize {
+			ob.bound = s.Value(ob.v) + 1
+		}
+	} else {
+		ob.sum.k = s.Get(ob.fixed) - 1
+	}
 	s.schedule(ob.id)
 }

@@ -9,9 +9,9 @@ type condEqual struct {
 // AddCondEqual posts cond → x = y: when cond holds, x and y keep only their
 // common values; when they have none in common, cond is made false.
 func (s *Solver) AddCondEqual(cond Lit, x, y Var) PropID {
-	s.checkBool(cond.Var)
+	s.checkBool(cond.Var())
 	id := s.Add(&condEqual{cond: cond, x: x, y: y})
-	s.Watch(id, cond.Var, OnFix)
+	s.Watch(id, cond.Var(), OnFix)
 	s.Watch(id, x, OnDomain)
 	s.Watch(id, y, OnDomain)
 	return id
@@ -19,20 +19,42 @@ func (s *Solver) AddCondEqual(cond Lit, x, y Var) PropID {
 
 func (c *condEqual) Idempotent() bool { return true }
 
+// Explains reports that the constraint explains its deductions.
+func (c *condEqual) Explains() bool { return true }
+
 func (c *condEqual) Propagate(s *Solver) error {
 	if s.isFalse(c.cond) {
 		return nil
 	}
 	if !s.isTrue(c.cond) {
 		if !s.intersects(c.x, c.y) {
+			if s.Learning() {
+				s.SetReason(s.disjointWhy(c.x, c.y)...)
+			}
 			return s.makeTrue(c.cond.Not())
 		}
 		return nil
 	}
-	if err := s.keepCommon(c.x, c.y); err != nil {
+	if err := s.keepCommon(c.x, c.y, c.cond); err != nil {
 		return err
 	}
-	return s.keepCommon(c.y, c.x)
+	return s.keepCommon(c.y, c.x, c.cond)
+}
+
+// disjointWhy returns true literals under which x and y share no value:
+// the bounds of each, and the values of each that the other's bounds
+// allow but its domain lacks.
+func (s *Solver) disjointWhy(x, y Var) []Lit {
+	why := []Lit{s.AtLeast(x, s.Min(x)), s.AtMost(x, s.Max(x)), s.AtLeast(y, s.Min(y)), s.AtMost(y, s.Max(y))}
+	lo, hi := max(s.Min(x), s.Min(y)), min(s.Max(x), s.Max(y))
+	for v := lo; v <= hi; v++ {
+		if !s.Contains(x, v) {
+			why = append(why, s.IsNot(x, v))
+		} else {
+			why = append(why, s.IsNot(y, v))
+		}
+	}
+	return why
 }
 
 // intersects reports whether x and y have a value in common.
@@ -45,16 +67,27 @@ func (s *Solver) intersects(x, y Var) bool {
 	return false
 }
 
-// keepCommon removes from x the values that y does not have.
-func (s *Solver) keepCommon(x, y Var) error {
+// keepCommon removes from x the values that y does not have, where the
+// true literal cond makes them equal.
+func (s *Solver) keepCommon(x, y Var, cond Lit) error {
+	learning := s.Learning()
+	if learning {
+		s.SetReason(cond, s.AtLeast(y, s.Min(y)))
+	}
 	if err := s.SetMin(x, s.Min(y)); err != nil {
 		return err
+	}
+	if learning {
+		s.SetReason(cond, s.AtMost(y, s.Max(y)))
 	}
 	if err := s.SetMax(x, s.Max(y)); err != nil {
 		return err
 	}
 	for v := s.Min(x); v <= s.Max(x); v = s.next(x, v+1) {
 		if !s.Contains(y, v) {
+			if learning {
+				s.SetReason(cond, s.IsNot(y, v))
+			}
 			if err := s.Remove(x, v); err != nil {
 				return err
 			}
@@ -75,15 +108,29 @@ type condBound struct {
 // the values satisfying the relation; when none of x's values does, cond is
 // made false.
 func (s *Solver) AddCondBound(cond Lit, x Var, rel Relation, k int) PropID {
-	s.checkBool(cond.Var)
+	s.checkBool(cond.Var())
 	id := s.Add(&condBound{cond: cond, x: x, rel: rel, k: k})
-	s.Watch(id, cond.Var, OnFix)
+	s.Watch(id, cond.Var(), OnFix)
 	s.Watch(id, x, OnDomain)
 	return id
 }
 
 func (c *condBound) Priority() Priority { return PriorityUnary }
 func (c *condBound) Idempotent() bool   { return true }
+
+// Explains reports that the constraint explains its deductions.
+func (c *condBound) Explains() bool { return true }
+
+// holds returns the literal x rel k.
+func (c *condBound) holds(s *Solver) Lit {
+	switch c.rel {
+	case LessEq:
+		return s.AtMost(c.x, c.k)
+	case GreaterEq:
+		return s.AtLeast(c.x, c.k)
+	}
+	return s.Is(c.x, c.k)
+}
 
 func (c *condBound) Propagate(s *Solver) error {
 	if s.isFalse(c.cond) {
@@ -99,10 +146,16 @@ func (c *condBound) Propagate(s *Solver) error {
 		possible = s.Contains(c.x, c.k)
 	}
 	if !possible {
+		if s.Learning() {
+			s.SetReason(c.holds(s).Not())
+		}
 		return s.makeTrue(c.cond.Not())
 	}
 	if !s.isTrue(c.cond) {
 		return nil
+	}
+	if s.Learning() {
+		s.SetReason(c.cond)
 	}
 	switch c.rel {
 	case LessEq:

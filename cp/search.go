@@ -324,7 +324,7 @@ func (s *Solver) Probe(ctx context.Context, vars []Var) (int, error) {
 					continue
 				}
 				for _, l := range implied {
-					safe[l.Var] |= 1 << l.value()
+					safe[l.Var()] |= 1 << l.value()
 				}
 				succeeded++
 				if succeeded == 1 {
@@ -338,19 +338,19 @@ func (s *Solver) Probe(ctx context.Context, vars []Var) (int, error) {
 			}
 			// Literals that both values of v imply.
 			for _, l := range first {
-				mark[l.Var] = int8(l.value() + 1)
+				mark[l.Var()] = int8(l.value() + 1)
 			}
 			both = both[:0]
 			for _, l := range second {
-				if mark[l.Var] == int8(l.value()+1) {
+				if mark[l.Var()] == int8(l.value()+1) {
 					both = append(both, l)
 				}
 			}
 			for _, l := range first {
-				mark[l.Var] = 0
+				mark[l.Var()] = 0
 			}
 			for _, l := range both {
-				if s.Fixed(l.Var) {
+				if s.Fixed(l.Var()) {
 					continue
 				}
 				fixed++
@@ -398,7 +398,7 @@ func (s *Solver) impliedSince(dst []Lit, h int) []Lit {
 		if v < 0 || e.addr != s.vars[v].base+2 || e.old <= 1 || !s.Fixed(v) || s.Max(v) > 1 || s.Min(v) < 0 {
 			continue
 		}
-		dst = append(dst, Lit{Var: v, Negated: s.Value(v) == 0})
+		dst = append(dst, s.LitOf(v))
 	}
 	return dst
 }

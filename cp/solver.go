@@ -18,9 +18,12 @@
 //
 // Search, Solve and Count explore depth first; Minimize and Maximize add
 // branch and bound. SearchLearning, MinimizeLearning and MaximizeLearning
-// learn from conflicts (lazy clause generation) on models of 0..1
-// variables whose propagators explain their deductions; they refuse other
-// models with ErrCannotLearn.
+// learn from conflicts (lazy clause generation): every domain change is an
+// event that makes a literal true ([x ≥ v], [x ≤ v], [x ≠ v]; see Lit),
+// propagators explain their changes with the true literals that force them
+// (SetReason, Fail), and each conflict is traced back through those
+// reasons to a learned clause over literals. A propagator that gives no
+// reasons is explained by its variables' domains (see Explaining).
 //
 // The package knows nothing of puzzles; models build on Propagator.
 package cp
@@ -55,6 +58,7 @@ type trailEntry struct {
 type varInfo struct {
 	base    int32
 	offset  int64 // the initial minimum: the value of bit 0
+	size    int32 // the initial number of values
 	words   int32 // bitset words, 0 for variables of at most two values
 	boolean bool  // created as 0..1
 }
@@ -95,7 +99,7 @@ func (s *Solver) NewVar(lo, hi int) Var {
 		panic(fmt.Sprintf("cp: domain %d..%d is too large", lo, hi))
 	}
 	v := Var(len(s.vars))
-	info := varInfo{base: int32(len(s.mem)), offset: int64(lo), boolean: lo == 0 && hi == 1}
+	info := varInfo{base: int32(len(s.mem)), offset: int64(lo), size: int32(size), boolean: lo == 0 && hi == 1}
 	s.mem = append(s.mem, int64(lo), int64(hi), size)
 	if size > 2 {
 		info.words = int32((size + 63) / 64)
@@ -177,7 +181,7 @@ func (s *Solver) undo(h int) {
 	s.trail = s.trail[:h]
 	s.newMagic()
 	if s.learn.on {
-		s.popFixes(h)
+		s.popEvents(h)
 	}
 }
 
@@ -285,69 +289,107 @@ func (s *Solver) prev(v Var, x int) int {
 
 // SetMin removes every value below x from v's domain.
 func (s *Solver) SetMin(v Var, x int) error {
-	info := s.vars[v]
+	info := &s.vars[v]
 	lo, hi := s.mem[info.base], s.mem[info.base+1]
 	if int64(x) <= lo {
 		return nil
 	}
 	if int64(x) > hi {
-		return s.failOn(v)
+		return s.failOn(s.AtMost(v, int(hi)))
+	}
+	var why reason
+	if s.learn.on {
+		why = s.changeReason()
 	}
 	newLo := s.next(v, x)
-	size := s.mem[info.base+2]
-	if info.words == 0 {
-		size = hi - int64(newLo) + 1
-	} else {
-		size -= s.countRange(info, lo, int64(newLo)-1)
-		s.clearRange(info, lo, int64(newLo)-1)
+	s.moveMin(v, lo, hi, int64(newLo))
+	if s.learn.on {
+		s.recordBound(v, sideLower, x, newLo, why)
 	}
-	s.write(info.base, int64(newLo))
-	s.write(info.base+2, size)
 	s.changed(v, eventBounds)
 	return nil
 }
 
 // SetMax removes every value above x from v's domain.
 func (s *Solver) SetMax(v Var, x int) error {
-	info := s.vars[v]
+	info := &s.vars[v]
 	lo, hi := s.mem[info.base], s.mem[info.base+1]
 	if int64(x) >= hi {
 		return nil
 	}
 	if int64(x) < lo {
-		return s.failOn(v)
+		return s.failOn(s.AtLeast(v, int(lo)))
+	}
+	var why reason
+	if s.learn.on {
+		why = s.changeReason()
 	}
 	newHi := s.prev(v, x)
-	size := s.mem[info.base+2]
-	if info.words == 0 {
-		size = int64(newHi) - lo + 1
-	} else {
-		size -= s.countRange(info, int64(newHi)+1, hi)
-		s.clearRange(info, int64(newHi)+1, hi)
+	s.moveMax(v, lo, hi, int64(newHi))
+	if s.learn.on {
+		s.recordBound(v, sideUpper, x, newHi, why)
 	}
-	s.write(info.base+1, int64(newHi))
-	s.write(info.base+2, size)
 	s.changed(v, eventBounds)
 	return nil
+}
+
+// moveMin raises v's minimum from lo to newLo, a value of the domain.
+func (s *Solver) moveMin(v Var, lo, hi, newLo int64) {
+	info := &s.vars[v]
+	size := s.mem[info.base+2]
+	if info.words == 0 {
+		size = hi - newLo + 1
+	} else {
+		size -= s.countRange(info, lo, newLo-1)
+		s.clearRange(info, lo, newLo-1)
+	}
+	s.write(info.base, newLo)
+	s.write(info.base+2, size)
+}
+
+// moveMax lowers v's maximum from hi to newHi, a value of the domain.
+func (s *Solver) moveMax(v Var, lo, hi, newHi int64) {
+	info := &s.vars[v]
+	size := s.mem[info.base+2]
+	if info.words == 0 {
+		size = newHi - lo + 1
+	} else {
+		size -= s.countRange(info, newHi+1, hi)
+		s.clearRange(info, newHi+1, hi)
+	}
+	s.write(info.base+1, newHi)
+	s.write(info.base+2, size)
 }
 
 // Assign reduces v's domain to the single value x.
 func (s *Solver) Assign(v Var, x int) error {
 	if !s.Contains(v, x) {
-		return s.failOn(v)
+		return s.failOn(s.IsNot(v, x))
 	}
-	info := s.vars[v]
+	info := &s.vars[v]
 	if s.mem[info.base+2] == 1 {
 		return nil
 	}
+	lo, hi := s.mem[info.base], s.mem[info.base+1]
+	var why reason
+	if s.learn.on {
+		why = s.changeReason()
+	}
 	if info.words != 0 {
-		lo, hi := s.mem[info.base], s.mem[info.base+1]
 		s.clearRange(info, lo, int64(x)-1)
 		s.clearRange(info, int64(x)+1, hi)
 	}
 	s.write(info.base, int64(x))
 	s.write(info.base+1, int64(x))
 	s.write(info.base+2, 1)
+	if s.learn.on {
+		if lo < int64(x) {
+			s.record(s.AtLeast(v, x), why)
+		}
+		if hi > int64(x) {
+			s.record(s.AtMost(v, x), why)
+		}
+	}
 	s.changed(v, eventBounds)
 	return nil
 }
@@ -357,25 +399,59 @@ func (s *Solver) Remove(v Var, x int) error {
 	if !s.Contains(v, x) {
 		return nil
 	}
-	info := s.vars[v]
+	info := &s.vars[v]
 	lo, hi := s.mem[info.base], s.mem[info.base+1]
-	switch {
-	case lo == hi:
-		return s.failOn(v)
-	case int64(x) == lo:
-		return s.SetMin(v, x+1)
-	case int64(x) == hi:
-		return s.SetMax(v, x-1)
+	if lo == hi {
+		return s.failOn(s.Is(v, x))
 	}
-	// An interior value: only variables with a bitset have interiors.
-	s.clearRange(info, int64(x), int64(x))
-	s.write(info.base+2, s.mem[info.base+2]-1)
-	s.changed(v, eventDomain)
+	var why reason
+	if s.learn.on {
+		why = s.changeReason()
+	}
+	switch int64(x) {
+	case lo:
+		newLo := s.next(v, x+1)
+		s.moveMin(v, lo, hi, int64(newLo))
+		if s.learn.on {
+			s.recordRemovedBound(v, x, newLo, why)
+		}
+		s.changed(v, eventBounds)
+	case hi:
+		newHi := s.prev(v, x-1)
+		s.moveMax(v, lo, hi, int64(newHi))
+		if s.learn.on {
+			s.recordRemovedBound(v, x, newHi, why)
+		}
+		s.changed(v, eventBounds)
+	default:
+		// An interior value: only variables with a bitset have interiors.
+		s.clearRange(info, int64(x), int64(x))
+		s.write(info.base+2, s.mem[info.base+2]-1)
+		if s.learn.on {
+			s.record(s.IsNot(v, x), why)
+		}
+		s.changed(v, eventDomain)
+	}
 	return nil
 }
 
+// recordRemovedBound notes the removal of the bound x of v, which moved
+// the bound to got: [v ≠ x] for the reason given, then the new bound,
+// which follows from the old one and the values missing up to got.
+func (s *Solver) recordRemovedBound(v Var, x, got int, why reason) {
+	gone := s.IsNot(v, x)
+	s.record(gone, why)
+	bound := s.AtLeast(v, got)
+	if got < x {
+		bound = s.AtMost(v, got)
+	}
+	if bound != gone {
+		s.record(bound, reason{kind: reasonJump, start: int32(int64(x) - s.vars[v].offset)})
+	}
+}
+
 // countRange counts the values in lo..hi still in a bitset domain.
-func (s *Solver) countRange(info varInfo, lo, hi int64) int64 {
+func (s *Solver) countRange(info *varInfo, lo, hi int64) int64 {
 	n := int64(0)
 	s.forWords(info, lo, hi, func(addr int32, mask uint64) {
 		n += int64(bits.OnesCount64(uint64(s.mem[addr]) & mask))
@@ -384,7 +460,7 @@ func (s *Solver) countRange(info varInfo, lo, hi int64) int64 {
 }
 
 // clearRange removes the values lo..hi from a bitset domain's words.
-func (s *Solver) clearRange(info varInfo, lo, hi int64) {
+func (s *Solver) clearRange(info *varInfo, lo, hi int64) {
 	s.forWords(info, lo, hi, func(addr int32, mask uint64) {
 		s.write(addr, int64(uint64(s.mem[addr])&^mask))
 	})
@@ -392,7 +468,7 @@ func (s *Solver) clearRange(info varInfo, lo, hi int64) {
 
 // forWords calls f for each bitset word that holds values in lo..hi, with the
 // mask of those values' bits.
-func (s *Solver) forWords(info varInfo, lo, hi int64, f func(addr int32, mask uint64)) {
+func (s *Solver) forWords(info *varInfo, lo, hi int64, f func(addr int32, mask uint64)) {
 	if lo > hi {
 		return
 	}

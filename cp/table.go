@@ -9,7 +9,8 @@ type table struct {
 	tuples [][]int
 	order  []int32 // a permutation of tuple indices; the first *live are live
 	live   Rev
-	seen   [][]bool // scratch, by variable: value offset → supported
+	seen   [][]bool          // scratch, by variable: value offset → supported
+	with   []map[int][]int32 // by variable then value: the tuples that hold it, made when first explaining
 }
 
 // AddTable posts that (vars[0], ..., vars[n-1]) takes one of the tuples,
@@ -42,6 +43,41 @@ func (s *Solver) AddTable(vars []Var, tuples [][]int) PropID {
 func (c *table) Priority() Priority { return PriorityHeavy }
 func (c *table) Idempotent() bool   { return true }
 
+// Explains reports that the table explains its deductions: a value goes
+// because each tuple that holds it lost another of its values.
+func (c *table) Explains() bool { return true }
+
+// lost appends to dst, for each tuple of ts, a value it holds that its
+// variable has lost, other than that of variable skip (-1 for none).
+func (c *table) lost(s *Solver, dst []Lit, ts []int32, skip int) []Lit {
+	for _, ti := range ts {
+		t := c.tuples[ti]
+		for k, v := range c.vars {
+			if k != skip && !s.Contains(v, t[k]) {
+				dst = append(dst, s.IsNot(v, t[k]))
+				break
+			}
+		}
+	}
+	return dst
+}
+
+// explainRemoval declares the reason of the removal of x from variable j.
+func (c *table) explainRemoval(s *Solver, j, x int) {
+	if c.with == nil {
+		c.with = make([]map[int][]int32, len(c.vars))
+		for k := range c.vars {
+			c.with[k] = make(map[int][]int32)
+		}
+		for ti, t := range c.tuples {
+			for k, x := range t {
+				c.with[k][x] = append(c.with[k][x], int32(ti))
+			}
+		}
+	}
+	s.SetReason(c.lost(s, nil, c.with[j][x], j)...)
+}
+
 // Propagate drops tuples that lost a value and removes the values that no
 // live tuple supports, until nothing changes.
 func (c *table) Propagate(s *Solver) error {
@@ -65,7 +101,14 @@ func (c *table) Propagate(s *Solver) error {
 		}
 		s.Set(c.live, int64(live))
 		if live == 0 {
-			return ErrInconsistent
+			if !s.Learning() {
+				return ErrInconsistent
+			}
+			all := make([]int32, len(c.tuples))
+			for i := range all {
+				all[i] = int32(i)
+			}
+			return s.Fail(c.lost(s, nil, all, -1)...)
 		}
 		changed := false
 		for j, v := range c.vars {
@@ -77,6 +120,9 @@ func (c *table) Propagate(s *Solver) error {
 			}
 			for x := lo; x <= s.Max(v); x = s.next(v, x+1) {
 				if !seen[x-lo] {
+					if s.Learning() {
+						c.explainRemoval(s, j, x)
+					}
 					if err := s.Remove(v, x); err != nil {
 						return err
 					}
