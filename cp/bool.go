@@ -98,14 +98,15 @@ func (s *Solver) litValue(l Lit) int64 {
 // isTrue and isFalse read a literal's state; both are false while the
 // domain allows either.
 func (s *Solver) isTrue(l Lit) bool {
-	if l.code&kindEqual != 0 {
-		return s.isTrueEqual(l)
-	}
 	info := &s.vars[l.v]
-	if l.code&negBit == 0 { // [x ≥ v]
-		return s.mem[info.base] >= info.offset+l.offset()
+	v := info.offset + int64(l.code>>2)
+	switch l.code & (kindEqual | negBit) {
+	case 0: // [x ≥ v]
+		return s.mem[info.base] >= v
+	case negBit: // [x ≤ v-1]
+		return s.mem[info.base+1] < v
 	}
-	return s.mem[info.base+1] < info.offset+l.offset() // [x ≤ v-1]
+	return s.isTrueEqual(l)
 }
 
 // isTrueEqual is isTrue for [x = v] and [x ≠ v].

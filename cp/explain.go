@@ -365,6 +365,13 @@ func (s *Solver) missingAtStart(x Var, v int64) bool {
 func (s *Solver) boundEvent(p Lit) int32 {
 	l := &s.learn
 	side := sideOf(p)
+	if s.vars[p.v].boolean { // fixed once: its one event, if any
+		i := l.last[side][p.v]
+		if i < 0 || l.events[i].level == 0 {
+			return -1
+		}
+		return i
+	}
 	if v := s.litValue(p); side == sideLower && l.startMin[p.v] >= v || side == sideUpper && l.startMax[p.v] <= v {
 		return -1
 	}

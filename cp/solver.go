@@ -383,11 +383,18 @@ func (s *Solver) Assign(v Var, x int) error {
 	s.write(info.base+1, int64(x))
 	s.write(info.base+2, 1)
 	if s.learn.on {
-		if lo < int64(x) {
-			s.record(s.AtLeast(v, x), why)
-		}
-		if hi > int64(x) {
-			s.record(s.AtMost(v, x), why)
+		switch {
+		case info.boolean && x == 1:
+			s.record(Pos(v), why)
+		case info.boolean:
+			s.record(Neg(v), why)
+		default:
+			if lo < int64(x) {
+				s.record(s.AtLeast(v, x), why)
+			}
+			if hi > int64(x) {
+				s.record(s.AtMost(v, x), why)
+			}
 		}
 	}
 	s.changed(v, eventBounds)
