@@ -66,14 +66,14 @@ func (c *cdcl) note(p Lit) int {
 	s, l := c.s, &c.s.learn
 	if p.isEqual() {
 		v := int(s.litValue(p))
-		return c.note(s.AtLeast(p.v, v)) + c.note(s.AtMost(p.v, v))
+		return c.note(s.AtLeast(p.Var(), v)) + c.note(s.AtMost(p.Var(), v))
 	}
 	e := s.eventOf(p)
 	if e < 0 {
 		return 0
 	}
-	c.activity[p.v] += c.bump
-	c.heap.fix(p.v)
+	c.activity[p.Var()] += c.bump
+	c.heap.fix(p.Var())
 	if l.events[e].level != l.level {
 		c.addLower(p, e)
 		return 0
@@ -102,14 +102,14 @@ func (c *cdcl) addLower(p Lit, e int32) {
 		return
 	}
 	side := sideOf(p)
-	if c.lowStamp[side][p.v] == c.stamp {
-		i := c.lowPos[side][p.v]
+	if c.lowStamp[side][p.Var()] == c.stamp {
+		i := c.lowPos[side][p.Var()]
 		if q := c.lower[i]; side == sideLower && p.offset() > q.offset() || side == sideUpper && p.offset() < q.offset() {
 			c.lower[i], c.lowerAt[i] = p, e
 		}
 		return
 	}
-	c.lowStamp[side][p.v], c.lowPos[side][p.v] = c.stamp, int32(len(c.lower))
+	c.lowStamp[side][p.Var()], c.lowPos[side][p.Var()] = c.stamp, int32(len(c.lower))
 	c.lower, c.lowerAt = append(c.lower, p), append(c.lowerAt, e)
 }
 
@@ -163,16 +163,16 @@ func (c *cdcl) covered(r Lit, before int32) bool {
 	s := c.s
 	if r.isEqual() {
 		v := int(s.litValue(r))
-		return c.covered(s.AtLeast(r.v, v), before) && c.covered(s.AtMost(r.v, v), before)
+		return c.covered(s.AtLeast(r.Var(), v), before) && c.covered(s.AtMost(r.Var(), v), before)
 	}
 	if s.eventOf(r) < 0 {
 		return true
 	}
 	implied := func(side int, ok func(q Lit) bool) bool {
-		if c.lowStamp[side][r.v] != c.stamp {
+		if c.lowStamp[side][r.Var()] != c.stamp {
 			return false
 		}
-		i := c.lowPos[side][r.v]
+		i := c.lowPos[side][r.Var()]
 		return c.lowerAt[i] < before && ok(c.lower[i])
 	}
 	switch {

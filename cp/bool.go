@@ -13,11 +13,11 @@ import "fmt"
 // A literal packs its value as an offset from the variable's initial
 // minimum, so it is 8 bytes whatever the values.
 type Lit struct {
-	v    Var
-	code uint32 // offset<<2 | kind<<1 | negated, with the kinds below
+	x   uint32 // variable<<2 | kind | negated, with the kinds below
+	off uint32 // the value's offset from the variable's initial minimum
 }
 
-// The kinds of literal, bit 1 of code. With the offset d and the variable's
+// The kinds of literal, bit 1 of x. With the offset d and the variable's
 // initial minimum m, a bound literal is [x ≥ m+d] and its negation
 // [x ≤ m+d-1]; an equality literal is [x = m+d] and its negation [x ≠ m+d].
 const (
@@ -27,37 +27,40 @@ const (
 )
 
 // Pos returns the literal [x = 1] of a 0..1 variable.
-func Pos(x Var) Lit { return Lit{v: x, code: 1 << 2} }
+func Pos(x Var) Lit { return Lit{x: uint32(x) << 2, off: 1} }
 
 // Neg returns the literal [x = 0] of a 0..1 variable.
-func Neg(x Var) Lit { return Lit{v: x, code: 1<<2 | negBit} }
+func Neg(x Var) Lit { return Lit{x: uint32(x)<<2 | negBit, off: 1} }
 
 // Var returns the variable the literal speaks of.
-func (l Lit) Var() Var { return l.v }
+func (l Lit) Var() Var { return Var(l.x >> 2) }
 
 // Not returns the opposite literal.
-func (l Lit) Not() Lit { return Lit{v: l.v, code: l.code ^ negBit} }
+func (l Lit) Not() Lit { return Lit{x: l.x ^ negBit, off: l.off} }
 
 // Negated reports whether l is a negation: [x ≤ v], [x ≠ v], or Neg(x) on
 // a 0..1 variable.
-func (l Lit) Negated() bool { return l.code&negBit != 0 }
+func (l Lit) Negated() bool { return l.x&negBit != 0 }
 
 // value returns the value that makes a literal of a 0..1 variable true.
-func (l Lit) value() int { return 1 - int(l.code&negBit) }
+func (l Lit) value() int { return 1 - int(l.x&negBit) }
 
-func (l Lit) offset() int64                     { return int64(l.code >> 2) }
-func (l Lit) isBound() bool                     { return l.code&kindEqual == 0 }
-func (l Lit) isEqual() bool                     { return l.code&(kindEqual|negBit) == kindEqual }
-func (l Lit) isLower() bool                     { return l.code&(kindEqual|negBit) == 0 }      // [x ≥ v]
-func (l Lit) isUpper() bool                     { return l.code&(kindEqual|negBit) == negBit } // [x ≤ v]
-func (l Lit) isNotEq() bool                     { return l.code&(kindEqual|negBit) == kindEqual|negBit }
-func makeLit(x Var, off int64, kind uint32) Lit { return Lit{v: x, code: uint32(off)<<2 | kind} }
+func (l Lit) form() uint32  { return l.x & (kindEqual | negBit) }
+func (l Lit) offset() int64 { return int64(l.off) }
+func (l Lit) isEqual() bool { return l.form() == kindEqual }
+func (l Lit) isLower() bool { return l.form() == 0 }      // [x ≥ v]
+func (l Lit) isUpper() bool { return l.form() == negBit } // [x ≤ v]
+func (l Lit) isNotEq() bool { return l.form() == kindEqual|negBit }
+
+func makeLit(x Var, off int64, kind uint32) Lit {
+	return Lit{x: uint32(x)<<2 | kind, off: uint32(off)}
+}
 
 // AtLeast returns the literal [x ≥ v]. Out of x's initial domain it is a
 // literal that always holds (v at most the initial minimum) or never does.
 func (s *Solver) AtLeast(x Var, v int) Lit {
 	info := &s.vars[x]
-	off := min(max(int64(v)-info.offset, 0), int64(info.size))
+	off := min(max(int64(v)-info.offset, 0), info.size)
 	return makeLit(x, off, kindBound)
 }
 
@@ -72,11 +75,11 @@ func (s *Solver) Is(x Var, v int) Lit {
 	info := &s.vars[x]
 	off := int64(v) - info.offset
 	switch {
-	case off < 0 || off >= int64(info.size):
-		return s.AtLeast(x, int(info.offset)+int(info.size)) // never holds
+	case off < 0 || off >= info.size:
+		return s.AtLeast(x, int(info.offset+info.size)) // never holds
 	case off == 0:
 		return s.AtMost(x, v)
-	case off == int64(info.size)-1:
+	case off == info.size-1:
 		return s.AtLeast(x, v)
 	}
 	return makeLit(x, off, kindEqual)
@@ -88,7 +91,7 @@ func (s *Solver) IsNot(x Var, v int) Lit { return s.Is(x, v).Not() }
 // litValue returns the value in l's meaning: v in [x ≥ v], [x = v] and
 // [x ≠ v], and v in [x ≤ v].
 func (s *Solver) litValue(l Lit) int64 {
-	v := s.vars[l.v].offset + l.offset()
+	v := s.vars[l.Var()].offset + l.offset()
 	if l.isUpper() {
 		v--
 	}
@@ -98,9 +101,9 @@ func (s *Solver) litValue(l Lit) int64 {
 // isTrue and isFalse read a literal's state; both are false while the
 // domain allows either.
 func (s *Solver) isTrue(l Lit) bool {
-	info := &s.vars[l.v]
-	v := info.offset + int64(l.code>>2)
-	switch l.code & (kindEqual | negBit) {
+	info := &s.vars[l.Var()]
+	v := info.offset + int64(l.off)
+	switch l.form() {
 	case 0: // [x ≥ v]
 		return s.mem[info.base] >= v
 	case negBit: // [x ≤ v-1]
@@ -111,12 +114,12 @@ func (s *Solver) isTrue(l Lit) bool {
 
 // isTrueEqual is isTrue for [x = v] and [x ≠ v].
 func (s *Solver) isTrueEqual(l Lit) bool {
-	info := &s.vars[l.v]
+	info := &s.vars[l.Var()]
 	v := info.offset + l.offset()
-	if l.code&negBit == 0 {
+	if l.x&negBit == 0 {
 		return s.mem[info.base] == v && s.mem[info.base+1] == v
 	}
-	return !s.Contains(l.v, int(v))
+	return !s.Contains(l.Var(), int(v))
 }
 
 func (s *Solver) isFalse(l Lit) bool { return s.isTrue(l.Not()) }
@@ -129,27 +132,30 @@ func (s *Solver) IsFalse(l Lit) bool { return s.isTrue(l.Not()) }
 
 // makeTrue narrows l's variable so that l holds.
 func (s *Solver) makeTrue(l Lit) error {
-	info := &s.vars[l.v]
+	info := &s.vars[l.Var()]
 	if info.boolean {
-		return s.Assign(l.v, l.value())
+		return s.Assign(l.Var(), l.value())
 	}
 	v := int(info.offset + l.offset())
-	switch l.code & (kindEqual | negBit) {
+	switch l.form() {
 	case 0:
-		return s.SetMin(l.v, v)
+		return s.SetMin(l.Var(), v)
 	case negBit:
-		return s.SetMax(l.v, v-1)
+		return s.SetMax(l.Var(), v-1)
 	case kindEqual:
-		return s.Assign(l.v, v)
+		return s.Assign(l.Var(), v)
 	}
-	return s.Remove(l.v, v)
+	if s.boundsOnly(l.Var()) && v > s.Min(l.Var()) && v < s.Max(l.Var()) {
+		panic(fmt.Sprintf("cp: %s cannot be made true: %s keeps bounds only", s.LitString(l), s.Name(l.Var())))
+	}
+	return s.Remove(l.Var(), v)
 }
 
 // LitString describes a literal with its variable's name: "x3 ≥ 4".
 func (s *Solver) LitString(l Lit) string {
 	v := s.litValue(l)
-	op := [...]string{"≥", "≤", "=", "≠"}[l.code&(kindEqual|negBit)]
-	return fmt.Sprintf("%s %s %d", s.Name(l.v), op, v)
+	op := [...]string{"≥", "≤", "=", "≠"}[l.form()]
+	return fmt.Sprintf("%s %s %d", s.Name(l.Var()), op, v)
 }
 
 func (s *Solver) checkBool(v Var) {
@@ -198,7 +204,7 @@ func (c *clause) Propagate(s *Solver) error {
 	}
 	switch nfree {
 	case 0:
-		return s.Fail(c.falsified(s, Lit{v: -1})...)
+		return s.Fail(c.falsified(s, Lit{x: ^uint32(0)})...)
 	case 1:
 		if s.Learning() {
 			s.SetReason(c.falsified(s, free)...)

@@ -20,8 +20,8 @@ type clauseDB struct {
 // becomes false when x's maximum falls, one [x ≤ v] when its minimum
 // rises, and [x = v] or [x ≠ v] at any change of x.
 func watchKey(l Lit) int {
-	i := 3 * int(l.v)
-	switch l.code & (kindEqual | negBit) {
+	i := 3 * int(l.Var())
+	switch l.form() {
 	case 0:
 		return i + sideUpper
 	case negBit:
@@ -166,7 +166,7 @@ func (db *clauseDB) Propagate(s *Solver) error {
 	for db.head < len(*events) {
 		e := (*events)[db.head]
 		db.head++
-		i := 3 * int(e.lit.v)
+		i := 3 * int(e.lit.Var())
 		side := sideOf(e.lit)
 		if err := db.visit(s, i+side); err != nil {
 			return err

@@ -65,23 +65,26 @@ func (c *element) Propagate(s *Solver) error {
 	if err != nil {
 		return err
 	}
-	if !learning {
-		return s.keepSupported(c.value, c.distinct, c.supported, nil)
-	}
-	return s.keepSupported(c.value, c.distinct, c.supported, func(k int) {
-		why := make([]Lit, 0, len(c.positions[k]))
-		for _, i := range c.positions[k] {
-			why = append(why, s.IsNot(c.index, int(i)))
+	var why func(dst []Lit, k int) []Lit
+	if learning {
+		why = func(dst []Lit, k int) []Lit {
+			for _, i := range c.positions[k] {
+				dst = append(dst, s.IsNot(c.index, int(i)))
+			}
+			return dst
 		}
-		s.SetReason(why...)
-	})
+	}
+	return s.keepSupported(c.value, c.distinct, c.supported, why)
 }
 
-// keepSupported removes from v the values that are not among the
-// distinct values (in increasing order) marked supported. Before removing
-// a value that is among them, the k-th, it calls explain(k) when explain
-// is not nil; a value that is not among them needs no reason.
-func (s *Solver) keepSupported(v Var, distinct []int, supported []bool, explain func(k int)) error {
+// keepSupported removes from v the values that are not among the distinct
+// values (in increasing order) marked supported. When why is not nil, it
+// explains each removal: why(dst, k) appends the reason the k-th distinct
+// value lost its support; a value that is not among them needs none.
+func (s *Solver) keepSupported(v Var, distinct []int, supported []bool, why func(dst []Lit, k int) []Lit) error {
+	if s.boundsOnly(v) {
+		return s.keepSupportedBounds(v, distinct, supported, why)
+	}
 	k := 0
 	for x := s.Min(v); x <= s.Max(v); x = s.next(v, x+1) {
 		for k < len(distinct) && distinct[k] < x {
@@ -91,18 +94,58 @@ func (s *Solver) keepSupported(v Var, distinct []int, supported []bool, explain 
 		if among && supported[k] {
 			continue
 		}
-		if explain != nil {
+		if why != nil {
+			var lits []Lit
 			if among {
-				explain(k)
-			} else {
-				s.SetReason()
+				lits = why(nil, k)
 			}
+			s.SetReason(lits...)
 		}
 		if err := s.Remove(v, x); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// keepSupportedBounds is keepSupported for a variable without holes: its
+// bounds move to the nearest supported values, past the unsupported ones.
+func (s *Solver) keepSupportedBounds(v Var, distinct []int, supported []bool, why func(dst []Lit, k int) []Lit) error {
+	lo, hi := s.Min(v), s.Max(v)
+	first, _ := slices.BinarySearch(distinct, lo)
+	last, found := slices.BinarySearch(distinct, hi)
+	if !found {
+		last--
+	}
+	var lits []Lit
+	k := first
+	for k <= last && !supported[k] {
+		if why != nil {
+			lits = why(lits, k)
+		}
+		k++
+	}
+	if k > last {
+		return s.Fail(append(lits, s.AtLeast(v, lo), s.AtMost(v, hi))...)
+	}
+	if why != nil {
+		s.SetReason(append(lits, s.AtLeast(v, lo))...)
+	}
+	if err := s.SetMin(v, distinct[k]); err != nil {
+		return err
+	}
+	lits = lits[:0]
+	j := last
+	for j > k && !supported[j] {
+		if why != nil {
+			lits = why(lits, j)
+		}
+		j--
+	}
+	if why != nil {
+		s.SetReason(append(lits, s.AtMost(v, hi))...)
+	}
+	return s.SetMax(v, distinct[j])
 }
 
 // elementVar is the constraint array[index] = value over an array of

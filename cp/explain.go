@@ -55,7 +55,7 @@ const (
 // sideOf returns the side of the event that makes l true; equality
 // literals never are events (Assign makes two bound events).
 func sideOf(l Lit) int {
-	switch l.code & (kindEqual | negBit) {
+	switch l.form() {
 	case 0:
 		return sideLower
 	case negBit:
@@ -89,7 +89,7 @@ type learning struct {
 	conflict    []Lit            // the last failure's clashing true literals
 	conflictSet bool             // whether the running propagator set conflict
 	clauses     *clauseDB        // learned clauses, when a learning search has run
-	hints       []int32          // by variable: the offset of the value SetPhase asks for, or -1
+	hints       []int64          // by variable: the offset of the value SetPhase asks for, or -1
 	scope       [][]scopeOf      // by propagator, for the explanations made for it
 	scopeProps  int              // how many propagators scope covers
 }
@@ -156,9 +156,9 @@ func (s *Solver) record(lit Lit, why reason) {
 	side := sideOf(lit)
 	i := int32(len(l.events))
 	l.events = append(l.events, event{lit: lit, level: l.level, trailPos: int32(len(s.trail)),
-		arenaLen: int32(len(l.arena)), prev: l.last[side][lit.v], why: why})
-	l.last[side][lit.v] = i
-	if db := l.clauses; db != nil && db.watching(lit.v, side) {
+		arenaLen: int32(len(l.arena)), prev: l.last[side][lit.Var()], why: why})
+	l.last[side][lit.Var()] = i
+	if db := l.clauses; db != nil && db.watching(lit.Var(), side) {
 		s.schedule(db.id)
 	}
 }
@@ -218,7 +218,7 @@ func (s *Solver) appendReason(dst []Lit, r reason, lit Lit) []Lit {
 	case reasonJump:
 		// The bound asked for, and the values missing between it and the
 		// bound reached.
-		x := lit.v
+		x := lit.Var()
 		base := s.vars[x].offset
 		from, to := base+int64(r.start), s.litValue(lit)
 		if lit.isLower() {
@@ -250,7 +250,7 @@ func (s *Solver) appendScopeLits(dst []Lit, id PropID) []Lit {
 		if int64(lo) > info.offset {
 			dst = append(dst, s.AtLeast(v, lo))
 		}
-		if int64(hi) < info.offset+int64(info.size)-1 {
+		if int64(hi) < info.offset+info.size-1 {
 			dst = append(dst, s.AtMost(v, hi))
 		}
 		if sv.holes && s.Size(v) < hi-lo+1 {
@@ -297,7 +297,7 @@ func (s *Solver) popEvents(h int) {
 	for n > 0 && int(l.events[n-1].trailPos) > h {
 		n--
 		e := &l.events[n]
-		l.last[sideOf(e.lit)][e.lit.v] = e.prev
+		l.last[sideOf(e.lit)][e.lit.Var()] = e.prev
 	}
 	if n == len(l.events) {
 		return
@@ -320,13 +320,13 @@ func (s *Solver) popEvents(h int) {
 // its root. Equality literals are not events: see the caller.
 func (s *Solver) eventOf(p Lit) int32 {
 	l := &s.learn
-	switch p.code & (kindEqual | negBit) {
+	switch p.form() {
 	case 0, negBit:
 		return s.boundEvent(p)
 	}
 	// [x ≠ v]: its removal, or the bound that passed it, whichever came
 	// first; or the start, when v was missing then.
-	x, v := p.v, s.litValue(p)
+	x, v := p.Var(), s.litValue(p)
 	if v < l.startMin[x] || v > l.startMax[x] || s.missingAtStart(x, v) {
 		return -1
 	}
@@ -365,18 +365,18 @@ func (s *Solver) missingAtStart(x Var, v int64) bool {
 func (s *Solver) boundEvent(p Lit) int32 {
 	l := &s.learn
 	side := sideOf(p)
-	if s.vars[p.v].boolean { // fixed once: its one event, if any
-		i := l.last[side][p.v]
+	if s.vars[p.Var()].boolean { // fixed once: its one event, if any
+		i := l.last[side][p.Var()]
 		if i < 0 || l.events[i].level == 0 {
 			return -1
 		}
 		return i
 	}
-	if v := s.litValue(p); side == sideLower && l.startMin[p.v] >= v || side == sideUpper && l.startMax[p.v] <= v {
+	if v := s.litValue(p); side == sideLower && l.startMin[p.Var()] >= v || side == sideUpper && l.startMax[p.Var()] <= v {
 		return -1
 	}
 	res := int32(-1)
-	for i := l.last[side][p.v]; i >= 0; i = l.events[i].prev {
+	for i := l.last[side][p.Var()]; i >= 0; i = l.events[i].prev {
 		e := &l.events[i]
 		if !implies(e.lit, p) {
 			break

@@ -99,7 +99,7 @@ type cdcl struct {
 	activity  []float64 // by variable
 	bump      float64
 	heap      varHeap
-	phase     []int32 // by variable: the last value's offset from the initial minimum, or -1
+	phase     []int64 // by variable: the last value's offset from the initial minimum, or -1
 	branch    []bool  // by variable: one of vars
 	marks     []int   // marks[l-1]: the trail height when level l began
 	decisions []Lit   // decisions[l-1]: the decision of level l
@@ -121,7 +121,7 @@ type cdcl struct {
 func newCDCL(s *Solver, vars []Var) *cdcl {
 	n := s.NumVars()
 	c := &cdcl{s: s, vars: vars, activity: make([]float64, n), bump: 1,
-		phase: make([]int32, n), branch: make([]bool, n)}
+		phase: make([]int64, n), branch: make([]bool, n)}
 	for side := range c.lowStamp {
 		c.lowStamp[side], c.lowPos[side] = make([]uint32, n), make([]int32, n)
 	}
@@ -159,7 +159,7 @@ func (s *Solver) SetPhase(v Var, value int) {
 		}
 	}
 	info := &s.vars[v]
-	l.hints[v] = int32(min(max(int64(value)-info.offset, 0), int64(info.size)-1))
+	l.hints[v] = min(max(int64(value)-info.offset, 0), info.size-1)
 }
 
 // luby returns the i-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 ...
@@ -254,6 +254,9 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			return ErrLimit
 		}
 		err = c.decide(c.decision(v))
+		if !s.Fixed(v) && !c.heap.has(v) {
+			c.heap.push(v) // a bound decision leaves it open
+		}
 	}
 }
 
@@ -263,11 +266,16 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 func (c *cdcl) decision(v Var) Lit {
 	s := c.s
 	info := &s.vars[v]
-	if p := c.phase[v]; p >= 0 && s.Contains(v, int(info.offset)+int(p)) {
+	if p := c.phase[v]; p >= 0 && s.Contains(v, int(info.offset)+int(p)) && !s.boundsOnly(v) {
 		return s.Is(v, int(info.offset)+int(p))
 	}
 	if info.boolean {
 		return Pos(v)
+	}
+	if s.boundsOnly(v) {
+		// No value inside the bounds can go: split the domain.
+		lo, hi := s.Min(v), s.Max(v)
+		return s.AtMost(v, lo+(hi-lo)/2)
 	}
 	return s.Is(v, s.Min(v))
 }
@@ -307,9 +315,9 @@ func (c *cdcl) backjump(level int32) {
 	}
 	h := c.marks[level]
 	for i := len(l.events) - 1; i >= 0 && int(l.events[i].trailPos) > h; i-- {
-		v := l.events[i].lit.v
+		v := l.events[i].lit.Var()
 		if s.Fixed(v) {
-			c.phase[v] = int32(int64(s.Min(v)) - s.vars[v].offset)
+			c.phase[v] = int64(s.Min(v)) - s.vars[v].offset
 		}
 		if c.branch[v] && !c.heap.has(v) {
 			c.heap.push(v)
@@ -341,7 +349,7 @@ func (c *cdcl) levelOf(p Lit) int32 {
 	s, l := c.s, &c.s.learn
 	if p.isEqual() {
 		v := int(s.litValue(p))
-		return max(c.levelOf(s.AtLeast(p.v, v)), c.levelOf(s.AtMost(p.v, v)))
+		return max(c.levelOf(s.AtLeast(p.Var(), v)), c.levelOf(s.AtMost(p.Var(), v)))
 	}
 	if e := s.eventOf(p); e >= 0 {
 		return l.events[e].level

@@ -59,13 +59,21 @@ func (s *Solver) disjointWhy(x, y Var) []Lit {
 
 // intersects reports whether x and y have a value in common.
 func (s *Solver) intersects(x, y Var) bool {
-	for v := s.Min(x); v <= s.Max(x); v = s.next(x, v+1) {
+	lo, hi := max(s.Min(x), s.Min(y)), min(s.Max(x), s.Max(y))
+	if s.boundsOnly(x) { // walk the one that may have holes
+		x, y = y, x
+	}
+	for v := s.next(x, lo); v <= hi; v = s.next(x, v+1) {
 		if s.Contains(y, v) {
 			return true
 		}
 	}
 	return false
 }
+
+// boundsOnly reports whether v keeps its bounds only, over more than
+// MaxBitsetValues values: it has no holes, and walking its values is slow.
+func (s *Solver) boundsOnly(v Var) bool { return s.vars[v].words == 0 && s.Size(v) > 2 }
 
 // keepCommon removes from x the values that y does not have, where the
 // true literal cond makes them equal.
@@ -82,6 +90,9 @@ func (s *Solver) keepCommon(x, y Var, cond Lit) error {
 	}
 	if err := s.SetMax(x, s.Max(y)); err != nil {
 		return err
+	}
+	if s.boundsOnly(x) || s.boundsOnly(y) {
+		return nil // x cannot lose an inner value, or y lacks none
 	}
 	for v := s.Min(x); v <= s.Max(x); v = s.next(x, v+1) {
 		if !s.Contains(y, v) {

@@ -58,8 +58,8 @@ type trailEntry struct {
 type varInfo struct {
 	base    int32
 	offset  int64 // the initial minimum: the value of bit 0
-	size    int32 // the initial number of values
-	words   int32 // bitset words, 0 for variables of at most two values
+	size    int64 // the initial number of values
+	words   int32 // bitset words, 0 for variables of at most two values or bounds only
 	boolean bool  // created as 0..1
 }
 
@@ -85,23 +85,33 @@ func New() *Solver {
 	return s
 }
 
-// maxBitsetValues bounds the domain size of one variable.
-const maxBitsetValues = 1 << 24
+// MaxBitsetValues is the largest domain whose every value a variable
+// keeps track of. A variable of more values keeps its bounds only:
+// removing a value strictly between them does nothing.
+const MaxBitsetValues = 1 << 17
 
-// NewVar returns a variable with domain lo..hi. It panics when lo > hi or the
-// domain has more than 2^24 values; models size their variables.
+// MaxDomainValues bounds the number of values of one variable.
+const MaxDomainValues = 1<<32 - 1
+
+// bitsetLimit is MaxBitsetValues; tests lower it to try variables that
+// keep bounds only on small domains.
+var bitsetLimit int64 = MaxBitsetValues
+
+// NewVar returns a variable with domain lo..hi. It panics when lo > hi or
+// the domain has more than MaxDomainValues values; over MaxBitsetValues
+// values the variable keeps its bounds only.
 func (s *Solver) NewVar(lo, hi int) Var {
 	if lo > hi {
 		panic(fmt.Sprintf("cp: empty domain %d..%d", lo, hi))
 	}
 	size := int64(hi) - int64(lo) + 1
-	if size > maxBitsetValues {
+	if size > MaxDomainValues || size <= 0 {
 		panic(fmt.Sprintf("cp: domain %d..%d is too large", lo, hi))
 	}
 	v := Var(len(s.vars))
-	info := varInfo{base: int32(len(s.mem)), offset: int64(lo), size: int32(size), boolean: lo == 0 && hi == 1}
+	info := varInfo{base: int32(len(s.mem)), offset: int64(lo), size: size, boolean: lo == 0 && hi == 1}
 	s.mem = append(s.mem, int64(lo), int64(hi), size)
-	if size > 2 {
+	if size > 2 && size <= bitsetLimit {
 		info.words = int32((size + 63) / 64)
 		for w := int64(0); w < int64(info.words); w++ {
 			word := ^uint64(0)
@@ -431,7 +441,10 @@ func (s *Solver) Remove(v Var, x int) error {
 		}
 		s.changed(v, eventBounds)
 	default:
-		// An interior value: only variables with a bitset have interiors.
+		// An interior value: a variable without a bitset keeps bounds only.
+		if info.words == 0 {
+			return nil
+		}
 		s.clearRange(info, int64(x), int64(x))
 		s.write(info.base+2, s.mem[info.base+2]-1)
 		if s.learn.on {
@@ -495,6 +508,9 @@ func (s *Solver) forWords(info *varInfo, lo, hi int64, f func(addr int32, mask u
 // Describe returns v's name and domain, for messages and debugging:
 // "x3 ∈ {1,4..6}".
 func (s *Solver) Describe(v Var) string {
+	if s.vars[v].words == 0 && s.Size(v) > 2 {
+		return fmt.Sprintf("%s ∈ {%d..%d}", s.Name(v), s.Min(v), s.Max(v))
+	}
 	out := s.Name(v) + " ∈ {"
 	first := true
 	for x := s.Min(v); x <= s.Max(v); {
