@@ -365,7 +365,7 @@ func (s *Solver) missingAtStart(x Var, v int64) bool {
 func (s *Solver) boundEvent(p Lit) int32 {
 	l := &s.learn
 	side := sideOf(p)
-	if s.vars[p.Var()].boolean { // fixed once: its one event, if any
+	if p.off == 1 && s.vars[p.Var()].boolean { // Pos or Neg, fixed once: its one event, if any
 		i := l.last[side][p.Var()]
 		if i < 0 || l.events[i].level == 0 {
 			return -1
