@@ -183,14 +183,14 @@ func (s *Solver) recordBound(v Var, side int, want, got int, why reason) {
 	}
 }
 
-// failOn returns ErrInconsistent for an operation that would empty v's
-// domain: clash is the true literal the operation contradicts.
-func (s *Solver) failOn(clash Lit) error {
+// failOn returns ErrInconsistent for an operation that would empty a
+// domain: clash holds the true literals the operation contradicts.
+func (s *Solver) failOn(clash ...Lit) error {
 	if s.learn.on {
 		l := &s.learn
 		why := s.changeReason()
 		c := s.appendReason(l.conflict[:0], why, Lit{})
-		l.conflict = append(c, clash)
+		l.conflict = append(c, clash...)
 		l.conflictSet = true
 	}
 	return ErrInconsistent

@@ -79,7 +79,7 @@ func (set valueSet) removeFrom(s *Solver, v Var) error {
 // restrict removes from v's domain every value outside the set.
 func (set valueSet) restrict(s *Solver, v Var) error {
 	if len(set.lo) == 0 {
-		return s.failOn(v)
+		return s.failOn()
 	}
 	if err := s.SetMin(v, set.lo[0]); err != nil {
 		return err
@@ -100,12 +100,15 @@ func (set valueSet) restrict(s *Solver, v Var) error {
 func (s *Solver) removeRange(v Var, lo, hi int) error {
 	if lo <= s.Min(v) {
 		if hi >= s.Max(v) {
-			return s.failOn(v)
+			return s.failOn(s.AtLeast(v, s.Min(v)), s.AtMost(v, s.Max(v)))
 		}
 		return s.SetMin(v, hi+1)
 	}
 	if hi >= s.Max(v) {
 		return s.SetMax(v, lo-1)
+	}
+	if s.boundsOnly(v) {
+		return nil // no value inside the bounds can go
 	}
 	for x := s.next(v, lo); x <= hi; x = s.next(v, x+1) {
 		if err := s.Remove(v, x); err != nil {
