@@ -193,10 +193,10 @@ func TestGlobalCardinalityPigeons(t *testing.T) {
 	}
 }
 
-// TestGlobalCardinalityWideDomains uses domains of a hundred thousand values (just under MaxBitsetValues, above which
-// a variable keeps bounds only): the
-// values outside cover share one node of the flow, so this is quick, and
-// the node is pruned like any other.
+// TestGlobalCardinalityWideDomains uses domains of a hundred thousand
+// values (under MaxBitsetValues, above which a variable keeps bounds only):
+// the values outside cover share one node of the flow, so this is quick,
+// and the node is pruned like any other.
 func TestGlobalCardinalityWideDomains(t *testing.T) {
 	s := New()
 	x := []Var{s.NewVar(0, 100_000), s.NewVar(0, 100_000), s.NewVar(0, 100_000)}
