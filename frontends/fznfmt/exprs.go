@@ -26,7 +26,6 @@ func (p *parser) expr() fzn.Expr {
 	p.next()
 	a := p.arrays.alloc()
 	a.Pos, a.Elems = pos, p.list(start)
-	p.checkUniform(a)
 	return a
 }
 
@@ -94,7 +93,7 @@ func (p *parser) basic() fzn.Expr {
 	case tString:
 		p.fail("strings may appear only in annotations")
 	}
-	p.fail("want a value, found %s", p.describe())
+	p.wanted("a value")
 	return nil
 }
 
@@ -222,6 +221,9 @@ func (p *parser) constraint(pos fzn.Pos) {
 			p.expect(tComma, `"," or ")"`)
 		}
 		e := p.expr()
+		if a, ok := e.(*fzn.ArrayLit); ok {
+			p.checkUniform(a)
+		}
 		p.stack = append(p.stack, e)
 	}
 	p.next()
@@ -233,6 +235,7 @@ func (p *parser) constraint(pos fzn.Pos) {
 
 // solveItem reads `solve annotations satisfy|minimize e|maximize e;`.
 func (p *parser) solveItem(pos fzn.Pos) {
+	p.solve = true // even when it has an error: it is not missing
 	p.next()
 	s := fzn.Solve{Pos: pos, Anns: p.annotations()}
 	switch {
@@ -243,7 +246,7 @@ func (p *parser) solveItem(pos fzn.Pos) {
 	case p.isKeyword("maximize"):
 		s.Method = fzn.Maximize
 	default:
-		p.fail("want satisfy, minimize or maximize, found %s", p.describe())
+		p.wanted("satisfy, minimize or maximize")
 	}
 	p.next()
 	if s.Method != fzn.Satisfy {
@@ -254,5 +257,4 @@ func (p *parser) solveItem(pos fzn.Pos) {
 	}
 	p.expect(tSemi, `";" at the end of the solve item`)
 	p.m.Solve = s
-	p.solve = true
 }

@@ -102,6 +102,9 @@ func (p *parser) typ(pred bool) fzn.Type {
 // indexSet reads the 1..n of an array type and returns n.
 func (p *parser) indexSet() int {
 	pos := p.tok.pos
+	if p.isKeyword("int") {
+		p.fail("want an index set 1..n (array [int] is for predicate parameters only)")
+	}
 	lo := p.intLit()
 	p.expect(tDotDot, `".."`)
 	hi := p.intLit()
@@ -143,7 +146,7 @@ func (p *parser) baseType(t *fzn.Type) {
 		t.Elem = fzn.Int
 		t.Domain = p.domain()
 	default:
-		p.fail("want a type, found %s", p.describe())
+		p.wanted("a type")
 	}
 }
 

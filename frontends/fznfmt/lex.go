@@ -41,6 +41,8 @@ type token struct {
 	ival int64   // tInt
 	fval float64 // tFloat
 	msg  string  // tBad
+	// first is set when no other token comes before this one on its line.
+	first bool
 }
 
 // chunkSize is how much the lexer reads at a time.
@@ -58,6 +60,7 @@ type lexer struct {
 	err     error // a read error other than io.EOF
 	line    int64
 	lineOff int64 // offset in the input of the current line's first byte
+	tokLine int64 // the line of the last token
 	scratch []byte
 }
 
@@ -133,7 +136,8 @@ func (l *lexer) skipSpace() {
 // next reads the next token into t.
 func (l *lexer) next(t *token) {
 	l.skipSpace()
-	*t = token{pos: l.pos()}
+	*t = token{pos: l.pos(), first: l.line != l.tokLine}
+	l.tokLine = l.line
 	c := l.peek(0)
 	switch {
 	case c == -1:
@@ -177,10 +181,10 @@ func (l *lexer) next(t *token) {
 				l.i++
 				t.kind = tDotDot
 			} else {
-				t.msg = `a lone "."`
+				t.msg = `unexpected "."`
 			}
 		default:
-			t.msg = "the character " + quoteByte(byte(c))
+			t.msg = "unexpected character " + quoteByte(byte(c))
 		}
 	}
 }
@@ -218,7 +222,7 @@ func (l *lexer) number(t *token) {
 		l.scratch = append(l.scratch, '-')
 		l.i++
 		if !isDigit(l.peek(0)) {
-			t.kind, t.msg = tBad, `a "-" that does not start a number`
+			t.kind, t.msg = tBad, `a "-" must start a number`
 			return
 		}
 	}
@@ -250,7 +254,7 @@ func (l *lexer) number(t *token) {
 	}
 	if isLetter(l.peek(0)) || l.peek(0) == '_' {
 		l.take(func(c int) bool { return isLetter(c) || isDigit(c) || c == '_' })
-		t.kind, t.msg = tBad, "the malformed number "+shorten(l.scratch)
+		t.kind, t.msg = tBad, "malformed number "+shorten(l.scratch)
 		return
 	}
 	t.text = l.scratch
@@ -278,7 +282,7 @@ func (l *lexer) based(t *token) {
 	l.take(digit)
 	if len(l.scratch) == start || isLetter(l.peek(0)) || isDigit(l.peek(0)) || l.peek(0) == '_' {
 		l.take(func(c int) bool { return isLetter(c) || isDigit(c) || c == '_' })
-		t.kind, t.msg = tBad, "the malformed number "+shorten(l.scratch)
+		t.kind, t.msg = tBad, "malformed number "+shorten(l.scratch)
 		return
 	}
 	digits := append([]byte(nil), l.scratch[:start-2]...) // the sign
@@ -305,7 +309,7 @@ func (l *lexer) str(t *token) {
 		c := l.peek(0)
 		switch c {
 		case -1, '\n':
-			t.kind, t.msg = tBad, "a string that does not end on its line"
+			t.kind, t.msg = tBad, "unterminated string: it must end on its line"
 			return
 		case '"':
 			l.i++

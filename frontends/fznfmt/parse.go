@@ -30,6 +30,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/models/fzn"
@@ -160,8 +161,17 @@ func (p *parser) fail(format string, args ...any) {
 // wanted in the message.
 func (p *parser) want(k tokKind, what string) {
 	if p.tok.kind != k {
-		p.fail("want %s, found %s", what, p.describe())
+		p.wanted(what)
 	}
+}
+
+// wanted fails with "want what, found ...", or with the lexer's message
+// when the current token is bad.
+func (p *parser) wanted(what string) {
+	if p.tok.kind == tBad {
+		p.fail("%s", p.tok.msg)
+	}
+	p.fail("want %s, found %s", what, p.describe())
 }
 
 // expect checks the kind of the current token and reads the next one.
@@ -180,8 +190,6 @@ func (p *parser) describe() string {
 		return shorten(t.text)
 	case tString:
 		return "a string"
-	case tBad:
-		return t.msg
 	}
 	return fmt.Sprintf("%q", punct[t.kind])
 }
@@ -189,6 +197,12 @@ func (p *parser) describe() string {
 var punct = map[tokKind]string{
 	tSemi: ";", tColon: ":", tColons: "::", tComma: ",", tLParen: "(", tRParen: ")",
 	tLBrack: "[", tRBrack: "]", tLBrace: "{", tRBrace: "}", tDotDot: "..", tEq: "=",
+}
+
+// itemStart holds the keywords that start an item.
+var itemStart = map[string]bool{
+	"predicate": true, "constraint": true, "solve": true, "array": true, "var": true,
+	"bool": true, "int": true, "float": true, "set": true,
 }
 
 // isKeyword reports whether the current token is the identifier kw.
@@ -199,7 +213,7 @@ func (p *parser) isKeyword(kw string) bool {
 // keyword reads the identifier kw.
 func (p *parser) keyword(kw string) {
 	if !p.isKeyword(kw) {
-		p.fail("want %q, found %s", kw, p.describe())
+		p.wanted(strconv.Quote(kw))
 	}
 	p.next()
 }
@@ -242,7 +256,7 @@ func (p *parser) item() {
 		}
 	}()
 	if p.solve {
-		p.fail("want the end of the input after the solve item, found %s", p.describe())
+		p.wanted("the end of the input after the solve item")
 	}
 	pos := p.tok.pos
 	switch {
@@ -256,14 +270,18 @@ func (p *parser) item() {
 		p.isKeyword("float"), p.isKeyword("set"):
 		p.decl(pos)
 	default:
-		p.fail("want a declaration, a constraint or the solve item, found %s", p.describe())
+		p.wanted("a declaration, a constraint or the solve item")
 	}
 }
 
-// skipItem skips tokens up to and including the next ';'.
+// skipItem skips tokens up to and including the next ';', or up to a
+// keyword that starts an item at the start of a line.
 func (p *parser) skipItem() {
 	for p.tok.kind != tSemi && p.tok.kind != tEOF {
 		p.next()
+		if p.tok.first && p.tok.kind == tIdent && itemStart[string(p.tok.text)] {
+			return
+		}
 	}
 	if p.tok.kind == tSemi {
 		p.next()

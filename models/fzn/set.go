@@ -138,8 +138,9 @@ func (s *Set) Values() iter.Seq[int64] {
 // Equal reports whether s and t hold the same values.
 func (s *Set) Equal(t *Set) bool { return slices.Equal(s.ranges, t.ranges) }
 
-// String returns s in FlatZinc syntax: lo..hi for an interval, else the
-// values listed in braces ({} for the empty set).
+// String returns s in FlatZinc syntax: lo..hi for an interval, 1..0 for
+// the empty set (which, unlike {}, the grammar allows in every place a set
+// may stand), else the values listed in braces.
 func (s *Set) String() string {
 	var b strings.Builder
 	b.Write(s.Append(nil))
@@ -148,6 +149,9 @@ func (s *Set) String() string {
 
 // Append appends s in FlatZinc syntax (see String) to dst.
 func (s *Set) Append(dst []byte) []byte {
+	if s.IsEmpty() {
+		return append(dst, "1..0"...)
+	}
 	if s.IsRange() {
 		r := s.ranges[0]
 		dst = strconv.AppendInt(dst, r.Lo, 10)
