@@ -1,6 +1,7 @@
 package fznfmt
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"math"
@@ -111,23 +112,53 @@ func (l *lexer) pos() fzn.Pos {
 
 func clamp32(x int64) int32 { return int32(min(x, math.MaxInt32)) }
 
+// Classes of bytes, for the scanning loops.
+var (
+	identChars, digits, octDigits, hexDigits, spaces [256]bool
+)
+
+func init() {
+	for c := range 256 {
+		identChars[c] = isLetter(c) || isDigit(c) || c == '_'
+		digits[c] = isDigit(c)
+		octDigits[c] = '0' <= c && c <= '7'
+		hexDigits[c] = isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+	}
+	for _, c := range " \t\r\f\v" {
+		spaces[c] = true
+	}
+}
+
 // skipSpace skips white space and comments.
 func (l *lexer) skipSpace() {
 	for {
-		c := l.peek(0)
-		switch c {
-		case ' ', '\t', '\r', '\f', '\v':
+		for l.i < len(l.buf) && spaces[l.buf[l.i]] {
 			l.i++
+		}
+		switch l.peek(0) {
+		case ' ', '\t', '\r', '\f', '\v':
+			continue
 		case '\n':
 			l.i++
 			l.line++
 			l.lineOff = l.off + int64(l.i)
 		case '%':
-			for c != '\n' && c != -1 {
-				l.i++
-				c = l.peek(0)
-			}
+			l.skipComment()
 		default:
+			return
+		}
+	}
+}
+
+// skipComment skips to the end of the line.
+func (l *lexer) skipComment() {
+	for {
+		if k := bytes.IndexByte(l.buf[l.i:], '\n'); k >= 0 {
+			l.i += k
+			return
+		}
+		l.i = len(l.buf)
+		if !l.fill() {
 			return
 		}
 	}
@@ -199,17 +230,25 @@ func quoteByte(c byte) string {
 	return "byte 0x" + strconv.FormatUint(uint64(c), 16)
 }
 
-// take appends bytes to the token text while ok holds.
-func (l *lexer) take(ok func(c int) bool) {
-	for c := l.peek(0); c != -1 && ok(c); c = l.peek(0) {
-		l.scratch = append(l.scratch, byte(c))
-		l.i++
+// take appends bytes of the class to the token text.
+func (l *lexer) take(class *[256]bool) {
+	for {
+		buf := l.buf[l.i:]
+		n := 0
+		for n < len(buf) && class[buf[n]] {
+			n++
+		}
+		l.scratch = append(l.scratch, buf[:n]...)
+		l.i += n
+		if n < len(buf) || !l.fill() {
+			return
+		}
 	}
 }
 
 func (l *lexer) ident(t *token) {
 	l.scratch = l.scratch[:0]
-	l.take(func(c int) bool { return isLetter(c) || isDigit(c) || c == '_' })
+	l.take(&identChars)
 	t.kind, t.text = tIdent, l.scratch
 }
 
@@ -230,13 +269,13 @@ func (l *lexer) number(t *token) {
 		l.based(t)
 		return
 	}
-	l.take(isDigit)
+	l.take(&digits)
 	float := false
 	if l.peek(0) == '.' && isDigit(l.peek(1)) {
 		float = true
 		l.scratch = append(l.scratch, '.')
 		l.i++
-		l.take(isDigit)
+		l.take(&digits)
 	}
 	if c := l.peek(0); c == 'e' || c == 'E' {
 		k := 1
@@ -249,11 +288,11 @@ func (l *lexer) number(t *token) {
 				l.scratch = append(l.scratch, byte(l.peek(0)))
 				l.i++
 			}
-			l.take(isDigit)
+			l.take(&digits)
 		}
 	}
 	if isLetter(l.peek(0)) || l.peek(0) == '_' {
-		l.take(func(c int) bool { return isLetter(c) || isDigit(c) || c == '_' })
+		l.take(&identChars)
 		t.kind, t.msg = tBad, "malformed number "+shorten(l.scratch)
 		return
 	}
@@ -272,23 +311,23 @@ func (l *lexer) number(t *token) {
 
 // based reads 0x... or 0o... (after any minus sign).
 func (l *lexer) based(t *token) {
-	base, digit := 16, func(c int) bool { return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+	base, digit := 16, &hexDigits
 	if l.peek(1) == 'o' {
-		base, digit = 8, func(c int) bool { return '0' <= c && c <= '7' }
+		base, digit = 8, &octDigits
 	}
 	l.scratch = append(l.scratch, '0', byte(l.peek(1)))
 	l.i += 2
 	start := len(l.scratch)
 	l.take(digit)
 	if len(l.scratch) == start || isLetter(l.peek(0)) || isDigit(l.peek(0)) || l.peek(0) == '_' {
-		l.take(func(c int) bool { return isLetter(c) || isDigit(c) || c == '_' })
+		l.take(&identChars)
 		t.kind, t.msg = tBad, "malformed number "+shorten(l.scratch)
 		return
 	}
-	digits := append([]byte(nil), l.scratch[:start-2]...) // the sign
-	digits = append(digits, l.scratch[start:]...)
+	ds := append([]byte(nil), l.scratch[:start-2]...) // the sign
+	ds = append(ds, l.scratch[start:]...)
 	t.text = l.scratch
-	l.setInt(t, digits, base)
+	l.setInt(t, ds, base)
 }
 
 func (l *lexer) setInt(t *token, digits []byte, base int) {
