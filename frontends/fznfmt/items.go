@@ -80,10 +80,15 @@ func (p *parser) typ(pred bool) fzn.Type {
 		if pred && p.isKeyword("int") {
 			p.next()
 			t.Len = fzn.AnyLen
+			for p.tok.kind == tComma { // array [int,int]: a table of a global
+				p.next()
+				p.keyword("int")
+				t.Dims = max(t.Dims, 1) + 1
+			}
 		} else {
 			t.Len = p.indexSet()
 		}
-		p.expect(tRBrack, `"]" (FlatZinc arrays have one dimension)`)
+		p.expect(tRBrack, `"]" (FlatZinc arrays have one dimension; predicate parameters may have several "int")`)
 		p.keyword("of")
 		t.Array = true
 	}

@@ -103,6 +103,10 @@ type Type struct {
 	// Len is the length of an array, whose index set is 1..Len; AnyLen for
 	// `array [int]` (predicate parameters only).
 	Len int
+	// Dims is the number of index sets of an array of a predicate
+	// parameter that has more than one (`array [int,int] of int`, with Len
+	// AnyLen); 0 otherwise. FlatZinc declares one-dimensional arrays only.
+	Dims int
 	// Domain restricts the values: for an Int, the values it may take
 	// (`var 1..5`, `var {1,3}`); for an IntSet, the values its elements
 	// may take (`set of 1..3`). Nil means no bound. Declarations of
@@ -304,9 +308,17 @@ func (t Type) String() string { return string(t.Append(nil)) }
 func (t Type) Append(dst []byte) []byte {
 	if t.Array {
 		dst = append(dst, "array ["...)
-		if t.Len == AnyLen {
+		switch {
+		case t.Dims > 1:
+			for i := range t.Dims {
+				if i > 0 {
+					dst = append(dst, ',')
+				}
+				dst = append(dst, "int"...)
+			}
+		case t.Len == AnyLen:
 			dst = append(dst, "int"...)
-		} else {
+		default:
 			dst = append(dst, "1.."...)
 			dst = strconv.AppendInt(dst, int64(t.Len), 10)
 		}
