@@ -22,7 +22,8 @@
 // WriteSolution, WriteStatus and WriteStats print what a FlatZinc solver
 // prints: the values of the output variables with the "----------"
 // separator, the status lines ("==========", "=====UNSATISFIABLE=====",
-// ...) and "%%%mzn-stat: name=value" blocks.
+// ...) and "%%%mzn-stat: name=value" blocks. ReadOutput reads that back,
+// from any FlatZinc solver, into fzn.Solutions that fzn.Check can judge.
 package fznfmt
 
 import (
