@@ -66,7 +66,7 @@ func Parse(ctx context.Context, name string, r io.Reader) (*fzn.Model, error) {
 		refused: make(map[string]bool),
 	}
 	if err := p.model(ctx); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", inputName(name), err)
 	}
 	if p.lx.err != nil {
 		return nil, fmt.Errorf("%s: %w", inputName(name), p.lx.err)

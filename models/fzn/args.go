@@ -1,6 +1,9 @@
 package fzn
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // arg is a decoded argument of a constraint.
 type arg struct {
@@ -19,16 +22,18 @@ type builtin struct {
 	check func(a []arg) (bool, error)
 }
 
-// lookup finds the builtin name of n arguments: an entry "name/n" first
-// (for names of several arities), then "name".
+// lookup finds the builtin name; when its arity is not n, an entry
+// "name/n" for a name of several arities (bool_xor/2) comes first.
 func lookup(name string, n int) (builtin, bool) {
-	if b, ok := builtins[fmt.Sprintf("%s/%d", name, n)]; ok {
-		return b, true
+	b, ok := builtins[name]
+	if !ok {
+		b, ok = globals[name]
 	}
-	if b, ok := builtins[name]; ok {
-		return b, true
+	if ok && len(b.sig) != n {
+		if alt, found := builtins[name+"/"+strconv.Itoa(n)]; found {
+			return alt, true
+		}
 	}
-	b, ok := globals[name]
 	return b, ok
 }
 
