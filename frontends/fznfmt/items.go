@@ -62,12 +62,11 @@ func (p *parser) predicate(pos fzn.Pos) {
 	}
 	p.next()
 	p.expect(tSemi, `";" at the end of the predicate declaration`)
-	for _, q := range p.m.Predicates {
-		if q.Name == pred.Name {
-			p.errorf(pos, "predicate %s is declared twice (first at %s)", pred.Name, q.Pos)
-			return
-		}
+	if q := p.preds[pred.Name]; q != nil {
+		p.errorf(pos, "predicate %s is declared twice (first at %s)", pred.Name, q.Pos)
+		return
 	}
+	p.preds[pred.Name] = pred
 	p.m.Predicates = append(p.m.Predicates, pred)
 }
 

@@ -61,6 +61,7 @@ func Parse(ctx context.Context, name string, r io.Reader) (*fzn.Model, error) {
 		file:    name,
 		m:       new(fzn.Model),
 		byName:  make(map[string]*fzn.Decl),
+		preds:   make(map[string]*fzn.Predicate),
 		names:   make(map[string]string),
 		domains: make(map[fzn.Range]*fzn.Set),
 		refused: make(map[string]bool),
@@ -93,16 +94,17 @@ type parser struct {
 	errs inputerr.List
 	m    *fzn.Model
 
-	byName   map[string]*fzn.Decl   // the declarations so far
-	names    map[string]string      // interned constraint and annotation names
-	domains  map[fzn.Range]*fzn.Set // one Set per interval domain
-	refused  map[string]bool        // float and set variables, refused already
-	stack    []fzn.Expr             // elements of the lists being read
-	values   []int64                // elements of the set literal being read
-	arena    []fzn.Expr             // storage of finished lists
-	annArena []*fzn.Annotation      // storage of finished annotation lists
-	solve    bool                   // the solve item has been read
-	depth    int                    // nesting of annotation arguments
+	byName   map[string]*fzn.Decl      // the declarations so far
+	preds    map[string]*fzn.Predicate // the predicate declarations so far
+	names    map[string]string         // interned constraint and annotation names
+	domains  map[fzn.Range]*fzn.Set    // one Set per interval domain
+	refused  map[string]bool           // float and set variables, refused already
+	stack    []fzn.Expr                // elements of the lists being read
+	values   []int64                   // elements of the set literal being read
+	arena    []fzn.Expr                // storage of finished lists
+	annArena []*fzn.Annotation         // storage of finished annotation lists
+	solve    bool                      // the solve item has been read
+	depth    int                       // nesting of annotation arguments
 
 	bools  slab[fzn.BoolLit]
 	ints   slab[fzn.IntLit]
