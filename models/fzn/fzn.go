@@ -22,11 +22,12 @@
 //     *StringLit, nested arrays and *Annotation values.
 //   - No variable is a float or a set variable: the reader refuses them.
 //     Parameters may be floats and sets of integers.
-//   - Integer values fit in int64, which is Go's int on the 64-bit
-//     platforms cp runs on, so cp.NewVar and its kin can take any value of
-//     a Model. The reader does not bound the size of a domain: cp.NewVar
-//     takes at most 2^24 values (1<<24), so a builder must handle wider
-//     domains (or unbounded ones, Type.Domain nil) itself.
+//   - Integer values fit in int64, which is Go's int (cp's value type) on
+//     the 64-bit platforms cp runs on; the reader refuses a literal beyond
+//     it, with its position. It does not bound the width of a domain, which
+//     minizinc -c writes as wide as 0..10^9 or leaves unbounded
+//     (Type.Domain nil): cp.NewVar takes at most 2^24 values, so a builder
+//     must handle wider domains itself.
 //   - A variable domain may be empty (`var {}`, `var 3..1`): the model has
 //     no solution.
 //   - Output annotations are well formed: output_var only on scalar
@@ -36,7 +37,8 @@
 //     declaration made before the annotation, and otherwise an atom (an
 //     *Annotation without arguments), such as first_fail.
 //
-// Positions are 1-based lines and byte columns. Two models are the same
+// Positions are 1-based lines and byte columns (saturating at 2^31-1, in
+// files of more than 2 GB). Two models are the same
 // FlatZinc when they have the same declarations, constraints and solve
 // item, positions aside.
 package fzn
