@@ -144,9 +144,8 @@ func (p *parser) annotations() []*fzn.Annotation {
 
 // annotation reads `name` or `name(arg, ...)`.
 func (p *parser) annotation() *fzn.Annotation {
-	p.want(tIdent, "an annotation")
 	a := p.anns.alloc()
-	a.Pos, a.Name = p.tok.pos, p.intern()
+	a.Pos, a.Name = p.tok.pos, p.callee("an annotation")
 	p.next()
 	if p.tok.kind == tLParen {
 		a.Args = p.annArgs(tRParen, `"," or ")"`)
@@ -210,9 +209,8 @@ func (p *parser) annExpr() fzn.Expr {
 // constraint reads `constraint name(arg, ...) annotations;`.
 func (p *parser) constraint(pos fzn.Pos) {
 	p.next()
-	p.want(tIdent, "the name of a predicate")
 	c := p.cons.alloc()
-	c.Pos, c.Name = pos, p.intern()
+	c.Pos, c.Name = pos, p.callee("the name of a predicate")
 	p.next()
 	p.expect(tLParen, `"("`)
 	start := len(p.stack)

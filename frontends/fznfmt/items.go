@@ -30,6 +30,15 @@ func (p *parser) intern() string {
 	return s
 }
 
+// callee reads the name of a predicate, a constraint or an annotation.
+func (p *parser) callee(what string) string {
+	p.want(tIdent, what)
+	if reserved[string(p.tok.text)] {
+		p.fail("want %s, found the keyword %s", what, p.describe())
+	}
+	return p.intern()
+}
+
 // name reads the name of a declaration or a parameter.
 func (p *parser) name() (string, fzn.Pos) {
 	p.want(tIdent, "a name")
@@ -45,8 +54,7 @@ func (p *parser) name() (string, fzn.Pos) {
 // predicate reads `predicate name(type: param, ...);`.
 func (p *parser) predicate(pos fzn.Pos) {
 	p.next()
-	p.want(tIdent, "the name of the predicate")
-	pred := &fzn.Predicate{Pos: pos, Name: p.intern()}
+	pred := &fzn.Predicate{Pos: pos, Name: p.callee("the name of the predicate")}
 	p.next()
 	p.expect(tLParen, `"("`)
 	for p.tok.kind != tRParen {
