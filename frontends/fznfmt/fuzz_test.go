@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/waterworks-solver/waterworks/models/fzn"
 )
 
 // FuzzParse checks that Parse never panics, and that whenever it reads a
@@ -43,5 +45,35 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Write is not a fixed point:\n%s\n---\n%s", w1.Bytes(), w2.Bytes())
 		}
 		assertSameModel(t, m, m2)
+	})
+}
+
+// FuzzReadOutput checks that ReadOutput never panics on what a solver may
+// print for testdata/fzn/good/arrays.fzn, and that each solution it returns
+// gives values of the right kind.
+func FuzzReadOutput(f *testing.F) {
+	m, err := parseFile(f, filepath.Join(testdata, "good", "arrays.fzn"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	golden, err := os.ReadFile(filepath.Join(testdata, "output", "arrays.golden"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(golden)
+	f.Add([]byte("xs = [1, 3, 2, 3];\nps = array1d(1..2, [false, true]);\n----------\n=====UNKNOWN=====\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out, err := ReadOutput("fuzz", bytes.NewReader(data), m)
+		if err != nil {
+			return
+		}
+		for _, s := range out.Solutions {
+			for name, v := range s {
+				d := m.Lookup(name)
+				if d == nil || !d.Type.Var || d.Type.Array || d.Type.Elem == fzn.Bool && v != 0 && v != 1 {
+					t.Fatalf("a solution gives %s the value %d", name, v)
+				}
+			}
+		}
 	})
 }
