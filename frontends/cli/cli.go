@@ -21,6 +21,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/minizinccli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/rivercli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/rushcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/servecli"
@@ -46,6 +47,7 @@ func topCommands() []*clikit.Command {
 		rivercli.Command(),
 		compareCommand(),
 		servecli.Command(),
+		minizinccli.Command(),
 	}
 }
 
