@@ -180,6 +180,13 @@ func newBench(ctx context.Context, f *benchFlags) (*bench, error) {
 	if err != nil {
 		return nil, err
 	}
+	v, err := p.Version(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if v[0] < 2 || v[0] == 2 && v[1] < 6 {
+		return nil, fmt.Errorf("minizinc %d.%d.%d is too old: this needs 2.6 or later (for --json-stream)", v[0], v[1], v[2])
+	}
 	b := &bench{flags: f, program: p}
 	resolved := map[string]string{}
 	resolve := func(name string) (string, error) {
