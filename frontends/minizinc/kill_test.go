@@ -82,3 +82,41 @@ func TestSolveInterrupted(t *testing.T) {
 	assert.Len(t, r.Solutions, 1)
 	waitGone(t, pidFile)
 }
+
+// TestSolveInterruptStopsSolver: when the context ends, minizinc is asked
+// to stop (SIGTERM) rather than killed, so that it stops its solver, which
+// runs in a process group of its own; a SIGKILL to minizinc would leave
+// the solver running. The solver here is a script that ignores its time
+// limit and writes the process id of the child it waits for.
+func TestSolveInterruptStopsSolver(t *testing.T) {
+	p, err := Find()
+	if err != nil {
+		t.Skip("skipping: " + err.Error())
+	}
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "solver.pid")
+	exe := filepath.Join(dir, "solver.sh")
+	script := "#!/bin/sh\nsleep 60 &\necho $! > " + pidFile + "\nwait\n"
+	require.NoError(t, os.WriteFile(exe, []byte(script), 0o755))
+	msc, err := SolverConfig{ID: "org.test.sleeper", Name: "sleeper", Version: "1", Executable: exe}.WriteFile(dir)
+	require.NoError(t, err)
+
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go func() { // cancel once the solver runs
+		for range 200 {
+			if _, err := os.Stat(pidFile); err == nil {
+				time.Sleep(100 * time.Millisecond)
+				cancel()
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		cancel()
+	}()
+	start := time.Now()
+	_, err = p.Solve(ctx, Request{Instance: Instance{Model: testdata("pack.mzn")}, Solver: msc})
+	require.True(t, errors.Is(err, context.Canceled), "%v", err)
+	assert.Less(t, time.Since(start), 15*time.Second)
+	waitGone(t, pidFile)
+}

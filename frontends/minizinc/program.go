@@ -69,8 +69,9 @@ func (p *Program) output(ctx context.Context, limit time.Duration, args ...strin
 	return string(out), err
 }
 
-// run runs minizinc with args in its own process group, killing the group
-// when ctx ends or after limit (none when limit is 0), with dir for its
+// run runs minizinc with args in its own process group, stopping it when
+// ctx ends or after limit (none when limit is 0): SIGTERM, which minizinc
+// passes on to its solver, then SIGKILL for what is left. dir holds its
 // streams. It returns minizinc's standard output, the end of its standard
 // error, its exit status (-1 when killed), and an error that is nil when
 // minizinc ran to its end, whatever its exit status, or that wraps
@@ -83,6 +84,7 @@ func (p *Program) run(ctx context.Context, limit time.Duration, dir string, args
 	}
 	defer cancel()
 	cmd := proc.Command(runCtx, p.Path, args...)
+	stopGently(cmd)
 	cmd.Env = append(os.Environ(), p.Env...)
 	stdout, stderr, err = proc.Run(cmd, nil, dir)
 	code = -1
