@@ -52,7 +52,7 @@ func readRun(out []byte, truncated, failed bool) *Result {
 func parseStream(out []byte, truncated bool) (*Result, error) {
 	r := &Result{Statistics: map[string]string{}}
 	statusSeen := false
-	lines := bytes.Split(out, []byte("\n"))
+	lines := splitLines(out)
 	for i, line := range lines {
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
@@ -71,6 +71,9 @@ func parseStream(out []byte, truncated bool) (*Result, error) {
 	}
 	return r, nil
 }
+
+// splitLines splits out into lines.
+func splitLines(out []byte) [][]byte { return bytes.Split(out, []byte("\n")) }
 
 // add takes one message into r.
 func (r *Result) add(m *message, statusSeen *bool) error {

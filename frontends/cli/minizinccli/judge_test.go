@@ -249,5 +249,20 @@ func TestTable(t *testing.T) {
 	assert.True(t, wrongAt < 0, "entries are named by their lines")
 	wrongAt = bytes.Index(b.Bytes(), []byte("Wrong answers:\n- a a/m.mzn, w: says unsatisfiable, but gecode found a solution"))
 	assert.True(t, wrongAt > 0 && notesAt > wrongAt, text)
-	assert.Contains(t, text, "- b b/m.mzn, w: error: minizinc: m.mzn:1.1: type error: boom")
+	assert.Contains(t, text, "- w: error: minizinc: m.mzn:1.1: type error: boom (b/m.mzn)\n")
+}
+
+// TestNotesGrouped: a note many runs share is said once, with some of the
+// instances it concerns.
+func TestNotesGrouped(t *testing.T) {
+	var done []*instanceRun
+	for _, name := range []string{"a", "b", "c", "d", "e", "f"} {
+		r := fakeRun{label: "gecode", trusted: true, status: minizinc.Error}.build()
+		r.Notes = []string{"error: boom"}
+		done = append(done, &instanceRun{Entry: Entry{Family: "f", Model: "f/m.mzn", Data: []string{"f/" + name + ".dzn"}}, Runs: []*solverRun{r}})
+	}
+	done[5].Runs[0].Notes = []string{"error: other"}
+	var b bytes.Buffer
+	writeNotes(&b, done)
+	assert.Equal(t, "\nNotes:\n- gecode: error: boom (f/a.dzn, f/b.dzn, f/c.dzn, f/d.dzn and 1 more)\n- gecode: error: other (f/f.dzn)\n", b.String())
 }

@@ -80,6 +80,14 @@ func (b *bench) instance(ctx context.Context, root string, e Entry) *instanceRun
 		in.Runs = append(in.Runs, r)
 	}
 	in.settleMethod()
+	if in.Method == "" { // every run failed: ask what the model is
+		for _, s := range b.checker.Solvers {
+			if iface, err := b.program.Interface(ctx, inst, s); err == nil {
+				in.Method = iface.Method
+				break
+			}
+		}
+	}
 	prog.SetEngine("checking")
 	for _, r := range in.Runs {
 		if r.Trusted {

@@ -24,6 +24,15 @@ func (e Entry) String() string {
 	return strings.Join(append([]string{e.Family, e.Model}, e.Data...), " ")
 }
 
+// name is the entry's shortest name: its data file, or its model when it
+// has none.
+func (e Entry) name() string {
+	if len(e.Data) > 0 {
+		return e.Data[len(e.Data)-1]
+	}
+	return e.Model
+}
+
 // familyRE is what a family's name may be made of.
 var familyRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.+-]*$`)
 

@@ -224,10 +224,13 @@ func writeMarkdown(w io.Writer, header []string, cells [][]string) {
 	}
 }
 
-// writeNotes lists the wrong answers, then what kept a run from counting:
-// errors and unconfirmed answers.
+// writeNotes lists the wrong answers, then what kept runs from counting,
+// errors and unconfirmed answers, each said once with the instances it
+// concerns.
 func writeNotes(w io.Writer, done []*instanceRun) {
-	var wrong, notes []string
+	var wrong []string
+	var notes []string
+	where := map[string][]string{}
 	for _, in := range done {
 		for _, r := range in.Runs {
 			for _, why := range r.Wrong {
@@ -237,14 +240,30 @@ func writeNotes(w io.Writer, done []*instanceRun) {
 				if strings.HasPrefix(n, "search not finished") || strings.HasPrefix(n, "best objective") {
 					continue // the PAR-2 column says it
 				}
-				notes = append(notes, fmt.Sprintf("- %s, %s: %s", in.Entry, r.Label, n))
+				key := r.Label + ": " + n
+				if where[key] == nil {
+					notes = append(notes, key)
+				}
+				where[key] = append(where[key], in.Entry.name())
 			}
 		}
 	}
 	if len(wrong) > 0 {
 		fmt.Fprintf(w, "\nWrong answers:\n%s\n", strings.Join(wrong, "\n"))
 	}
-	if len(notes) > 0 {
-		fmt.Fprintf(w, "\nNotes:\n%s\n", strings.Join(notes, "\n"))
+	if len(notes) == 0 {
+		return
 	}
+	fmt.Fprintf(w, "\nNotes:\n")
+	for _, key := range notes {
+		fmt.Fprintf(w, "- %s (%s)\n", key, listSome(where[key], 4))
+	}
+}
+
+// listSome lists the first n of names and how many more there are.
+func listSome(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }
