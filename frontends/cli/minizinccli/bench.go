@@ -24,7 +24,7 @@ relative to SUITE-DIR (testdata/minizinc/selection.txt is the benchmark's select
 BENCHMARKS.md says how to fetch the suite). A solver is a minizinc solver id or .msc
 file, or gecode-std: Gecode on MiniZinc's standard library, which compiles models that
 Gecode 6.2's own library cannot under MiniZinc 2.6. Each run gets --time-limit,
-compilation included; minizinc is killed with its solver 2 s past it.
+compilation included; minizinc is stopped, with its solver, 2 s past it.
 
 Every solution of a solver other than gecode is confirmed by the --checkers (the first
 that compiles the model): its output variables are fixed as data, and its objective,
