@@ -68,8 +68,9 @@ type Check struct {
 }
 
 // Confirm asks whether sol is a solution of the instance: it fixes sol's
-// output variables as data (minizinc's own JSON of them) and, when sol
-// has an objective, adds the constraint _objective = that value; the
+// output variables as data (minizinc's own JSON of them; those the
+// instance's data assigns already are left out) and, when sol has an
+// objective, adds the constraint _objective = that value; the
 // answer is Confirmed when a reference solver finds the model satisfiable
 // so, and Refuted when one proves it unsatisfiable.
 func (c *Checker) Confirm(ctx context.Context, in Instance, sol *Solution) (Check, error) {
@@ -78,7 +79,11 @@ func (c *Checker) Confirm(ctx context.Context, in Instance, sol *Solution) (Chec
 		return Check{}, err
 	}
 	defer os.RemoveAll(dir)
-	data, err := sol.dataJSON()
+	given, err := assignedNames(in.Data)
+	if err != nil {
+		return Check{}, err
+	}
+	data, err := sol.dataJSON(given)
 	if err != nil {
 		return Check{}, err
 	}
@@ -190,11 +195,16 @@ func (c *Checker) ask(ctx context.Context, req Request, dir string, judge func(*
 	return check, nil
 }
 
-// dataJSON writes the output variables of sol as a JSON data file.
-func (sol *Solution) dataJSON() ([]byte, error) {
+// dataJSON writes the output variables of sol as a JSON data file, but
+// for those in skip.
+func (sol *Solution) dataJSON(skip map[string]bool) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("{")
-	for i, name := range sol.Names {
+	first := true
+	for _, name := range sol.Names {
+		if skip[name] {
+			continue
+		}
 		raw, ok := sol.raw[name]
 		if !ok { // a Solution built by hand rather than read from minizinc
 			var err error
@@ -202,9 +212,10 @@ func (sol *Solution) dataJSON() ([]byte, error) {
 				return nil, fmt.Errorf("variable %s: %w", name, err)
 			}
 		}
-		if i > 0 {
+		if !first {
 			b.WriteString(",")
 		}
+		first = false
 		key, _ := json.Marshal(name)
 		b.Write(key)
 		b.WriteString(":")

@@ -171,7 +171,7 @@ func checkRoundTrip(t interface {
 	t.Helper()
 	for i := range r.Solutions {
 		s := &r.Solutions[i]
-		data, err := s.dataJSON()
+		data, err := s.dataJSON(nil)
 		if err != nil {
 			t.Fatalf("solution %d: %v", i+1, err)
 		}
@@ -199,7 +199,7 @@ func TestSolutionSet(t *testing.T) {
 	s := r.Best()
 	s.Set("y", Array(Int(5), Int(-6)))
 	s.Set("z", Bool(true))
-	data, err := s.dataJSON()
+	data, err := s.dataJSON(nil)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"x": 1, "y": [5, -6], "z": true}`, string(data))
 	var empty Solution
