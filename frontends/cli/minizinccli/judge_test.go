@@ -233,7 +233,7 @@ func TestTable(t *testing.T) {
 	assert.Equal(t, 2, rs[0].instances)
 	assert.Equal(t, []int{1, 2}, rs[0].solved)
 	assert.Equal(t, []float64{20.5, 3.5}, rs[0].par2)
-	assert.Equal(t, "sat+opt", kind(rs[0].methods))
+	assert.Equal(t, "sat+opt", familyKind(rs[0].methods))
 	assert.Equal(t, []int{1, 0}, rs[1].wrong)
 	assert.Equal(t, 3, rs[2].instances)
 	assert.Equal(t, []int{1, 3}, rs[2].solved)

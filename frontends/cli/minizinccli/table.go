@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/minizinc"
 )
 
@@ -46,7 +46,7 @@ type checkRecord struct {
 }
 
 func checkRec(c minizinc.Check) checkRecord {
-	return checkRecord{Verdict: c.Verdict.String(), By: c.Solver, Reason: c.Reason, MS: clikit.Millis(c.Elapsed)}
+	return checkRecord{Verdict: c.Verdict.String(), By: c.Solver, Reason: c.Reason, MS: kind.Millis(c.Elapsed)}
 }
 
 // record returns the JSON record of a judged instance.
@@ -66,7 +66,7 @@ func record(in *instanceRun) instanceRecord {
 			rr.Objective = &x
 		}
 		if r.Result != nil {
-			rr.MS, rr.Killed = clikit.Millis(r.Result.Elapsed), r.Result.Killed
+			rr.MS, rr.Killed = kind.Millis(r.Result.Elapsed), r.Result.Killed
 		}
 		for _, c := range r.Confirms {
 			rr.Checks = append(rr.Checks, checkRec(c))
@@ -125,8 +125,9 @@ func rows(labels []string, done []*instanceRun) []*familyRow {
 	return append(out, total)
 }
 
-// kind words the methods of a family's instances: sat, opt or sat+opt.
-func kind(methods []minizinc.Method) string {
+// familyKind words the methods of a family's instances: sat, opt or
+// sat+opt.
+func familyKind(methods []minizinc.Method) string {
 	var sat, opt, other bool
 	for _, m := range methods {
 		switch m {
@@ -166,7 +167,7 @@ func writeTable(w io.Writer, labels []string, done []*instanceRun, f *benchFlags
 	}
 	var cells [][]string
 	for _, r := range rows(labels, done) {
-		line := []string{r.name, kind(r.methods), strconv.Itoa(r.instances)}
+		line := []string{r.name, familyKind(r.methods), strconv.Itoa(r.instances)}
 		if r.name == "total" {
 			line[0], line[1] = "**total**", ""
 		}
