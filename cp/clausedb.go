@@ -1,22 +1,72 @@
 package cp
 
+import "slices"
+
 // clauseDB holds the clauses a learning search adds (learned clauses and
 // the clauses that block found solutions) and propagates them with two
 // watched literals, as SAT solvers do: a clause is looked at only when one
 // of its two watched literals may have become false, and watches need no
 // undoing on backtracking. It reads the domain changes from the learning
-// search's events, in order, as a SAT solver reads its trail.
+// search's events, in order, as a SAT solver reads its trail, and visits
+// only the literals an event made false: a variable's watched literals
+// are kept by value, so a bound that moves from a to b visits the
+// literals between a and b.
 type clauseDB struct {
 	clauseLike
-	lits      []Lit     // every clause's literals, one after the other
-	start     []int32   // clause i is lits[start[i]:start[i+1]]
-	permanent []bool    // by clause: never dropped (blocking clauses)
-	watches   [][]int32 // by watch key: the clauses watching a literal of that key
-	head      int       // the events before it have been read
-	id        PropID    // the store's propagator
+	lits      []Lit          // every clause's literals, one after the other
+	start     []int32        // clause i is lits[start[i]:start[i+1]]
+	permanent []bool         // by clause: never dropped (blocking clauses)
+	watches   []valueWatches // by watch key: the clauses watching each literal of that key
+	head      int            // the events before it have been read
+	id        PropID         // the store's propagator
 }
 
-// watchKey returns the list of the clauses watching l: a literal [x ≥ v]
+// valueWatches are the watches of one key, by the offset of the literal
+// watched: offs is sorted, and lists[i] holds the clauses watching the
+// literal of offset offs[i] (one entry per watched literal).
+type valueWatches struct {
+	offs  []uint32
+	lists [][]int32
+}
+
+// list returns the clauses watching offset off, or nil.
+func (w *valueWatches) list(off uint32) []int32 {
+	if i, ok := slices.BinarySearch(w.offs, off); ok {
+		return w.lists[i]
+	}
+	return nil
+}
+
+// set replaces the clauses watching offset off, which must be there.
+func (w *valueWatches) set(off uint32, cs []int32) {
+	i, _ := slices.BinarySearch(w.offs, off)
+	w.lists[i] = cs
+}
+
+// add makes clause c watch the literal of offset off.
+func (w *valueWatches) add(off uint32, c int32) {
+	i, ok := slices.BinarySearch(w.offs, off)
+	if !ok {
+		w.offs = slices.Insert(w.offs, i, off)
+		w.lists = slices.Insert(w.lists, i, nil)
+	}
+	w.lists[i] = append(w.lists[i], c)
+}
+
+// empty reports whether no clause watches a literal of this key.
+func (w *valueWatches) empty() bool { return len(w.offs) == 0 }
+
+// span returns the offsets in lo..hi that have watches.
+func (w *valueWatches) span(lo, hi uint32) []uint32 {
+	i, _ := slices.BinarySearch(w.offs, lo)
+	j, _ := slices.BinarySearch(w.offs, hi+1)
+	if hi == ^uint32(0) {
+		j = len(w.offs)
+	}
+	return w.offs[i:j]
+}
+
+// watchKey returns the key of the clauses watching l: a literal [x ≥ v]
 // becomes false when x's maximum falls, one [x ≤ v] when its minimum
 // rises, and [x = v] or [x ≠ v] at any change of x.
 func watchKey(l Lit) int {
@@ -40,7 +90,7 @@ func newClauseDB(s *Solver) *clauseDB {
 // cover makes room for the watches of every variable of s.
 func (db *clauseDB) cover(s *Solver) {
 	if n := 3 * s.NumVars(); len(db.watches) < n {
-		db.watches = append(db.watches, make([][]int32, n-len(db.watches))...)
+		db.watches = append(db.watches, make([]valueWatches, n-len(db.watches))...)
 	}
 }
 
@@ -48,18 +98,26 @@ func (db *clauseDB) cover(s *Solver) {
 // literal false.
 func (db *clauseDB) watching(x Var, side int) bool {
 	i := 3 * int(x)
-	return len(db.watches[i+side]) > 0 || side != sideInner && len(db.watches[i+sideInner]) > 0
+	return !db.watches[i+side].empty() || side != sideInner && !db.watches[i+sideInner].empty()
 }
 
 // reset drops every clause.
 func (db *clauseDB) reset() {
 	db.lits, db.start, db.permanent, db.head = db.lits[:0], db.start[:1], db.permanent[:0], 0
+	db.clearWatches()
+}
+
+func (db *clauseDB) clearWatches() {
 	for i := range db.watches {
-		db.watches[i] = db.watches[i][:0]
+		w := &db.watches[i]
+		w.offs, w.lists = w.offs[:0], w.lists[:0]
 	}
 }
 
 func (db *clauseDB) clause(c int32) []Lit { return db.lits[db.start[c]:db.start[c+1]] }
+
+// watch makes clause c watch l.
+func (db *clauseDB) watch(l Lit, c int32) { db.watches[watchKey(l)].add(l.off, c) }
 
 // add stores a clause of at least two literals and watches its first two.
 // A permanent clause is never dropped by reduce.
@@ -68,11 +126,10 @@ func (db *clauseDB) add(lits []Lit, permanent bool) int32 {
 	db.lits = append(db.lits, lits...)
 	db.start = append(db.start, int32(len(db.lits)))
 	db.permanent = append(db.permanent, permanent)
-	// One watch per watched literal, even when both share a list: each
-	// entry of a list stands for one watched literal of that key.
-	k0, k1 := watchKey(lits[0]), watchKey(lits[1])
-	db.watches[k0] = append(db.watches[k0], c)
-	db.watches[k1] = append(db.watches[k1], c)
+	// One watch per watched literal, even when both are the same key and
+	// value: each entry of a list stands for one watched literal.
+	db.watch(lits[0], c)
+	db.watch(lits[1], c)
 	return c
 }
 
@@ -102,9 +159,7 @@ func (db *clauseDB) reduce(s *Solver) error {
 	}
 	lits, start, permanent := db.lits, db.start, db.permanent
 	db.lits, db.start, db.permanent = nil, []int32{0}, nil
-	for i := range db.watches {
-		db.watches[i] = db.watches[i][:0]
-	}
+	db.clearWatches()
 	var units []Lit
 	seenLong := 0
 	for c := range n {
@@ -159,40 +214,105 @@ func (db *clauseDB) appendReason(dst []Lit, r reason) []Lit {
 }
 
 // Propagate reads the events since the last run and visits the clauses
-// watching a literal they may have made false: each finds another literal
-// to watch, or makes its other watched literal true, or fails.
+// watching a literal they made false: each finds another literal to watch,
+// or makes its other watched literal true, or fails.
 func (db *clauseDB) Propagate(s *Solver) error {
-	events := &s.learn.events
-	for db.head < len(*events) {
-		e := (*events)[db.head]
+	l := &s.learn
+	for db.head < len(l.events) {
+		e := l.events[db.head]
 		db.head++
-		i := 3 * int(e.lit.Var())
-		side := sideOf(e.lit)
-		if err := db.visit(s, i+side); err != nil {
+		x := e.lit.Var()
+		key := 3 * int(x)
+		// The offsets of the literals the event made false, on its side
+		// and among the equalities: lo..hi.
+		var lo, hi uint32
+		switch side := sideOf(e.lit); side {
+		case sideLower: // [x ≥ m+L] falsifies [x ≤ m+c-1] for c in P+1..L
+			from := s.startOffset(x, side)
+			if e.prev >= 0 {
+				from = l.events[e.prev].lit.off
+			}
+			if err := db.visitSpan(s, key+sideLower, from+1, e.lit.off); err != nil {
+				return err
+			}
+			lo, hi = from, e.lit.off-1 // the values gone: m+P..m+L-1
+		case sideUpper: // [x ≤ m+U-1] falsifies [x ≥ m+c] for c in U..P-1
+			from := s.startOffset(x, side)
+			if e.prev >= 0 {
+				from = l.events[e.prev].lit.off
+			}
+			if err := db.visitSpan(s, key+sideUpper, e.lit.off, from-1); err != nil {
+				return err
+			}
+			lo, hi = e.lit.off, from-1 // the values gone: m+U..m+P-1
+		default:
+			lo, hi = e.lit.off, e.lit.off
+		}
+		inner := &db.watches[key+sideInner]
+		if inner.empty() {
+			continue
+		}
+		if err := db.visitSpan(s, key+sideInner, lo, hi); err != nil {
 			return err
 		}
-		if side != sideInner {
-			if err := db.visit(s, i+sideInner); err != nil {
-				return err
+		if s.Fixed(x) { // [x ≠ v] is false now
+			off := uint32(int64(s.Min(x)) - s.vars[x].offset)
+			if off < lo || off > hi {
+				if err := db.visit(s, key+sideInner, off); err != nil {
+					return err
+				}
 			}
 		}
 	}
 	return nil
 }
 
-// visit visits the clauses of one watch list.
-func (db *clauseDB) visit(s *Solver, key int) error {
-	ws := db.watches[key]
+// startOffset returns the offset of the literal that x's bound on side
+// made true when the search began: [x ≥ m+P] or [x ≤ m+P-1].
+func (s *Solver) startOffset(x Var, side int) uint32 {
+	l, m := &s.learn, s.vars[x].offset
+	if side == sideLower {
+		return uint32(l.startMin[x] - m)
+	}
+	return uint32(l.startMax[x] - m + 1)
+}
+
+// visitSpan visits the literals of key whose offsets are in lo..hi.
+func (db *clauseDB) visitSpan(s *Solver, key int, lo, hi uint32) error {
+	w := &db.watches[key]
+	if w.empty() || lo > hi {
+		return nil
+	}
+	span := w.span(lo, hi)
+	if len(span) == 0 {
+		return nil
+	}
+	if len(span) == 1 {
+		return db.visit(s, key, span[0])
+	}
+	// Visiting can add watched values to this key: walk a copy.
+	for _, off := range slices.Clone(span) {
+		if err := db.visit(s, key, off); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// visit visits the clauses watching the literal of key and offset off.
+func (db *clauseDB) visit(s *Solver, key int, off uint32) error {
+	ws := db.watches[key].list(off)
 	if len(ws) == 0 {
 		return nil
 	}
 	kept := ws[:0]
+	here := func(l Lit) bool { return l.off == off && watchKey(l) == key }
 	for i, c := range ws {
 		lits := db.clause(c)
 		// Make lits[1] the false literal this list watches, if there is one.
 		switch {
-		case watchKey(lits[1]) == key && s.isFalse(lits[1]):
-		case watchKey(lits[0]) == key && s.isFalse(lits[0]):
+		case here(lits[1]) && s.isFalse(lits[1]):
+		case here(lits[0]) && s.isFalse(lits[0]):
 			lits[0], lits[1] = lits[1], lits[0]
 		default:
 			kept = append(kept, c)
@@ -206,10 +326,10 @@ func (db *clauseDB) visit(s *Solver, key int) error {
 		for k := 2; k < len(lits); k++ {
 			if !s.isFalse(lits[k]) {
 				lits[1], lits[k] = lits[k], lits[1]
-				if nk := watchKey(lits[1]); nk == key {
+				if here(lits[1]) {
 					kept = append(kept, c)
 				} else {
-					db.watches[nk] = append(db.watches[nk], c)
+					db.watch(lits[1], c)
 				}
 				moved = true
 				break
@@ -233,10 +353,10 @@ func (db *clauseDB) visit(s *Solver, key int) error {
 		}
 		if err != nil {
 			kept = append(kept, ws[i+1:]...)
-			db.watches[key] = kept
+			db.watches[key].set(off, kept)
 			return err
 		}
 	}
-	db.watches[key] = kept
+	db.watches[key].set(off, kept)
 	return nil
 }
