@@ -9,8 +9,9 @@ import (
 
 // BenchmarkLayerCLI measures whole commands, from arguments to printed
 // answer, along the paths the puzzle layer (frontends/kind) carries:
-// Aquarium solve, count and compare, and the plan puzzles' solve, whose
-// status switch and stop classifier the layer holds. The searches are
+// Aquarium solve, count and compare, and the plan puzzles' solve and
+// compare, whose engines, status switch and stop classifier the layer
+// holds. The searches are
 // small, so that the layer's own cost would show.
 func BenchmarkLayerCLI(b *testing.B) {
 	six := filepath.Join(aquariumTestdata, "6x6-easy.txt")
@@ -26,6 +27,12 @@ func BenchmarkLayerCLI(b *testing.B) {
 		{"rush-solve", []string{"rush", "solve", "../../testdata/rush/readme49.txt"}, ExitOK},
 		{"tiles-solve", []string{"tiles", "solve", "--method", "bfs", "../../testdata/tiles/eight.txt"}, ExitOK},
 		{"torch-solve", []string{"torch", "solve", "--times", "1,2,5,10"}, ExitOK},
+		{"river-solve", []string{"river", "solve", "../../testdata/river/wolf-goat-cabbage.txt"}, ExitOK},
+		{"sort-solve", []string{"sort", "solve", "../../testdata/watersort/three-colours.txt"}, ExitOK},
+		{"jugs-solve-json", []string{"jugs", "solve", "--format", "json", "../../testdata/jugs/mixed.jsonl"}, ExitFailed},
+		{"rush-compare", []string{"compare", "../../testdata/rush/readme49.txt"}, ExitOK},
+		{"sort-compare", []string{"compare", "--engines", "bfs,astar,greedy", "../../testdata/watersort/three-colours.txt"}, ExitOK},
+		{"river-compare", []string{"compare", "--engines", "bfs,sat/gini", "../../testdata/river/wolf-goat-cabbage.txt"}, ExitOK},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -287,6 +287,22 @@ func BenchmarkPlayRequest(b *testing.B) {
 	benchRequest(b, "/api/aquarium/play", stateRequest{Puzzle: ptr(jsonOf(d.ID, d.Puzzle, aquarium.RegionRule)), Click: &clickJSON{Row: 2, Col: 0, To: "#"}})
 }
 
+// BenchmarkPourRequest measures one request of the pour view for each
+// kind of plan puzzle: reading, the search, the checker's replay and the
+// pictures of every state.
+func BenchmarkPourRequest(b *testing.B) {
+	for _, c := range []struct{ kind, text string }{
+		{"jugs", "--capacities 3,5 --target 4"},
+		{"sort", "capacity 2\nred blue\nblue red\n-\n"},
+		{"tiles", "1 2 3\n4 . 5\n7 8 6\n"},
+		{"rush", `{"id":"r","board":["....","AA.B","...B","...."]}`},
+		{"torch", `{"id": "classic", "times": [1, 2, 5, 10]}`},
+		{"river", "items farmer wolf goat cabbage\nboat 2\nrowers farmer\nforbid wolf goat unless farmer\nforbid goat cabbage unless farmer\n"},
+	} {
+		b.Run(c.kind, func(b *testing.B) { benchRequest(b, "/api/pour/solve", pourRequest{Text: c.text, Kind: c.kind}) })
+	}
+}
+
 // benchRequest times one request of req to path through the handler.
 func benchRequest(b *testing.B, path string, req any) {
 	s, err := New(Config{Engines: []aquariumkind.Engine{aquariumkind.CP()}})
