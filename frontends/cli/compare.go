@@ -26,6 +26,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/torchcli"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/kinds"
+	"github.com/waterworks-solver/waterworks/frontends/kind/sortkind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/membudget"
 )
@@ -285,7 +286,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+
 		"for Water Sort whole or fits (default whole)")
 	fs.IntVar(&f.limit, "limit", 2, "Aquarium: count solutions up to this many (2 decides uniqueness)")
-	fs.IntVar(&f.maxMoves, "max-steps", sortcli.SATMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
+	fs.IntVar(&f.maxMoves, "max-steps", sortkind.DefaultMaxMoves, "Water Sort: the SAT method's horizon; past it, its answer is unknown")
 	clikit.OldSpellings(fs)
 	fs.StringVar(&f.plot, "plot", "", "also draw the times as an SVG chart in `FILE.svg`: bars for one puzzle, a cactus plot\n(puzzles answered against time, one line per engine) for several")
 	clikit.Describe(fs, `

@@ -3,6 +3,7 @@ package kind
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // PlanSearch is how a search for a plan ended, for Verdict. A plan puzzle
@@ -53,4 +54,26 @@ func (s PlanSearch) Verdict(ctx context.Context) Verdict {
 		return Verdict{Status: StatusError, Error: fmt.Sprintf("internal error: the %s plan failed the check: %v", s.Method, err)}
 	}
 	return Verdict{Status: StatusSolved}
+}
+
+// Judged is one engine's run on one input, judged: what the Result of
+// every plan puzzle's kind holds beside the engine's own outcome.
+type Judged struct {
+	// Verdict is the status, with the reason for unsolvable and unknown
+	// and the message of an error.
+	Verdict
+	// Err is the engine's error: a stop, a limit, a failure, or a panic
+	// (a *InternalError).
+	Err error
+	// Elapsed is the engine's time, the check left out.
+	Elapsed time.Duration
+}
+
+// Time runs work on the input id, a panic inside it made an
+// *InternalError (Safely), and returns its error and its time, to be
+// judged.
+func Time(id string, work func() error) Judged {
+	start := time.Now()
+	err := Safely(id, work)
+	return Judged{Err: err, Elapsed: time.Since(start)}
 }

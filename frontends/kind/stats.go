@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/sat"
 )
 
@@ -61,4 +62,18 @@ func (l StatList) String() string {
 // nothing, so that their zero counts mean unknown, not zero.
 func ReportsSearch(s sat.Stats) bool {
 	return s.Conflicts != 0 || s.Decisions != 0 || s.Propagations != 0
+}
+
+// SearchStats are a state-space search's statistics as the records of
+// the plan puzzles print them: the states expanded and stored, and the
+// peak memory in bytes.
+type SearchStats struct {
+	Expanded  int64 `json:"expanded"`
+	Stored    int64 `json:"stored"`
+	PeakBytes int64 `json:"peak_bytes"`
+}
+
+// SearchStatsOf picks the statistics SearchStats prints from s.
+func SearchStatsOf(s statespace.Stats) SearchStats {
+	return SearchStats{Expanded: s.Expanded, Stored: s.Stored, PeakBytes: s.PeakBytes}
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/jugskind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/sortkind"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 	"github.com/waterworks-solver/waterworks/models/watersort"
@@ -72,24 +74,19 @@ func solveJugs(ctx context.Context, lim planLimits, name string, data []byte, in
 		}
 		v.Count, v.ID, p = len(entries), entries[index].ID, entries[index].Puzzle
 	}
-	res, err := jugs.BFS(ctx, p, jugs.Options{MaxStates: lim.maxStates})
-	v.Stats = append([]Stat{{"fast_path", res.FastPath}}, searchStats(res.Stats)...)
-	search := kind.PlanSearch{Method: v.Method, Err: err, NoPlan: !res.Solvable(),
-		Proof: "No plan reaches the goal: all reachable states were searched."}
-	if res.FastPath {
-		search.Proof = "No plan reaches the goal: " + jugs.Impossible(p) + "."
-	}
-	if res.Solvable() {
-		search.Check = func() error { return jugs.Check(p, res.Plan) }
-	}
-	if err := judgePlan(ctx, &v, lim, search, func() string {
+	bfs, _ := jugskind.MethodNamed("bfs")
+	opts := jugskind.DefaultOptions()
+	opts.MaxStates = lim.maxStates
+	res := jugskind.Run(ctx, v.ID, bfs, p, opts)
+	v.Stats = pickStats(res.Stats, "fast_path", "expanded", "stored")
+	if err := judgePlan(&v, lim, res.Judged, "No plan reaches the goal", func() string {
 		return fmt.Sprintf("Solved in %d steps, the fewest possible (breadth-first search); the plan passes the checker.", len(res.Plan))
 	}); err != nil {
 		return v, err
 	}
 	v.Optimal = v.Status == kind.StatusSolved
 	state := p.Start()
-	err = drawPlan(&v, res.Plan, func() string { return drawVessels(jugVessels(p, state)) }, func(a jugs.Action) (string, error) {
+	err := drawPlan(&v, solvedPlan(v, res.Plan), func() string { return drawVessels(jugVessels(p, state)) }, func(a jugs.Action) (string, error) {
 		if !p.Apply(state, a) {
 			return "", fmt.Errorf("step %v does not apply", a)
 		}
@@ -116,16 +113,14 @@ func solveSort(ctx context.Context, lim planLimits, name string, data []byte, in
 	if err != nil {
 		return v, err
 	}
-	rule := watersort.Whole
-	res, err := watersort.Solve(ctx, p, watersort.Options{Rule: rule, Method: watersort.AStar, MaxStates: lim.maxStates})
-	v.Stats = searchStats(res.Stats)
-	search := kind.PlanSearch{Method: v.Method, Err: err, NoPlan: res.Status == watersort.Unsolvable,
-		Proof: "No plan sorts the level: all reachable positions were searched."}
-	if res.Status == watersort.Solved {
-		search.Check = func() error { return watersort.Check(p, rule, res.Plan) }
-	}
-	if err := judgePlan(ctx, &v, lim, search, func() string {
-		return fmt.Sprintf("Solved in %d moves (A*, whole rule), the fewest possible; the plan passes the checker.", len(res.Plan))
+	astar, _ := sortkind.MethodNamed(watersort.AStar.String())
+	opts := sortkind.DefaultOptions()
+	opts.MaxStates = lim.maxStates
+	rule := opts.Rule
+	res := sortkind.Run(ctx, v.ID, astar, p, opts)
+	v.Stats = pickStats(res.Stats.List(), "expanded", "stored")
+	if err := judgePlan(&v, lim, res.Judged, "No plan sorts the level", func() string {
+		return fmt.Sprintf("Solved in %d moves (A*, %s rule), the fewest possible; the plan passes the checker.", len(res.Plan), rule)
 	}); err != nil {
 		return v, err
 	}
@@ -134,7 +129,7 @@ func solveSort(ctx context.Context, lim planLimits, name string, data []byte, in
 	if err != nil {
 		return v, inputError(err)
 	}
-	err = drawPlan(&v, res.Plan, func() string { return drawVessels(bottleVessels(p, state)) }, func(m watersort.Move) (string, error) {
+	err = drawPlan(&v, solvedPlan(v, res.Plan), func() string { return drawVessels(bottleVessels(p, state)) }, func(m watersort.Move) (string, error) {
 		next, err := state.Apply(rule, m)
 		if err != nil {
 			return "", err

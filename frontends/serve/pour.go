@@ -112,31 +112,43 @@ func drawPlan[A any](v *planView, plan []A, draw func() string, move func(A) (st
 	return nil
 }
 
-// judgePlan fills in a plan's status and message from the end of a search
-// for it, as kind.PlanSearch.Verdict judges it: a plan counts once the
-// puzzle's checker has accepted it, and solved then gives its message. The
-// page's state limit makes the status unknown; any other stop or failure
-// fails the request with the search's error (pour answers 503 or 504 for
-// the end of the request's context), and so does a plan the checker
-// refuses, a bug.
-func judgePlan(ctx context.Context, v *planView, lim planLimits, search kind.PlanSearch, solved func() string) error {
-	if errors.Is(search.Err, statespace.ErrLimit) {
+// judgePlan fills in a plan's status and message from a kind's judged
+// run of an engine (which counts a plan only once the puzzle's checker
+// has accepted it): solved words a plan, and noPlan leads the proof that
+// there is none. The page's state limit makes the status unknown; any
+// other stop or failure fails the request with the run's error (pour
+// answers 503 or 504 for the end of the request's context), and so does
+// a plan the checker refused, a bug.
+func judgePlan(v *planView, lim planLimits, run kind.Judged, noPlan string, solved func() string) error {
+	switch {
+	case errors.Is(run.Err, statespace.ErrLimit):
 		v.Status, v.Message = kind.StatusUnknown, lim.stopped()
 		return nil
-	}
-	verdict := search.Verdict(ctx)
-	switch {
-	case search.Err != nil:
-		return search.Err
-	case verdict.Status == kind.StatusError:
-		return errors.New(verdict.Error)
-	case verdict.Status == kind.StatusSolved:
+	case run.Err != nil:
+		return run.Err
+	case run.Status == kind.StatusError:
+		return errors.New(run.Error)
+	case run.Status == kind.StatusSolved:
 		v.Message = solved()
+	case run.Status == kind.StatusUnsolvable && noPlan != "":
+		v.Message = noPlan + ": " + run.Reason + "."
 	default:
-		v.Message = verdict.Reason
+		v.Message = run.Reason
 	}
-	v.Status = verdict.Status
+	v.Status = run.Status
 	return nil
+}
+
+// pickStats picks the statistics called names from an engine's, for the
+// page, in their order.
+func pickStats(l kind.StatList, names ...string) []Stat {
+	var out []Stat
+	for _, st := range l {
+		if slices.Contains(names, st.Name) {
+			out = append(out, Stat{Name: st.Name, Value: st.Value})
+		}
+	}
+	return out
 }
 
 // searchKind is a plan puzzle solved by one state-space search, with
@@ -183,7 +195,8 @@ func (k searchKind[P, A]) solve(ctx context.Context, lim planLimits, name string
 			return err
 		}
 	}
-	if err := judgePlan(ctx, &v, lim, search, func() string { return message }); err != nil {
+	run := kind.Judged{Verdict: search.Verdict(ctx), Err: err}
+	if err := judgePlan(&v, lim, run, "", func() string { return message }); err != nil {
 		return v, err
 	}
 	draw, move := k.play(p)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/crossing"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/riverkind"
 )
 
@@ -13,7 +14,7 @@ import (
 // crossings, or on unsolvability.
 func CompareKind() clikit.CompareKind {
 	return clikit.CompareKind{Kind: riverkind.Kind(), Run: compareRiver,
-		Engines: func() []string { return clikit.EngineNames(methods...) }}
+		Engines: func() []string { return kind.EngineNames(methods...) }}
 }
 
 func compareRiver(ctx context.Context, c clikit.Comparison, in clikit.Input) int {

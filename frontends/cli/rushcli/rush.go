@@ -59,13 +59,13 @@ type Record struct {
 	Plan   []Move      `json:"plan"`
 	// Steps counts the moves (a move slides one piece any distance),
 	// Cells the cells slid in all.
-	Steps   *int               `json:"steps"`
-	Cells   *int               `json:"cells"`
-	Optimal bool               `json:"optimal"`
-	MS      float64            `json:"ms"`
-	Stats   clikit.SearchStats `json:"stats"`
-	Reason  string             `json:"reason,omitempty"`
-	Error   string             `json:"error,omitempty"`
+	Steps   *int             `json:"steps"`
+	Cells   *int             `json:"cells"`
+	Optimal bool             `json:"optimal"`
+	MS      float64          `json:"ms"`
+	Stats   kind.SearchStats `json:"stats"`
+	Reason  string           `json:"reason,omitempty"`
+	Error   string           `json:"error,omitempty"`
 }
 
 func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
@@ -128,7 +128,7 @@ func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Reco
 	start := time.Now()
 	r, err := run(ctx, p, statespace.Options{MaxStates: limit})
 	rec.MS = kind.Millis(time.Since(start))
-	rec.Stats = clikit.SearchStatsOf(r.Stats)
+	rec.Stats = kind.SearchStatsOf(r.Stats)
 	search := kind.PlanSearch{Method: method, Err: err,
 		NoPlan: r.Status == statespace.Unsolvable, Proof: fmt.Sprintf("all %d reachable boards explored", r.Stats.Stored)}
 	if r.Status == statespace.Solved {

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind/sortkind"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 )
@@ -18,10 +19,10 @@ import (
 func TestEnginePanic(t *testing.T) {
 	levels := sortfmt.Parse("level.txt", []byte("capacity 2\nred blue\nblue red\n-\n"))
 	var out, errOut bytes.Buffer
-	f := &sortSolveFlags{method: "bfs"}
+	f := &sortSolveFlags{method: "bfs", engine: sortkind.Method{Name: "bfs",
+		Solve: func(context.Context, *watersort.Puzzle, sortkind.Options) (sortkind.Outcome, error) { panic("boom") }}}
 	f.Format = clikit.FormatText
-	r := &sortReporter{flags: f, stdio: clikit.IO{Out: &out, Err: &errOut}, out: bufio.NewWriter(&out),
-		engine: func(context.Context, *watersort.Puzzle, watersort.Rule) sortOutcome { panic("boom") }}
+	r := &sortReporter{flags: f, stdio: clikit.IO{Out: &out, Err: &errOut}, out: bufio.NewWriter(&out)}
 	r.printer = clikit.NewPrinter(f.Format, r.out)
 	code := r.solve(context.Background(), levels[0])
 	assert.Equal(t, clikit.ExitUsage, code)

@@ -8,14 +8,13 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/sortkind"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/watersort"
-	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
@@ -25,33 +24,43 @@ const sortSolveArgs = "[--rule whole|fits] [--method bfs|astar|greedy|sat] [flag
 type sortSolveFlags struct {
 	clikit.CommonFlags
 	rule        watersort.Rule
-	method      string           // bfs, astar, greedy or sat
-	search      watersort.Method // the search method unless method is sat
+	method      string          // bfs, astar, greedy or sat
+	engine      sortkind.Method // the method called method
 	limitStates int
 	backend     string // sat: the SAT backend
 	maxMoves    int    // sat: the horizon
 	encoding    watersort.SATEncoding
 }
 
-// sortLimitStates is the default of --max-states.
-const sortLimitStates = 20_000_000
-
 // methodSAT names the bounded-horizon SAT method on the command line.
-const methodSAT = "sat"
-
-// SATMaxMoves is the default horizon of the SAT method: above the
-// longest optimal plan of the corpus (76 moves).
-const SATMaxMoves = 100
+const methodSAT = sortkind.MethodSAT
 
 // parseMethod reads --method: a search method or sat.
 func (f *sortSolveFlags) parseMethod(name string) error {
 	f.method = name
-	if name == methodSAT {
+	var ok bool
+	if f.engine, ok = sortkind.MethodNamed(name); !ok {
+		return clikit.UnknownChoice("method", name, sortkind.MethodNames())
+	}
+	return nil
+}
+
+// options returns the methods' settings the flags give.
+func (f *sortSolveFlags) options() sortkind.Options {
+	return sortkind.Options{Rule: f.rule, MaxStates: f.limitStates, MaxMoves: f.maxMoves,
+		Backend: f.backend, Encoding: f.encoding, Timeouts: f.Timeout > 0}
+}
+
+// checkBackend refuses a SAT backend that is not known.
+func (f *sortSolveFlags) checkBackend() error {
+	if f.method != methodSAT {
 		return nil
 	}
-	var err error
-	if f.search, err = watersort.ParseMethod(name); err != nil {
-		return clikit.UnknownChoice("method", name, []string{"bfs", "astar", "greedy", methodSAT})
+	if _, err := backends.Open(f.backend); err != nil {
+		if errors.Is(err, backends.ErrUnknown) {
+			return clikit.UnknownBackend(f.backend, append(backends.Builtin(), backends.DIMACS+"CMD"))
+		}
+		return err
 	}
 	return nil
 }
@@ -96,9 +105,9 @@ proves a level unsolvable.`)
 	rule := fs.String("rule", "whole", "pour `rule`: whole (the whole top run must fit) or fits (pour as much as fits)")
 	method := fs.String("method", "bfs", "`method`: bfs and astar search for the fewest moves, greedy is fast but not optimal,\n"+
 		"sat asks a SAT solver for plans of exactly k moves, k growing from a lower bound\n(optimal; small levels)")
-	fs.IntVar(&f.limitStates, "max-states", sortLimitStates, "give up after storing this many states (about 150 bytes each\nat 40 bottles); 0 means no limit")
+	fs.IntVar(&f.limitStates, "max-states", sortkind.DefaultMaxStates, "give up after storing this many states (about 150 bytes each\nat 40 bottles); 0 means no limit")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
-	fs.IntVar(&f.maxMoves, "max-steps", SATMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
+	fs.IntVar(&f.maxMoves, "max-steps", sortkind.DefaultMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is\n"+
 		"unknown: the SAT method cannot prove a level unsolvable")
 	encoding := fs.String("encoding", watersort.DefaultSATEncoding.String(), "sat: `encoding` beyond the moves: "+satEncodingNames()+"\n"+
 		"(moves: symmetry breaking over consecutive moves and the A* bound on every state;\n"+
@@ -115,11 +124,10 @@ proves a level unsolvable.`)
 	inputs, code := clikit.Inputs(stdio, files, nil)
 	out := bufio.NewWriter(res.Output.Redirect(stdio).Out)
 	defer out.Flush()
-	engine, err := f.engine()
-	if err != nil {
+	if err := f.checkBackend(); err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
-	r := &sortReporter{flags: &f, engine: engine, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
+	r := &sortReporter{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out)}
 	for _, in := range inputs {
 		if in.Err != nil {
 			if !in.Interrupted() {
@@ -168,7 +176,6 @@ func (f *sortSolveFlags) setChoices(fs *flag.FlagSet, rule, method, encoding str
 // sortReporter solves levels and reports each in the chosen format.
 type sortReporter struct {
 	flags   *sortSolveFlags
-	engine  sortEngine
 	stdio   clikit.IO
 	out     *bufio.Writer
 	printer *clikit.Printer
@@ -181,18 +188,6 @@ type Move struct {
 	To   int `json:"to"`
 }
 
-// sortStats are an engine's statistics as JSON prints them: the search's
-// (states expanded and stored, peak memory) or the SAT method's (the
-// start's lower bound, each horizon tried and the formula's size at the
-// last one).
-type sortStats struct {
-	clikit.SearchStats
-	LowerBound *int        `json:"lower_bound,omitempty"`
-	Rounds     kind.Rounds `json:"rounds,omitempty"`
-	Variables  int         `json:"variables,omitempty"`
-	Clauses    int         `json:"clauses,omitempty"`
-}
-
 // Record is one result as JSON Lines prints it.
 type Record struct {
 	ID      string      `json:"id"`
@@ -200,14 +195,14 @@ type Record struct {
 	Method  string      `json:"method"`
 	Backend string      `json:"backend,omitempty"` // the SAT backend of method sat
 	// Encoding is the SAT method's encoding (watersort.SATEncoding).
-	Encoding string    `json:"encoding,omitempty"`
-	Rule     string    `json:"rule"`
-	Plan     []Move    `json:"plan"`
-	Steps    *int      `json:"steps"`
-	Optimal  bool      `json:"optimal"`
-	MS       float64   `json:"ms"`
-	Stats    sortStats `json:"stats"`
-	Error    string    `json:"error,omitempty"`
+	Encoding string         `json:"encoding,omitempty"`
+	Rule     string         `json:"rule"`
+	Plan     []Move         `json:"plan"`
+	Steps    *int           `json:"steps"`
+	Optimal  bool           `json:"optimal"`
+	MS       float64        `json:"ms"`
+	Stats    sortkind.Stats `json:"stats"`
+	Error    string         `json:"error,omitempty"`
 }
 
 // engine names the record's engine for people: the method, and for the
@@ -226,111 +221,6 @@ func (rec Record) engine() string {
 var CSVHeader = []string{"id", "status", "method", "rule", "steps", "optimal", "ms",
 	"expanded", "stored", "peak_bytes", "variables", "clauses", "plan", "error"}
 
-// sortOutcome is what an engine made of one level, before the plan is
-// checked.
-type sortOutcome struct {
-	status  watersort.Status
-	plan    watersort.Plan
-	optimal bool
-	stats   sortStats
-	horizon int // the SAT method's --max-steps
-	// err is ctx's error, watersort.ErrLimit or watersort.ErrHorizon when
-	// the engine stopped early, or what went wrong.
-	err error
-}
-
-// sortEngine runs one engine on a valid level.
-type sortEngine func(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule) sortOutcome
-
-// searchEngine is native search by method m, storing at most limit states.
-func searchEngine(m watersort.Method, limit int) sortEngine {
-	return func(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule) sortOutcome {
-		res, err := watersort.Solve(ctx, p, watersort.Options{Rule: rule, Method: m, MaxStates: limit})
-		return sortOutcome{
-			status:  res.Status,
-			plan:    res.Plan,
-			optimal: res.Optimal,
-			stats:   sortStats{SearchStats: clikit.SearchStatsOf(res.Stats)},
-			err:     err,
-		}
-	}
-}
-
-// satEngine is the bounded-horizon SAT method up to maxMoves moves on
-// solvers that open makes, with cardinality constraints written by enc.
-func satEngine(open func() (sat.Solver, error), enc sat.Encoding, variant watersort.SATEncoding, maxMoves int) sortEngine {
-	return func(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule) sortOutcome {
-		s, err := open()
-		if err != nil {
-			return sortOutcome{err: err}
-		}
-		res, err := watersort.SolveSAT(ctx, p, s, watersort.SATOptions{Rule: rule, MaxMoves: maxMoves, Encoding: enc, Variant: variant})
-		out := sortOutcome{status: res.Status, plan: res.Plan, optimal: res.Status == watersort.Solved, horizon: maxMoves, err: err}
-		out.stats.LowerBound = &res.LowerBound
-		out.stats.Rounds = kind.RoundsOf(res.Rounds)
-		if n := len(res.Rounds); n > 0 {
-			out.stats.Variables, out.stats.Clauses = res.Rounds[n-1].Vars, res.Rounds[n-1].Clauses
-		}
-		return out
-	}
-}
-
-// openSortSAT returns a function that opens fresh solvers of the backend
-// called name, and the encoding to give it: native constraints for
-// gophersat, the totalizer for the others. Gophersat cannot be stopped, so
-// under timeouts it runs in a child process that is killed when time is up;
-// without, it runs in this process, which an interrupt ends anyway.
-func openSortSAT(name string, timeouts bool) (sortEngineSAT, error) {
-	if _, err := backends.Open(name); err != nil {
-		if errors.Is(err, backends.ErrUnknown) {
-			return sortEngineSAT{}, clikit.UnknownBackend(name, append(backends.Builtin(), backends.DIMACS+"CMD"))
-		}
-		return sortEngineSAT{}, err
-	}
-	b := sortEngineSAT{enc: sat.Totalizer, open: func() (sat.Solver, error) { return backends.OpenFor(name, timeouts) }}
-	if name == backends.Gophersat {
-		b.enc = sat.Native
-	}
-	return b, nil
-}
-
-// sortEngineSAT is a SAT backend ready for satEngine.
-type sortEngineSAT struct {
-	open func() (sat.Solver, error)
-	enc  sat.Encoding
-}
-
-// engine returns the flags' engine.
-func (f *sortSolveFlags) engine() (sortEngine, error) {
-	if f.method != methodSAT {
-		return searchEngine(f.search, f.limitStates), nil
-	}
-	b, err := openSortSAT(f.backend, f.Timeout > 0)
-	if err != nil {
-		return nil, err
-	}
-	return satEngine(b.open, b.enc, f.encoding, f.maxMoves), nil
-}
-
-// judge turns an outcome into a verdict: a status, with a reason that
-// explains it in text and an error message when it is an error. A plan is
-// replayed by the checker first (kind.PlanSearch): a plan that fails it is
-// an internal error, never an answer.
-func (o sortOutcome) judge(ctx context.Context, p *watersort.Puzzle, rule watersort.Rule, method string) kind.Verdict {
-	switch {
-	case errors.Is(o.err, watersort.ErrLimit):
-		return kind.Verdict{Status: kind.StatusUnknown, Reason: fmt.Sprintf("stopped after %d states", o.stats.Stored)}
-	case errors.Is(o.err, watersort.ErrHorizon):
-		return kind.Verdict{Status: kind.StatusUnknown, Reason: fmt.Sprintf("no plan of at most %d moves, not a proof of unsolvability", o.horizon)}
-	}
-	search := kind.PlanSearch{Method: method, Err: o.err,
-		NoPlan: o.status == watersort.Unsolvable, Proof: fmt.Sprintf("all %d reachable positions explored", o.stats.Stored)}
-	if o.status == watersort.Solved {
-		search.Check = func() error { return watersort.Check(p, rule, o.plan) }
-	}
-	return search.Verdict(ctx)
-}
-
 // solve runs the engine on one level, checks any plan it returns, reports
 // the result and returns its exit code.
 func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
@@ -346,25 +236,17 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	}
 	work, cancel := r.flags.WithTimeout(ctx)
 	defer cancel()
-	start := time.Now()
-	var out sortOutcome
-	if err := kind.Safely(lv.ID, func() error {
-		out = r.engine(work, lv.Puzzle, r.flags.rule)
-		return nil
-	}); err != nil {
-		out = sortOutcome{err: err}
-	}
-	rec.MS = kind.Millis(time.Since(start))
-	rec.Stats = out.stats
-	v := out.judge(work, lv.Puzzle, r.flags.rule, r.flags.method)
-	rec.Status, rec.Error = v.Status, v.Error
+	res := sortkind.Run(work, lv.ID, r.flags.engine, lv.Puzzle, r.flags.options())
+	rec.MS = kind.Millis(res.Elapsed)
+	rec.Stats = res.Stats
+	rec.Status, rec.Error = res.Status, res.Error
 	if rec.Status == kind.StatusSolved {
-		rec.Optimal = out.optimal
-		rec.Plan = make([]Move, len(out.plan))
-		for i, m := range out.plan {
+		rec.Optimal = res.Optimal
+		rec.Plan = make([]Move, len(res.Plan))
+		for i, m := range res.Plan {
 			rec.Plan[i] = Move{From: m.From, To: m.To}
 		}
-		steps := len(out.plan)
+		steps := len(res.Plan)
 		rec.Steps = &steps
 	}
 	if rec.Error != "" {
@@ -373,7 +255,7 @@ func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
 	if r.flags.Stats && r.flags.Format == clikit.FormatText {
 		r.textStats(rec)
 	}
-	r.emit(rec, v.Reason)
+	r.emit(rec, res.Reason)
 	return clikit.ExitCode(work, rec.Status)
 }
 

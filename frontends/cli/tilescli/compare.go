@@ -15,7 +15,7 @@ import (
 // CompareKind is compare's part for sliding-tile boards.
 func CompareKind() clikit.CompareKind {
 	return clikit.CompareKind{Kind: tileskind.Kind(), Run: compareTiles, Engines: func() []string {
-		return clikit.EngineNames("ida", "ida-manhattan", "bfs", methodSAT)
+		return kind.EngineNames("ida", "ida-manhattan", "bfs", methodSAT)
 	}}
 }
 

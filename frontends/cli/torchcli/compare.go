@@ -5,6 +5,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/crossing"
+	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/torchkind"
 )
 
@@ -13,7 +14,7 @@ import (
 // on the least total time.
 func CompareKind() clikit.CompareKind {
 	return clikit.CompareKind{Kind: torchkind.Kind(), Run: compareTorch,
-		Engines: func() []string { return clikit.EngineNames(methods...) }}
+		Engines: func() []string { return kind.EngineNames(methods...) }}
 }
 
 func compareTorch(ctx context.Context, c clikit.Comparison, in clikit.Input) int {

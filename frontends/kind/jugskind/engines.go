@@ -91,24 +91,12 @@ func Methods() []Method {
 
 // MethodNamed returns the method called name, and false when there is
 // none.
-func MethodNamed(name string) (Method, bool) {
-	all := Methods()
-	i := slices.IndexFunc(all, func(m Method) bool { return m.Name == name })
-	if i < 0 {
-		return Method{}, false
-	}
-	return all[i], true
-}
+func MethodNamed(name string) (Method, bool) { return kind.Named(Methods(), methodName, name) }
 
 // MethodNames lists the names --method takes, sorted.
-func MethodNames() []string {
-	var names []string
-	for _, m := range Methods() {
-		names = append(names, m.Name)
-	}
-	slices.Sort(names)
-	return names
-}
+func MethodNames() []string { return slices.Sorted(slices.Values(kind.Names(Methods(), methodName))) }
+
+func methodName(m Method) string { return m.Name }
 
 // Engine is one engine compare runs on jug puzzles: a method and, for
 // sat, a backend and an encoding.

@@ -3,7 +3,6 @@ package jugskind
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/jugs"
@@ -15,14 +14,10 @@ type Result struct {
 	// Outcome is what the method found; its Plan has passed jugs.Check
 	// when the status is solved.
 	Outcome
-	// Verdict is the status, with the reason for unsolvable and unknown
-	// and the message of an error.
-	kind.Verdict
-	// Err is the method's error: a stop, a limit, a horizon passed, a
-	// puzzle too large for the method (wrapping jugs.ErrTooLarge), a
-	// failure, or a panic (a *kind.InternalError).
-	Err     error
-	Elapsed time.Duration
+	// Judged holds the verdict and the method's error: a stop, a limit,
+	// a horizon passed, a puzzle too large for the method (wrapping
+	// jugs.ErrTooLarge), a failure, or a panic (a *kind.InternalError).
+	kind.Judged
 }
 
 // Run runs the method on the puzzle p (named id in messages) under ctx,
@@ -30,16 +25,14 @@ type Result struct {
 // passed is unknown; the rest is kind.PlanSearch's, so that a plan counts
 // only once jugs.Check accepts it. A panic in the method is an error.
 func Run(ctx context.Context, id string, m Method, p *jugs.Puzzle, o Options) Result {
-	start := time.Now()
 	var r Result
-	r.Err = kind.Safely(id, func() (err error) {
+	r.Judged = kind.Time(id, func() (err error) {
 		if err := m.Fits(p, o); err != nil {
 			return err
 		}
 		r.Outcome, err = m.Solve(ctx, p, o)
 		return err
 	})
-	r.Elapsed = time.Since(start)
 	if errors.Is(r.Err, statespace.ErrHorizon) {
 		r.Verdict = kind.Verdict{Status: kind.StatusUnknown, Reason: r.Err.Error()}
 		return r

@@ -38,21 +38,13 @@ func Detect(among []kind.Kind, data []byte) (kind.Kind, bool) {
 	return among[i], true
 }
 
+func kindName(k kind.Kind) string { return k.Name }
+
 // Named returns the kind called name among kinds, and false when there is
 // none.
 func Named(among []kind.Kind, name string) (kind.Kind, bool) {
-	i := slices.IndexFunc(among, func(k kind.Kind) bool { return k.Name == name })
-	if i < 0 {
-		return kind.Kind{}, false
-	}
-	return among[i], true
+	return kind.Named(among, kindName, name)
 }
 
 // Names lists the names of kinds, in order.
-func Names(among []kind.Kind) []string {
-	names := make([]string, len(among))
-	for i, k := range among {
-		names[i] = k.Name
-	}
-	return names
-}
+func Names(among []kind.Kind) []string { return kind.Names(among, kindName) }

@@ -1,7 +1,13 @@
 // Package sortkind is Water Sort's part of the layer beneath the
-// frontends (see package kind): so far, whether an input holds Water Sort
-// levels. Its engines and the judging of a plan are still in
-// frontends/cli/sortcli, and move here next.
+// frontends (see package kind): whether an input holds Water Sort levels,
+// the methods (breadth-first search, A*, greedy search and the SAT
+// method) and compare's engines by name, and one method's run on one
+// level, its plan replayed by watersort.Check and the outcome judged.
+// "sort solve" and compare (frontends/cli/sortcli) and the web page's
+// pour view (frontends/serve) stand on it.
+//
+// To add a method, add it to Methods; compare's Engines and --method pick
+// it up from there, and its answers pass through Run like the others'.
 package sortkind
 
 import (

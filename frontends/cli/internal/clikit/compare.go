@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
-	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 // CompareRow is one engine's result on one puzzle.
@@ -84,22 +83,6 @@ type Comparison interface {
 	Time(ctx context.Context, engine string, do func(ctx context.Context) error) ([]time.Duration, error)
 	// Puzzle checks the agreement among one puzzle's rows and prints them.
 	Puzzle(rows []CompareRow)
-}
-
-// EngineNames lists the names compare's --engines takes for a kind with
-// these methods: each method, and after the SAT method ("sat")
-// sat/BACKEND and the backend's own name for every available backend.
-func EngineNames(methods ...string) []string {
-	var names []string
-	for _, m := range methods {
-		names = append(names, m)
-		if m == "sat" {
-			for _, b := range backends.Available() {
-				names = append(names, m+"/"+b, b)
-			}
-		}
-	}
-	return names
 }
 
 // TimeSolve times solve as the engine called engine (Comparison.Time): a
