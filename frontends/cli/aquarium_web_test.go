@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -19,7 +18,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
-	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/webfmt"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
@@ -537,29 +535,6 @@ func TestAquariumOutputFile(t *testing.T) {
 	code, _, errOut = run(t, "", "aquarium", "render", "-o", filepath.Join(dir, "no", "such", "dir.svg"), easy)
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errOut, "no such file or directory")
-}
-
-func TestWriteFileAtomic(t *testing.T) {
-	dir := t.TempDir()
-	real := filepath.Join(dir, "real.txt")
-	link := filepath.Join(dir, "link.txt")
-	require.NoError(t, os.WriteFile(real, []byte("old"), 0o640))
-	require.NoError(t, os.Symlink("real.txt", link))
-	require.NoError(t, clikit.WriteFileAtomic(link, []byte("new")))
-	assert.Equal(t, "new", string(mustRead(t, real)), "a link's file is replaced")
-	target, err := os.Readlink(link)
-	require.NoError(t, err)
-	assert.Equal(t, "real.txt", target, "the link stays a link")
-
-	require.NoError(t, clikit.WriteFileAtomic(os.DevNull, []byte("x")), "a device is written in place")
-	info, err := os.Stat(os.DevNull)
-	require.NoError(t, err)
-	assert.False(t, info.Mode().IsRegular(), "and not replaced")
-
-	err = clikit.WriteFileAtomic(dir, []byte("x"))
-	assert.Error(t, err, "a directory is not a file")
-	var pathErr *os.PathError
-	assert.True(t, errors.As(err, &pathErr))
 }
 
 // TestAquariumHelpNamesFormats keeps the help of every Aquarium command

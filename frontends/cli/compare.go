@@ -24,6 +24,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/tilescli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/torchcli"
+	"github.com/waterworks-solver/waterworks/frontends/internal/files"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/kinds"
 	"github.com/waterworks-solver/waterworks/frontends/kind/sortkind"
@@ -407,10 +408,10 @@ func kindList(kinds []clikit.CompareKind) string {
 func (c *comparison) writePlot() int {
 	svg, err := plotSVG(c.rows)
 	if err == nil {
-		err = clikit.WriteFileAtomic(c.flags.plot, svg)
+		err = files.WriteAtomic(c.flags.plot, svg)
 	}
 	if err != nil {
-		fmt.Fprintf(c.stdio.Err, "waterworks compare: --plot %s: %v\n", c.flags.plot, clikit.UnwrapPathError(err))
+		fmt.Fprintf(c.stdio.Err, "waterworks compare: --plot %s: %v\n", c.flags.plot, files.Reason(err))
 		return clikit.ExitUsage
 	}
 	return clikit.ExitOK

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/internal/files"
 	"github.com/waterworks-solver/waterworks/models/tiles"
 )
 
@@ -96,7 +96,7 @@ func readCached(path string, w, h int, patterns [][]int) (*tiles.PatternDB, stri
 		return nil, "not cached yet"
 	}
 	if err != nil {
-		return nil, clikit.UnwrapPathError(err).Error()
+		return nil, files.Reason(err).Error()
 	}
 	db, err := tiles.ReadPatternDB(bytes.NewReader(data))
 	if err != nil {
@@ -117,7 +117,7 @@ func save(path string, db *tiles.PatternDB) error {
 	if _, err := db.WriteTo(&buf); err != nil {
 		return err
 	}
-	return clikit.WriteFileAtomic(path, buf.Bytes())
+	return files.WriteAtomic(path, buf.Bytes())
 }
 
 // describe says in words where db came from, for stderr.

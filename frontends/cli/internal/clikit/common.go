@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/internal/files"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 )
@@ -157,7 +158,7 @@ func (e *ReadError) Error() string {
 	case errors.Is(e.Err, errTooLarge):
 		return inputerr.New(e.Name, 1, 1, "input is larger than %d MiB, the most that is read", textsafe.MaxInput>>20).Error()
 	}
-	return textsafe.Name(e.Name) + ": " + UnwrapPathError(e.Err).Error()
+	return textsafe.Name(e.Name) + ": " + files.Reason(e.Err).Error()
 }
 
 func (e *ReadError) Unwrap() error { return e.Err }
@@ -275,16 +276,6 @@ func readFileLimited(name string) ([]byte, error) {
 	}
 	defer f.Close()
 	return readLimited(f)
-}
-
-// UnwrapPathError returns the reason of a *os.PathError without the path
-// and the operation, which the caller's message names already.
-func UnwrapPathError(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Printer writes records in the chosen format: JSON Lines, or CSV with a

@@ -8,10 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/waterworks-solver/waterworks/frontends/internal/files"
 )
 
 // Output is the -o FILE flag: a command's results go to FILE instead of
-// standard output, written atomically (WriteFileAtomic) and only when the
+// standard output, written atomically (files.WriteAtomic) and only when the
 // command succeeds, so that a Makefile never sees half a result.
 type Output struct {
 	Path string
@@ -57,8 +59,8 @@ func FinishFile(stdio IO, path string, data []byte, code int) int {
 		fmt.Fprintf(stdio.Err, "%s: not written (exit %d)\n", path, code)
 		return code
 	}
-	if err := WriteFileAtomic(path, data); err != nil {
-		fmt.Fprintf(stdio.Err, "waterworks: writing %s: %v\n", path, UnwrapPathError(err))
+	if err := files.WriteAtomic(path, data); err != nil {
+		fmt.Fprintf(stdio.Err, "waterworks: writing %s: %v\n", path, files.Reason(err))
 		return ExitUsage
 	}
 	return ExitOK
