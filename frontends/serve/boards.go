@@ -6,10 +6,11 @@ import (
 	"html"
 	"strings"
 
+	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/tileskind"
 	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
 	"github.com/waterworks-solver/waterworks/models/rush"
-	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/models/tiles"
 )
 
@@ -22,25 +23,21 @@ import (
 func tilesLevel(l tilesfmt.Level) (string, *tiles.Puzzle, error) { return l.ID, l.Puzzle, l.Err }
 func rushLevel(l rushfmt.Level) (string, *rush.Puzzle, error)    { return l.ID, l.Puzzle, l.Err }
 
-// tilesKind solves sliding-tile boards with IDA*, which bounds its memory
-// and not its states.
+// tilesKind solves sliding-tile boards with IDA* and Manhattan distance,
+// which bounds its memory and not its states (tileskind.Run).
 var tilesKind = searchKind[*tiles.Puzzle, tiles.Move]{
 	method: "ida*",
 	read:   fromLevels(tilesfmt.Parse, tilesLevel),
-	search: func(ctx context.Context, p *tiles.Puzzle, _ statespace.Options) (tiles.Result, error) {
-		return tiles.SolveIDA(ctx, p, nil)
+	run: func(ctx context.Context, id string, p *tiles.Puzzle, _ planLimits) ([]tiles.Move, []Stat, kind.Judged) {
+		ida, _ := tileskind.MethodNamed(tileskind.MethodIDA)
+		o := tileskind.DefaultOptions()
+		o.Heuristic = tileskind.HeuristicManhattan
+		r := tileskind.Run(ctx, id, ida, p, o)
+		return r.Plan, []Stat{{"expanded", r.Stats.Expanded}, {"iterations", r.Stats.Iterations}}, r.Judged
 	},
-	stats: func(st statespace.Stats) []Stat {
-		return []Stat{{"expanded", st.Expanded}, {"iterations", st.Iterations}}
-	},
-	unsolvable: func(p *tiles.Puzzle) string {
-		if perr := p.Solvability(); perr != nil {
-			return "No plan reaches the goal: " + perr.Error()
-		}
-		return "No plan reaches the goal: the board has the wrong parity."
-	},
-	solved: func(p *tiles.Puzzle, plan []tiles.Move) (string, error) {
-		return fmt.Sprintf("Solved in %d moves, the fewest possible (IDA* with Manhattan distance and linear conflicts); the plan passes the checker.", len(plan)), tiles.Check(p, plan)
+	noPlan: "No plan reaches the goal",
+	solved: func(_ *tiles.Puzzle, plan []tiles.Move) string {
+		return fmt.Sprintf("Solved in %d moves, the fewest possible (IDA* with Manhattan distance and linear conflicts); the plan passes the checker.", len(plan))
 	},
 	play: func(q *tiles.Puzzle) (func() string, func(tiles.Move) (string, error)) {
 		return func() string { return drawTiles(q) }, func(m tiles.Move) (string, error) {
@@ -81,12 +78,12 @@ func drawTiles(p *tiles.Puzzle) string {
 
 // rushKind solves Rush Hour boards with breadth-first search.
 var rushKind = searchKind[*rush.Puzzle, rush.Move]{
-	method:     "bfs",
-	read:       fromLevels(rushfmt.Parse, rushLevel),
-	search:     rush.Solve,
-	unsolvable: func(*rush.Puzzle) string { return "No plan gets car A out: every reachable board was searched." },
-	solved: func(p *rush.Puzzle, plan []rush.Move) (string, error) {
-		return fmt.Sprintf("Solved in %d moves, the fewest possible (breadth-first search); the plan passes the checker.", len(plan)), rush.Check(p, plan)
+	method: "bfs",
+	read:   fromLevels(rushfmt.Parse, rushLevel),
+	run: searchRun("bfs", rush.Solve, func(p *rush.Puzzle, plan []rush.Move) error { return rush.Check(p, plan) },
+		func(*rush.Puzzle) string { return "No plan gets car A out: every reachable board was searched." }),
+	solved: func(_ *rush.Puzzle, plan []rush.Move) string {
+		return fmt.Sprintf("Solved in %d moves, the fewest possible (breadth-first search); the plan passes the checker.", len(plan))
 	},
 	play: func(p *rush.Puzzle) (func() string, func(rush.Move) (string, error)) {
 		q := p.Clone()

@@ -24,16 +24,17 @@ func torchLevel(in torchfmt.Instance) (string, *torch.Puzzle, error) { return in
 var torchKind = searchKind[*torch.Puzzle, torch.Crossing]{
 	method: "a*",
 	read:   fromLevels(torchfmt.Parse, torchLevel),
-	search: torch.SolveAStar,
-	unsolvable: func(p *torch.Puzzle) string {
+	run: searchRun("a*", torch.SolveAStar, func(p *torch.Puzzle, plan []torch.Crossing) error {
+		_, err := torch.Check(p, plan)
+		return err
+	}, func(p *torch.Puzzle) string {
 		if p.Limit > 0 {
 			return fmt.Sprintf("No plan gets everyone across within %d minutes: every state within the limit was searched.", p.Limit)
 		}
 		return "No plan gets everyone across: every state was searched."
-	},
-	solved: func(p *torch.Puzzle, plan []torch.Crossing) (string, error) {
-		total, err := torch.Check(p, plan)
-		return fmt.Sprintf("Everyone is across in %d minutes, the least possible (A*), in %d crossings; the plan passes the checker.", total, len(plan)), err
+	}),
+	solved: func(p *torch.Puzzle, plan []torch.Crossing) string {
+		return fmt.Sprintf("Everyone is across in %d minutes, the least possible (A*), in %d crossings; the plan passes the checker.", torch.Plan(plan).Cost(p.Times), len(plan))
 	},
 	play: func(p *torch.Puzzle) (func() string, func(torch.Crossing) (string, error)) {
 		across := make([]bool, len(p.Times))
@@ -63,12 +64,11 @@ var riverKind = searchKind[*river.Puzzle, river.Trip]{
 		}
 		return p, nil
 	},
-	search: river.Solve,
-	unsolvable: func(*river.Puzzle) string {
+	run: searchRun("bfs", river.Solve, func(p *river.Puzzle, plan []river.Trip) error { return river.Check(p, plan) }, func(*river.Puzzle) string {
 		return "No plan gets everything across: every reachable state was searched."
-	},
-	solved: func(p *river.Puzzle, plan []river.Trip) (string, error) {
-		return fmt.Sprintf("Everything is across in %d crossings, the fewest possible (breadth-first search); the plan passes the checker.", len(plan)), river.Check(p, plan)
+	}),
+	solved: func(_ *river.Puzzle, plan []river.Trip) string {
+		return fmt.Sprintf("Everything is across in %d crossings, the fewest possible (breadth-first search); the plan passes the checker.", len(plan))
 	},
 	play: func(p *river.Puzzle) (func() string, func(river.Trip) (string, error)) {
 		far := make([]int, len(p.Kinds))

@@ -151,24 +151,24 @@ func pickStats(l kind.StatList, names ...string) []Stat {
 	return out
 }
 
-// searchKind is a plan puzzle solved by one state-space search, with
+// searchKind is a plan puzzle solved by one engine of its kind, with
 // puzzles of type P and actions of type A. Its solve runs the steps such
-// kinds share (read the puzzle, search, judge the outcome and re-check the
-// plan, draw the plan) and these fields say what differs.
+// kinds share (read the puzzle, run the engine, judge the outcome, draw
+// the plan) and these fields say what differs.
 type searchKind[P, A any] struct {
 	method string
 	// read reads the puzzles of data (named name in messages) and returns
 	// the one at index, noting in v their count and its id (see level).
 	read func(v *planView, name string, data []byte, index int) (P, error)
-	// search looks for an optimal plan within opts.
-	search func(ctx context.Context, p P, opts statespace.Options) (statespace.Result[A], error)
-	// stats picks the statistics the page shows; nil means searchStats.
-	stats func(statespace.Stats) []Stat
-	// unsolvable words a puzzle the search proved to have no plan.
-	unsolvable func(p P) string
-	// solved words a plan found, and re-checks it with the puzzle's
-	// independent checker.
-	solved func(p P, plan []A) (string, error)
+	// run runs the kind's engine on p (named id) within the page's
+	// limits: the kind's Run, which re-checks a plan with the puzzle's
+	// independent checker. It returns the plan, the statistics the page
+	// shows and the judged run.
+	run func(ctx context.Context, id string, p P, lim planLimits) ([]A, []Stat, kind.Judged)
+	// noPlan leads the kind's proof that a puzzle has no plan.
+	noPlan string
+	// solved words a plan found, once the checker has accepted it.
+	solved func(p P, plan []A) string
 	// play starts the drawing of a plan at p: draw draws the current
 	// state, and move plays an action on it and words the action.
 	play func(p P) (draw func() string, move func(A) (string, error))
@@ -181,27 +181,29 @@ func (k searchKind[P, A]) solve(ctx context.Context, lim planLimits, name string
 	if err != nil {
 		return v, err
 	}
-	res, err := k.search(ctx, p, lim.options())
-	if k.stats != nil {
-		v.Stats = k.stats(res.Stats)
-	} else {
-		v.Stats = searchStats(res.Stats)
-	}
-	search := kind.PlanSearch{Method: k.method, Err: err, NoPlan: res.Status == statespace.Unsolvable, Proof: k.unsolvable(p)}
-	var message string
-	if res.Status == statespace.Solved {
-		search.Check = func() (err error) {
-			message, err = k.solved(p, res.Plan)
-			return err
-		}
-	}
-	run := kind.Judged{Verdict: search.Verdict(ctx), Err: err}
-	if err := judgePlan(&v, lim, run, "", func() string { return message }); err != nil {
+	plan, stats, run := k.run(ctx, v.ID, p, lim)
+	v.Stats = stats
+	if err := judgePlan(&v, lim, run, k.noPlan, func() string { return k.solved(p, plan) }); err != nil {
 		return v, err
 	}
 	draw, move := k.play(p)
-	err = drawPlan(&v, solvedPlan(v, res.Plan), draw, move)
+	err = drawPlan(&v, solvedPlan(v, plan), draw, move)
 	return v, err
+}
+
+// searchRun is the run of a kind not yet on the layer: one state-space
+// search, judged by kind.PlanSearch, the plan re-checked by check. proof
+// says in words that p has no plan.
+func searchRun[P, A any](method string, search func(ctx context.Context, p P, opts statespace.Options) (statespace.Result[A], error),
+	check func(P, []A) error, proof func(P) string) func(context.Context, string, P, planLimits) ([]A, []Stat, kind.Judged) {
+	return func(ctx context.Context, _ string, p P, lim planLimits) ([]A, []Stat, kind.Judged) {
+		res, err := search(ctx, p, lim.options())
+		ps := kind.PlanSearch{Method: method, Err: err, NoPlan: res.Status == statespace.Unsolvable, Proof: proof(p)}
+		if res.Status == statespace.Solved {
+			ps.Check = func() error { return check(p, res.Plan) }
+		}
+		return res.Plan, searchStats(res.Stats), kind.Judged{Verdict: ps.Verdict(ctx), Err: err}
+	}
 }
 
 // solvedPlan is the plan to draw: the plan found for a solved puzzle,

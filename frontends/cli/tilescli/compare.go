@@ -2,57 +2,25 @@ package tilescli
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/tileskind"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
-	"github.com/waterworks-solver/waterworks/models/tiles"
-	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 // CompareKind is compare's part for sliding-tile boards.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Kind: tileskind.Kind(), Run: compareTiles, Engines: func() []string {
-		return kind.EngineNames("ida", "ida-manhattan", "bfs", methodSAT)
-	}}
+	return clikit.CompareKind{Kind: tileskind.Kind(), Run: compareTiles, Engines: tileskind.EngineNames}
 }
 
-// compareEngine is one engine compare runs on boards.
-type compareEngine struct {
-	name string
-	e    *engine
-	fits func(p *tiles.Puzzle) bool // boards the engine takes on
-}
-
-// compareEngines lists IDA* under both estimates, BFS (without the parity
-// test: it proves a board unsolvable by exhaustion) and the SAT method on
-// every available backend, as far as --engines keeps them.
-func compareEngines(c clikit.Comparison) []compareEngine {
-	all := func(*tiles.Puzzle) bool { return true }
-	mk := func(f solveFlags) *engine {
-		f.pdbCache = defaultCacheDir()
-		f.limitStates = LimitStates
-		f.maxMoves = c.Options().MaxMoves
-		return &engine{flags: &f}
-	}
-	engines := []compareEngine{
-		{name: "ida", e: mk(solveFlags{method: methodIDA, heuristic: heuristicAuto}), fits: all},
-		{name: "ida-manhattan", e: mk(solveFlags{method: methodIDA, heuristic: heuristicManhattan}), fits: all},
-		{name: "bfs", e: mk(solveFlags{method: methodBFS}), fits: func(p *tiles.Puzzle) bool { return p.Cells() <= 9 }},
-	}
-	engines[2].e.exhaust = true
-	for _, b := range backends.Available() {
-		e := mk(solveFlags{method: methodSAT, backend: b})
-		e.flags.Timeout = c.Options().Timeout // gophersat then runs in a child process it can kill
-		engines = append(engines, compareEngine{name: methodSAT + "/" + b, e: e, fits: func(p *tiles.Puzzle) bool { return p.Cells() <= 9 }})
-	}
-	var kept []compareEngine
-	for _, ce := range engines {
-		sat := ce.e.flags.method == methodSAT
-		if c.Wants(ce.name) || sat && (c.Wants(methodSAT) || c.Wants(ce.e.flags.backend)) {
-			kept = append(kept, ce)
+// compareEngines lists tileskind.Engines as far as --engines keeps them:
+// by name, and a SAT engine also by "sat" or its backend's name.
+func compareEngines(c clikit.Comparison) []tileskind.Engine {
+	var kept []tileskind.Engine
+	for _, e := range tileskind.Engines() {
+		if c.Wants(e.Name) || e.Method.Name == methodSAT && (c.Wants(methodSAT) || c.Wants(e.Backend)) {
+			kept = append(kept, e)
 		}
 	}
 	return kept
@@ -64,14 +32,19 @@ func compareEngines(c clikit.Comparison) []compareEngine {
 func compareTiles(ctx context.Context, c clikit.Comparison, in clikit.Input) int {
 	levels := tilesfmt.Parse(in.Name, in.Data)
 	engines := compareEngines(c)
-	for _, ce := range engines {
-		ce.e.prepare(ctx, c.IO(), levels)
+	opts := tileskind.DefaultOptions()
+	opts.MaxMoves = c.Options().MaxMoves
+	opts.Timeouts = c.Options().Timeout > 0 // gophersat then runs in a child process it can kill
+	opts.PDBs = tileskind.NewPatternDBs(tileskind.DefaultCacheDir())
+	for _, e := range engines {
+		// Building the databases is not a run of an engine: no --timeout.
+		prepare(ctx, c.IO(), &clikit.CommonFlags{}, e.Method.Name, e.Options(opts), levels)
 	}
 	return clikit.ComparePuzzles(ctx, c, levels, func(lv tilesfmt.Level) error { return lv.Err }, func(lv tilesfmt.Level) []clikit.CompareRow {
 		var rows []clikit.CompareRow
-		for _, ce := range engines {
-			if ce.fits(lv.Puzzle) {
-				rows = append(rows, compareRow(ctx, c, ce, lv))
+		for _, e := range engines {
+			if e.Fits(lv.Puzzle) {
+				rows = append(rows, compareRow(ctx, c, e, lv, e.Options(opts)))
 			}
 		}
 		return rows
@@ -79,34 +52,13 @@ func compareTiles(ctx context.Context, c clikit.Comparison, in clikit.Input) int
 }
 
 // compareRow times one engine on one board and fills in its row.
-func compareRow(ctx context.Context, c clikit.Comparison, ce compareEngine, lv tilesfmt.Level) clikit.CompareRow {
-	row := clikit.CompareRow{Kind: "tiles", ID: lv.ID, Engine: ce.name}
-	var rec Record
-	row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) kind.Status {
-		rec = ce.e.solve(ctx, lv)
-		return rec.Status
+func compareRow(ctx context.Context, c clikit.Comparison, e tileskind.Engine, lv tilesfmt.Level, opts tileskind.Options) clikit.CompareRow {
+	var res tileskind.Result
+	runs := clikit.TimeSolve(ctx, c, e.Name, func(ctx context.Context) kind.Status {
+		res = tileskind.Run(ctx, lv.ID, e.Method, lv.Puzzle, opts)
+		return res.Status
 	})
-	row.Status, row.Error = rec.Status, rec.Error
-	st := rec.Stats
-	switch rec.Status {
-	case kind.StatusSolved:
-		row.Optimal(*rec.Steps)
-	case kind.StatusUnsolvable:
-		row.Unsolvable("unsolvable (parity)")
-		if ce.e.exhaust {
-			row.Unsolvable(fmt.Sprintf("unsolvable (%d boards explored)", st.Stored))
-		}
-	case kind.StatusUnknown, kind.StatusInterrupted:
-		row.Answer = rec.Reason
-	}
-	if st.LowerBound != nil {
-		row.Stats = kind.StatList{{Name: "lower_bound", Value: *st.LowerBound}, {Name: "horizons", Value: len(st.Horizons)},
-			{Name: "variables", Value: st.Variables}, {Name: "clauses", Value: st.Clauses}}
-	} else {
-		row.Stats = kind.StatList{{Name: "expanded", Value: st.Expanded}, {Name: "stored", Value: st.Stored}}
-		if rec.Heuristic != "" {
-			row.Stats = append(row.Stats, kind.Stat{Name: "heuristic", Value: rec.Heuristic})
-		}
-	}
-	return row
+	a := res.Answer()
+	return clikit.CompareRow{Kind: "tiles", ID: lv.ID, Engine: e.Name, Status: a.Status, Answer: a.Words, Key: a.Key,
+		Error: res.Error, Runs: runs, Stats: res.StatList()}
 }

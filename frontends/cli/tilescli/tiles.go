@@ -7,35 +7,21 @@ import (
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/kind/tileskind"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 const solveArgs = "[--method ida|bfs|sat] [--heuristic auto|pdb|manhattan] [--jobs N] [flags] FILE..."
 
-// The methods.
+// The methods and the --heuristic values (see tileskind).
 const (
-	methodIDA = "ida"
-	methodBFS = "bfs"
-	methodSAT = "sat"
-)
-
-// The --heuristic values; auto is pdb where a default partition exists
-// (3×3, 4×4) and manhattan elsewhere.
-const (
-	heuristicAuto      = "auto"
-	heuristicPDB       = "pdb"
-	heuristicManhattan = "manhattan"
-)
-
-// Defaults of the limits.
-const (
-	// LimitStates is the default of --max-states: BFS stores at most
-	// this many boards (the 8 puzzle has 181,440 per parity class).
-	LimitStates = 50_000_000
-	// MaxMoves is the default horizon of the SAT method: the farthest
-	// 8-puzzle boards need 31 moves.
-	MaxMoves = 80
+	methodIDA          = tileskind.MethodIDA
+	methodBFS          = tileskind.MethodBFS
+	methodSAT          = tileskind.MethodSAT
+	heuristicAuto      = tileskind.HeuristicAuto
+	heuristicPDB       = tileskind.HeuristicPDB
+	heuristicManhattan = tileskind.HeuristicManhattan
 )
 
 // solveFlags are the flags of "tiles solve".
@@ -48,6 +34,10 @@ type solveFlags struct {
 	limitStates int
 	jobs        clikit.Jobs
 	pdbCache    string
+	// engine and opts are the method and the options the flags name,
+	// once checked.
+	engine tileskind.Method
+	opts   tileskind.Options
 }
 
 func (f *solveFlags) register(fs *flag.FlagSet) {
@@ -57,10 +47,10 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.heuristic, "heuristic", heuristicAuto, "ida: the `estimate`: pdb (pattern databases, 3×3 and 4×4), manhattan (Manhattan\n"+
 		"distance plus linear conflicts) or auto (pdb where there are databases)")
 	fs.StringVar(&f.backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
-	fs.IntVar(&f.maxMoves, "max-steps", MaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is unknown")
-	fs.IntVar(&f.limitStates, "max-states", LimitStates, "bfs: give up after storing this many boards; 0 means no limit")
+	fs.IntVar(&f.maxMoves, "max-steps", tileskind.DefaultMaxMoves, "sat: the horizon; without a plan of at most this many moves the answer is unknown")
+	fs.IntVar(&f.limitStates, "max-states", tileskind.DefaultMaxStates, "bfs: give up after storing this many boards; 0 means no limit")
 	f.jobs.Register(fs, "boards")
-	fs.StringVar(&f.pdbCache, "pdb-cache", defaultCacheDir(), "`directory` the pattern databases are kept in between runs (built on first\n"+
+	fs.StringVar(&f.pdbCache, "pdb-cache", tileskind.DefaultCacheDir(), "`directory` the pattern databases are kept in between runs (built on first\n"+
 		"use, rebuilt when missing, stale or corrupt); none keeps them in memory only")
 	clikit.OldSpellings(fs)
 }
@@ -70,8 +60,9 @@ func (f *solveFlags) check(fs *flag.FlagSet) error {
 	if err := f.Check(); err != nil {
 		return err
 	}
-	switch {
-	case !clikit.Contains([]string{methodIDA, methodBFS, methodSAT}, f.method):
+	var known bool
+	switch f.engine, known = tileskind.MethodNamed(f.method); {
+	case !known:
 		return fmt.Errorf("unknown method %q (want ida, bfs or sat)", f.method)
 	case !clikit.Contains([]string{heuristicAuto, heuristicPDB, heuristicManhattan}, f.heuristic):
 		return fmt.Errorf("unknown heuristic %q (want auto, pdb or manhattan)", f.heuristic)
@@ -119,10 +110,11 @@ building the pattern databases.`)
 		return code
 	}
 	inputs, code := clikit.Inputs(stdio, files, nil)
-	e := &engine{flags: &f}
+	f.opts = tileskind.Options{Heuristic: f.heuristic, MaxStates: f.limitStates, MaxMoves: f.maxMoves, Backend: f.backend,
+		Timeouts: f.Timeout > 0, PDBs: tileskind.NewPatternDBs(f.pdbCache)}
 	return clikit.Batch[tilesfmt.Level, Record]{ID: levelID, Jobs: f.jobs,
-		Prepare: func(kept []tilesfmt.Level) { e.prepare(ctx, stdio, kept) },
-		Solve:   func(lv tilesfmt.Level) Record { return e.solve(ctx, lv) },
+		Prepare: func(kept []tilesfmt.Level) { prepare(ctx, stdio, &f.CommonFlags, f.method, f.opts, kept) },
+		Solve:   func(lv tilesfmt.Level) Record { return f.solve(ctx, lv) },
 		Report:  func(s *clikit.Sink, rec Record) int { return reporter{s, &f}.report(ctx, rec) },
 	}.Run(ctx, stdio, res, f.Format, code, clikit.ParseInputs(inputs, tilesfmt.Parse, failedLevel))
 }

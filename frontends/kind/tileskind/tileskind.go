@@ -1,7 +1,15 @@
 // Package tileskind is the sliding-tile puzzles' part of the layer
-// beneath the frontends (see package kind): so far, whether an input
-// holds sliding-tile boards. Their engines and the judging of a plan are
-// still in frontends/cli/tilescli, and move here next.
+// beneath the frontends (see package kind): whether an input holds
+// sliding-tile boards, the methods (IDA* with pattern databases or
+// Manhattan distance, breadth-first search, the SAT method) and
+// compare's engines by name, the pattern databases cached on disk, and
+// one method's run on one board, the parity test first and the plan
+// replayed by tiles.Check. "tiles solve" and compare
+// (frontends/cli/tilescli) and the web page's pour view (frontends/serve)
+// stand on it.
+//
+// To add a method, add it to Methods and, for compare, to Engines; its
+// answers then pass through Run like the others'.
 package tileskind
 
 import (
