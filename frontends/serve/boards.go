@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/rushkind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/tileskind"
 	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
@@ -76,12 +77,17 @@ func drawTiles(p *tiles.Puzzle) string {
 	return b.String()
 }
 
-// rushKind solves Rush Hour boards with breadth-first search.
+// rushKind solves Rush Hour boards with breadth-first search
+// (rushkind.Run).
 var rushKind = searchKind[*rush.Puzzle, rush.Move]{
 	method: "bfs",
 	read:   fromLevels(rushfmt.Parse, rushLevel),
-	run: searchRun("bfs", rush.Solve, func(p *rush.Puzzle, plan []rush.Move) error { return rush.Check(p, plan) },
-		func(*rush.Puzzle) string { return "No plan gets car A out: every reachable board was searched." }),
+	run: func(ctx context.Context, id string, p *rush.Puzzle, lim planLimits) ([]rush.Move, []Stat, kind.Judged) {
+		bfs, _ := rushkind.MethodNamed(rushkind.MethodBFS)
+		r := rushkind.Run(ctx, id, bfs, p, rushkind.Options{MaxStates: lim.maxStates})
+		return r.Plan, []Stat{{"expanded", r.Stats.Expanded}, {"stored", r.Stats.Stored}}, r.Judged
+	},
+	noPlan: "No plan gets car A out",
 	solved: func(_ *rush.Puzzle, plan []rush.Move) string {
 		return fmt.Sprintf("Solved in %d moves, the fewest possible (breadth-first search); the plan passes the checker.", len(plan))
 	},

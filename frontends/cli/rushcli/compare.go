@@ -11,8 +11,7 @@ import (
 
 // CompareKind is compare's part for Rush Hour boards.
 func CompareKind() clikit.CompareKind {
-	return clikit.CompareKind{Kind: rushkind.Kind(), Run: compareRush,
-		Engines: func() []string { return []string{methodBFS, methodAStar} }}
+	return clikit.CompareKind{Kind: rushkind.Kind(), Run: compareRush, Engines: rushkind.MethodNames}
 }
 
 // compareRush runs BFS and A* on every board of one input: the fewest
@@ -21,25 +20,18 @@ func compareRush(ctx context.Context, c clikit.Comparison, in clikit.Input) int 
 	levels := rushfmt.Parse(in.Name, in.Data)
 	return clikit.ComparePuzzles(ctx, c, levels, func(lv rushfmt.Level) error { return lv.Err }, func(lv rushfmt.Level) []clikit.CompareRow {
 		var rows []clikit.CompareRow
-		for _, method := range []string{methodBFS, methodAStar} {
-			if !c.Wants(method) {
+		for _, m := range rushkind.Methods() {
+			if !c.Wants(m.Name) {
 				continue
 			}
-			row := clikit.CompareRow{Kind: "rush", ID: lv.ID, Engine: method}
-			var rec Record
-			row.Runs = clikit.TimeSolve(ctx, c, row.Engine, func(ctx context.Context) kind.Status {
-				rec = solve(ctx, lv, method, LimitStates)
-				return rec.Status
+			var res rushkind.Result
+			runs := clikit.TimeSolve(ctx, c, m.Name, func(ctx context.Context) kind.Status {
+				res = rushkind.Run(ctx, lv.ID, m, lv.Puzzle, rushkind.DefaultOptions())
+				return res.Status
 			})
-			row.Status, row.Error, row.Answer = rec.Status, rec.Error, rec.Reason
-			switch rec.Status {
-			case kind.StatusSolved:
-				row.Optimal(*rec.Steps)
-			case kind.StatusUnsolvable:
-				row.Unsolvable("unsolvable")
-			}
-			row.Stats = kind.StatList{{Name: "expanded", Value: rec.Stats.Expanded}, {Name: "stored", Value: rec.Stats.Stored}}
-			rows = append(rows, row)
+			a := res.Answer()
+			rows = append(rows, clikit.CompareRow{Kind: "rush", ID: lv.ID, Engine: m.Name, Status: a.Status, Answer: a.Words, Key: a.Key,
+				Error: res.Error, Runs: runs, Stats: kind.StatList{{Name: "expanded", Value: res.Stats.Expanded}, {Name: "stored", Value: res.Stats.Stored}}})
 		}
 		return rows
 	})

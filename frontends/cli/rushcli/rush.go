@@ -5,39 +5,30 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/rushkind"
 	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
-	"github.com/waterworks-solver/waterworks/models/rush"
-	"github.com/waterworks-solver/waterworks/models/statespace"
 )
 
 const solveArgs = "[--method bfs|astar] [--max-states N] [--jobs N] [flags] FILE..."
 
-// The methods.
-const (
-	methodBFS   = "bfs"
-	methodAStar = "astar"
-)
-
-// LimitStates is the default of --max-states.
-const LimitStates = 50_000_000
-
 type solveFlags struct {
 	clikit.CommonFlags
 	method      string
+	engine      rushkind.Method // the method called method, once checked
 	limitStates int
 	jobs        clikit.Jobs
 }
 
 // check validates the flags after parsing.
 func (f *solveFlags) check() error {
-	switch err := f.Check(); {
-	case err != nil:
+	if err := f.Check(); err != nil {
 		return err
-	case f.method != methodBFS && f.method != methodAStar:
+	}
+	var known bool
+	if f.engine, known = rushkind.MethodNamed(f.method); !known {
 		return fmt.Errorf("unknown method %q (want bfs or astar)", f.method)
 	}
 	return clikit.CheckCounts(clikit.Count{Name: "max-states", Value: f.limitStates}, f.jobs.Count())
@@ -78,8 +69,8 @@ first. --timeout applies to each board.`)
 	var f solveFlags
 	f.Register(fs)
 	res := clikit.RegisterResults(fs)
-	fs.StringVar(&f.method, "method", methodBFS, "`method`: bfs (breadth-first search) or astar (A*, counting the pieces in the way)")
-	fs.IntVar(&f.limitStates, "max-states", LimitStates, "give up after storing this many boards; 0 means no limit")
+	fs.StringVar(&f.method, "method", rushkind.MethodBFS, "`method`: bfs (breadth-first search) or astar (A*, counting the pieces in the way)")
+	fs.IntVar(&f.limitStates, "max-states", rushkind.DefaultMaxStates, "give up after storing this many boards; 0 means no limit")
 	f.jobs.Register(fs, "boards")
 	clikit.OldSpellings(fs)
 	clikit.Describe(fs, `
@@ -99,7 +90,7 @@ first. --timeout applies to each board.`)
 		Solve: func(lv rushfmt.Level) Record {
 			work, cancel := f.WithTimeout(ctx)
 			defer cancel()
-			return solve(work, lv, f.method, f.limitStates)
+			return solve(work, lv, f.engine, rushkind.Options{MaxStates: f.limitStates})
 		},
 		Report: func(s *clikit.Sink, rec Record) int { return reporter{s, &f}.report(ctx, rec) },
 	}.Run(ctx, stdio, res, f.Format, code, clikit.ParseInputs(inputs, rushfmt.Parse, failedLevel))
@@ -111,38 +102,26 @@ func failedLevel(name string, err error) rushfmt.Level { return rushfmt.Level{ID
 // levelID names a level in progress and for --id.
 func levelID(lv rushfmt.Level) string { return lv.ID }
 
-// solve runs method on one board and fills in its record, the plan
-// checked by the independent checker.
-func solve(ctx context.Context, lv rushfmt.Level, method string, limit int) Record {
-	rec := Record{ID: lv.ID, Method: method}
+// solve runs the method on one board and fills in its record, the plan
+// checked by the independent checker (rushkind.Run).
+func solve(ctx context.Context, lv rushfmt.Level, m rushkind.Method, o rushkind.Options) Record {
+	rec := Record{ID: lv.ID, Method: m.Name}
 	if lv.Err != nil {
 		rec.Status, rec.Error = kind.StatusError, lv.Err.Error()
 		return rec
 	}
 	p := lv.Puzzle
 	rec.Size = fmt.Sprintf("%dx%d", p.Width, p.Height)
-	run := rush.Solve
-	if method == methodAStar {
-		run = rush.SolveAStar
-	}
-	start := time.Now()
-	r, err := run(ctx, p, statespace.Options{MaxStates: limit})
-	rec.MS = kind.Millis(time.Since(start))
-	rec.Stats = kind.SearchStatsOf(r.Stats)
-	search := kind.PlanSearch{Method: method, Err: err,
-		NoPlan: r.Status == statespace.Unsolvable, Proof: fmt.Sprintf("all %d reachable boards explored", r.Stats.Stored)}
-	if r.Status == statespace.Solved {
-		search.Check = func() error { return rush.Check(p, r.Plan) }
-	}
-	v := search.Verdict(ctx)
-	rec.Status, rec.Reason, rec.Error = v.Status, v.Reason, v.Error
-	if v.Status == kind.StatusSolved {
+	r := rushkind.Run(ctx, lv.ID, m, p, o)
+	rec.MS, rec.Stats = kind.Millis(r.Elapsed), r.Stats
+	rec.Status, rec.Reason, rec.Error = r.Status, r.Reason, r.Error
+	if r.Status == kind.StatusSolved {
 		rec.Optimal = true
 		rec.Plan = make([]Move, len(r.Plan))
 		for i, m := range r.Plan {
 			rec.Plan[i] = Move{Piece: string(p.Pieces[m.Piece].Label), By: m.By}
 		}
-		steps, cells := len(r.Plan), rush.Plan(r.Plan).Cells()
+		steps, cells := len(r.Plan), r.Plan.Cells()
 		rec.Steps, rec.Cells = &steps, &cells
 	}
 	return rec

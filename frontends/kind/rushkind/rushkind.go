@@ -1,7 +1,13 @@
 // Package rushkind is Rush Hour's part of the layer beneath the frontends
-// (see package kind): so far, whether an input holds Rush Hour boards. Its
-// engines and the judging of a plan are still in frontends/cli/rushcli,
-// and move here next.
+// (see package kind): whether an input holds Rush Hour boards, the
+// methods (breadth-first search and A*, which are also compare's
+// engines) by name, and one method's run on one board, its plan replayed
+// by rush.Check and the outcome judged. "rush solve" and compare
+// (frontends/cli/rushcli) and the web page's pour view (frontends/serve)
+// stand on it.
+//
+// To add a method, add it to Methods: --method and compare pick it up
+// from there, and its answers pass through Run like the others'.
 package rushkind
 
 import (
