@@ -1,10 +1,15 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"strings"
 
+	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/crossings"
+	"github.com/waterworks-solver/waterworks/frontends/kind/riverkind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/torchkind"
 	"github.com/waterworks-solver/waterworks/frontends/riverfmt"
 	"github.com/waterworks-solver/waterworks/frontends/torchfmt"
 	"github.com/waterworks-solver/waterworks/models/river"
@@ -20,19 +25,15 @@ import (
 func torchLevel(in torchfmt.Instance) (string, *torch.Puzzle, error) { return in.ID, in.Puzzle, in.Err }
 
 // torchKind solves torch and bridge puzzles with A*, the least total
-// time first.
+// time first (torchkind.Run).
 var torchKind = searchKind[*torch.Puzzle, torch.Crossing]{
 	method: "a*",
 	read:   fromLevels(torchfmt.Parse, torchLevel),
-	run: searchRun("a*", torch.SolveAStar, func(p *torch.Puzzle, plan []torch.Crossing) error {
-		_, err := torch.Check(p, plan)
-		return err
-	}, func(p *torch.Puzzle) string {
-		if p.Limit > 0 {
-			return fmt.Sprintf("No plan gets everyone across within %d minutes: every state within the limit was searched.", p.Limit)
-		}
-		return "No plan gets everyone across: every state was searched."
-	}),
+	run: func(ctx context.Context, id string, p *torch.Puzzle, lim planLimits) ([]torch.Crossing, []Stat, kind.Judged) {
+		astar, _ := torchkind.MethodNamed(crossings.MethodAStar)
+		r := torchkind.Run(ctx, id, astar, p, lim.crossings())
+		return r.Actions, crossingStats(r.Stats), r.Judged
+	},
 	solved: func(p *torch.Puzzle, plan []torch.Crossing) string {
 		return fmt.Sprintf("Everyone is across in %d minutes, the least possible (A*), in %d crossings; the plan passes the checker.", torch.Plan(plan).Cost(p.Times), len(plan))
 	},
@@ -50,7 +51,7 @@ var torchKind = searchKind[*torch.Puzzle, torch.Crossing]{
 }
 
 // riverKind solves a river crossing, one puzzle an input, with
-// breadth-first search.
+// breadth-first search (riverkind.Run).
 var riverKind = searchKind[*river.Puzzle, river.Trip]{
 	method: "bfs",
 	read: func(v *planView, name string, data []byte, index int) (*river.Puzzle, error) {
@@ -64,9 +65,11 @@ var riverKind = searchKind[*river.Puzzle, river.Trip]{
 		}
 		return p, nil
 	},
-	run: searchRun("bfs", river.Solve, func(p *river.Puzzle, plan []river.Trip) error { return river.Check(p, plan) }, func(*river.Puzzle) string {
-		return "No plan gets everything across: every reachable state was searched."
-	}),
+	run: func(ctx context.Context, id string, p *river.Puzzle, lim planLimits) ([]river.Trip, []Stat, kind.Judged) {
+		bfs, _ := riverkind.MethodNamed(crossings.MethodBFS)
+		r := riverkind.Run(ctx, id, bfs, p, lim.crossings())
+		return r.Actions, crossingStats(r.Stats), r.Judged
+	},
 	solved: func(_ *river.Puzzle, plan []river.Trip) string {
 		return fmt.Sprintf("Everything is across in %d crossings, the fewest possible (breadth-first search); the plan passes the checker.", len(plan))
 	},
@@ -85,6 +88,19 @@ var riverKind = searchKind[*river.Puzzle, river.Trip]{
 			return riverfmt.Words(p, t), nil
 		}
 	},
+}
+
+// crossings are the options of the crossing kinds' searches the limits
+// allow.
+func (lim planLimits) crossings() crossings.Options {
+	o := crossings.DefaultOptions()
+	o.MaxStates = lim.maxStates
+	return o
+}
+
+// crossingStats are the statistics of a crossing search the page shows.
+func crossingStats(st crossings.Stats) []Stat {
+	return []Stat{{"expanded", st.Expanded}, {"stored", st.Stored}}
 }
 
 // banks starts a picture of two banks, the left third and the right

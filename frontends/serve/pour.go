@@ -36,19 +36,9 @@ type planLimits struct {
 	maxStates int
 }
 
-// options are the state-space search options the limits allow.
-func (lim planLimits) options() statespace.Options {
-	return statespace.Options{MaxStates: lim.maxStates}
-}
-
 // stopped says that a search reached the limits.
 func (lim planLimits) stopped() string {
 	return fmt.Sprintf("stopped after %d states; the command line takes larger searches", lim.maxStates)
-}
-
-// searchStats are the statistics of a state-space search the page shows.
-func searchStats(st statespace.Stats) []Stat {
-	return []Stat{{"expanded", st.Expanded}, {"stored", st.Stored}}
 }
 
 // planStates bounds the states a search stores for the page: about
@@ -115,7 +105,7 @@ func drawPlan[A any](v *planView, plan []A, draw func() string, move func(A) (st
 // judgePlan fills in a plan's status and message from a kind's judged
 // run of an engine (which counts a plan only once the puzzle's checker
 // has accepted it): solved words a plan, and noPlan leads the proof that
-// there is none. The page's state limit makes the status unknown; any
+// there is none ("" when the proof says it: "no plan: ..."). The page's state limit makes the status unknown; any
 // other stop or failure fails the request with the run's error (pour
 // answers 503 or 504 for the end of the request's context), and so does
 // a plan the checker refused, a bug.
@@ -130,13 +120,23 @@ func judgePlan(v *planView, lim planLimits, run kind.Judged, noPlan string, solv
 		return errors.New(run.Error)
 	case run.Status == kind.StatusSolved:
 		v.Message = solved()
-	case run.Status == kind.StatusUnsolvable && noPlan != "":
+	case run.Status == kind.StatusUnsolvable && noPlan == "":
+		v.Message = capital(run.Reason) + "."
+	case run.Status == kind.StatusUnsolvable:
 		v.Message = noPlan + ": " + run.Reason + "."
 	default:
 		v.Message = run.Reason
 	}
 	v.Status = run.Status
 	return nil
+}
+
+// capital returns s with its first letter a capital.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // pickStats picks the statistics called names from an engine's, for the
@@ -189,21 +189,6 @@ func (k searchKind[P, A]) solve(ctx context.Context, lim planLimits, name string
 	draw, move := k.play(p)
 	err = drawPlan(&v, solvedPlan(v, plan), draw, move)
 	return v, err
-}
-
-// searchRun is the run of a kind not yet on the layer: one state-space
-// search, judged by kind.PlanSearch, the plan re-checked by check. proof
-// says in words that p has no plan.
-func searchRun[P, A any](method string, search func(ctx context.Context, p P, opts statespace.Options) (statespace.Result[A], error),
-	check func(P, []A) error, proof func(P) string) func(context.Context, string, P, planLimits) ([]A, []Stat, kind.Judged) {
-	return func(ctx context.Context, _ string, p P, lim planLimits) ([]A, []Stat, kind.Judged) {
-		res, err := search(ctx, p, lim.options())
-		ps := kind.PlanSearch{Method: method, Err: err, NoPlan: res.Status == statespace.Unsolvable, Proof: proof(p)}
-		if res.Status == statespace.Solved {
-			ps.Check = func() error { return check(p, res.Plan) }
-		}
-		return res.Plan, searchStats(res.Stats), kind.Judged{Verdict: ps.Verdict(ctx), Err: err}
-	}
 }
 
 // solvedPlan is the plan to draw: the plan found for a solved puzzle,

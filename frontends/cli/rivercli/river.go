@@ -2,20 +2,18 @@ package rivercli
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/crossing"
+	"github.com/waterworks-solver/waterworks/frontends/kind/crossings"
+	"github.com/waterworks-solver/waterworks/frontends/kind/riverkind"
 	"github.com/waterworks-solver/waterworks/frontends/riverfmt"
 	"github.com/waterworks-solver/waterworks/models/river"
-	"github.com/waterworks-solver/waterworks/models/statespace"
-	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 const solveArgs = "[--method bfs|sat] [--backend B] [--max-steps N] [flags] FILE..."
 
-var methods = []string{crossing.MethodBFS, crossing.MethodSAT}
+var methods = riverkind.MethodNames()
 
 func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks river solve", solveArgs, `
@@ -56,72 +54,11 @@ func read(name string, data []byte) []crossing.Puzzle {
 	return []crossing.Puzzle{Puzzle(name, p)}
 }
 
-// Puzzle is the crossing command's view of p: its Solve runs the flags'
-// method and replays the plan with river.Check.
+// Puzzle is the crossing command's view of p: its Run is riverkind's,
+// which replays the plan with river.Check.
 func Puzzle(id string, p *river.Puzzle) crossing.Puzzle {
-	return crossing.Puzzle{ID: id, Solve: func(ctx context.Context, f *crossing.Flags) crossing.Outcome {
-		var out crossing.Outcome
-		var plan river.Plan
-		if f.Method == crossing.MethodSAT {
-			plan, out = solveSAT(ctx, p, f)
-		} else {
-			r, err := river.Solve(ctx, p, statespace.Options{MaxStates: f.MaxStates, MaxCost: f.MaxSteps})
-			out = crossing.Outcome{Status: r.Status, Stats: crossing.SearchStats(r.Stats), Err: err}
-			plan = r.Plan
-			switch {
-			case r.Status == statespace.Unsolvable && f.MaxSteps > 0:
-				out.Status, out.Err = statespace.Unknown, fmt.Errorf("%w: no plan of at most %d crossings", statespace.ErrHorizon, f.MaxSteps)
-			case r.Status == statespace.Unsolvable:
-				out.Reason = fmt.Sprintf("no plan: all %d reachable states explored", r.Stats.Stored)
-			}
-		}
-		if out.Status == statespace.Solved {
-			out.Check = river.Check(p, plan)
-			out.Plan = make([]crossing.Step, len(plan))
-			for i, t := range plan {
-				out.Plan[i] = step(p, t)
-			}
-		}
-		return out
+	return crossing.Puzzle{ID: id, Run: func(ctx context.Context, method string, o crossings.Options) crossings.Report {
+		m, _ := riverkind.MethodNamed(method) // one of methods: the flags are checked
+		return riverkind.Run(ctx, id, m, p, o).Report
 	}}
-}
-
-// solveSAT runs the SAT method with the loop-free test and, when the
-// reachable states fit in --max-states, the bound of their depth.
-func solveSAT(ctx context.Context, p *river.Puzzle, f *crossing.Flags) (river.Plan, crossing.Outcome) {
-	opts := statespace.SATOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: f.MaxSteps, Complete: true}}
-	bound, err := river.ExploreBound(ctx, p, statespace.Options{MaxStates: f.MaxStates})
-	switch {
-	case err == nil:
-		opts.Bound = bound
-	case !errors.Is(err, statespace.ErrLimit):
-		return nil, crossing.Outcome{Err: err}
-	}
-	s, err := backends.OpenFor(f.Backend, f.Timeout > 0)
-	if err != nil {
-		return nil, crossing.Outcome{Err: err}
-	}
-	r, err := river.SolveSAT(ctx, p, s, opts)
-	out := crossing.Outcome{Status: r.Status, Stats: crossing.HorizonStats(r.Rounds), Err: err}
-	switch r.Proof {
-	case statespace.ProofLoopFree:
-		out.Reason = fmt.Sprintf("no plan: no loop-free path of %d crossings exists", r.Horizon)
-	case statespace.ProofBound:
-		out.Reason = fmt.Sprintf("no plan of at most %d crossings, and every reachable state is at most %d crossings away", r.LongestPath, r.LongestPath)
-	}
-	return r.Plan, out
-}
-
-// step is one crossing as the records print it.
-func step(p *river.Puzzle, t river.Trip) crossing.Step {
-	s := crossing.Step{Op: "cross", Carry: map[string]int{}, Words: riverfmt.Words(p, t)}
-	if t.Back {
-		s.Op = "return"
-	}
-	for k, v := range t.Load {
-		if v > 0 {
-			s.Carry[p.Kinds[k].Name] = v
-		}
-	}
-	return s
 }

@@ -7,16 +7,16 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/crossing"
+	"github.com/waterworks-solver/waterworks/frontends/kind/crossings"
+	"github.com/waterworks-solver/waterworks/frontends/kind/torchkind"
 	"github.com/waterworks-solver/waterworks/frontends/torchfmt"
-	"github.com/waterworks-solver/waterworks/models/statespace"
 	"github.com/waterworks-solver/waterworks/models/torch"
-	"github.com/waterworks-solver/waterworks/sat/backends"
 )
 
 const solveArgs = "[--times 1,2,5,10 [--capacity 2] [--limit N]] [--method astar|ucs|sat] [flags] [FILE...]"
 
 // methods lists the methods, the default first.
-var methods = []string{crossing.MethodAStar, crossing.MethodUCS, crossing.MethodSAT}
+var methods = torchkind.MethodNames()
 
 // puzzleFlags give one puzzle on the command line.
 type puzzleFlags struct {
@@ -81,9 +81,9 @@ func check(fs *flag.FlagSet, f *crossing.Flags, pf *puzzleFlags, files []string)
 		case err != nil:
 		case (fl.Name == "capacity" || fl.Name == "limit") && pf.times == "":
 			err = fmt.Errorf("--%s applies with --times (a file gives each puzzle's own)", fl.Name)
-		case fl.Name == "max-steps" && f.Method != crossing.MethodSAT:
+		case fl.Name == "max-steps" && f.Method != crossings.MethodSAT:
 			err = fmt.Errorf("--max-steps applies to --method sat (the searches are bounded by the limit)")
-		case fl.Name == "max-states" && f.Method == crossing.MethodSAT:
+		case fl.Name == "max-states" && f.Method == crossings.MethodSAT:
 			err = fmt.Errorf("--max-states applies to --method astar and ucs")
 		}
 	})
@@ -121,73 +121,11 @@ func read(name string, data []byte) []crossing.Puzzle {
 	return out
 }
 
-// Puzzle is the crossing command's view of p: its Solve runs the flags'
-// method and replays the plan with torch.Check.
+// Puzzle is the crossing command's view of p: its Run is torchkind's,
+// which replays the plan with torch.Check.
 func Puzzle(id string, p *torch.Puzzle) crossing.Puzzle {
-	return crossing.Puzzle{ID: id, Unit: "minutes", Solve: func(ctx context.Context, f *crossing.Flags) crossing.Outcome {
-		var out crossing.Outcome
-		var plan torch.Plan
-		switch f.Method {
-		case crossing.MethodSAT:
-			s, err := backends.OpenFor(f.Backend, f.Timeout > 0)
-			if err != nil {
-				return crossing.Outcome{Err: err}
-			}
-			r, err := torch.SolveSAT(ctx, p, s, statespace.SATOptions{HorizonOptions: statespace.HorizonOptions{MaxHorizon: f.MaxSteps}})
-			out = crossing.Outcome{Status: r.Status, Stats: crossing.HorizonStats(r.Rounds), Err: err}
-			plan = r.Plan
-			if r.Status == statespace.Unsolvable {
-				out.Reason = satReason(p, r)
-			}
-		default:
-			run := torch.SolveAStar
-			if f.Method == crossing.MethodUCS {
-				run = torch.Solve
-			}
-			r, err := run(ctx, p, statespace.Options{MaxStates: f.MaxStates})
-			out = crossing.Outcome{Status: r.Status, Stats: crossing.SearchStats(r.Stats), Err: err}
-			plan = r.Plan
-			if r.Status == statespace.Unsolvable {
-				out.Reason = searchReason(p, r.Stats.Stored)
-			}
-		}
-		if out.Status == statespace.Solved {
-			total, err := torch.Check(p, plan)
-			out.Check, out.Cost, out.Plan = err, &total, Steps(p, plan)
-		}
-		return out
+	return crossing.Puzzle{ID: id, Run: func(ctx context.Context, method string, o crossings.Options) crossings.Report {
+		m, _ := torchkind.MethodNamed(method) // one of methods: the flags are checked
+		return torchkind.Run(ctx, id, m, p, o).Report
 	}}
-}
-
-func searchReason(p *torch.Puzzle, stored int64) string {
-	if p.Limit > 0 {
-		return fmt.Sprintf("no plan within the limit of %d minutes: all %d states within it explored", p.Limit, stored)
-	}
-	return fmt.Sprintf("no plan: all %d reachable states explored", stored)
-}
-
-func satReason(p *torch.Puzzle, r torch.SATResult) string {
-	switch {
-	case len(r.Rounds) == 0 && p.Capacity == 1:
-		return "no plan: with a capacity of 1 whoever brings the torch back undoes the only crossing"
-	case len(r.Rounds) == 0:
-		b, _ := torch.NewBridge(p) // p is valid: SolveSAT answered
-		return fmt.Sprintf("no plan within the limit of %d minutes: crossing takes at least %d", p.Limit, b.Estimate(b.Start()))
-	case p.Limit > 0 && r.LongestPath == p.Limit:
-		return fmt.Sprintf("no plan within the limit of %d minutes: every budget from %d to %d minutes refuted", p.Limit, r.Rounds[0].K, p.Limit)
-	}
-	return fmt.Sprintf("every budget from %d to %d minutes refuted", r.Rounds[0].K, r.LongestPath)
-}
-
-// Steps words a plan (torchfmt.Words) and gives each crossing's JSON.
-func Steps(p *torch.Puzzle, plan torch.Plan) []crossing.Step {
-	steps := make([]crossing.Step, len(plan))
-	for k, c := range plan {
-		op := "cross"
-		if c.Back {
-			op = "return"
-		}
-		steps[k] = crossing.Step{Op: op, People: c.People, Minutes: torch.Plan{c}.Cost(p.Times), Words: torchfmt.Words(p, c)}
-	}
-	return steps
 }

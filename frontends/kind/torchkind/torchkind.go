@@ -1,8 +1,14 @@
 // Package torchkind is the torch puzzles' part of the layer beneath the
-// frontends (see package kind): so far, whether an input holds torch
-// puzzles. Their engines and the judging of a plan are still in
-// frontends/cli/torchcli and frontends/cli/internal/crossing, and move
-// here next.
+// frontends (see package kind): whether an input holds torch puzzles,
+// the methods (A*, uniform-cost search, the SAT method over time budgets)
+// by name, and one method's run on one puzzle, its plan replayed by
+// torch.Check and the outcome judged by package crossings, which the
+// river crossings share. "torch solve" and compare
+// (frontends/cli/torchcli) and the web page's pour view (frontends/serve)
+// stand on it.
+//
+// To add a method, add it to Methods: --method and compare pick it up
+// from there, and its answers pass through Run like the others'.
 package torchkind
 
 import "github.com/waterworks-solver/waterworks/frontends/kind"

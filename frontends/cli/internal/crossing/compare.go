@@ -2,39 +2,20 @@ package crossing
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
-	"github.com/waterworks-solver/waterworks/sat/backends"
+	"github.com/waterworks-solver/waterworks/frontends/kind/crossings"
 )
 
-// engine is one method compare runs, with its flags.
-type engine struct {
-	name  string
-	flags Flags
-}
-
-// engines lists the methods as far as --engines keeps them, the SAT
-// method once per available backend.
-func engines(c clikit.Comparison, methods []string) []engine {
-	var out []engine
-	for _, m := range methods {
-		base := Flags{Method: m, MaxStates: MaxStates, Jobs: 1}
-		base.Timeout = c.Options().Timeout // gophersat then runs in a worker it can stop
-		if m != MethodSAT {
-			if c.Wants(m) {
-				out = append(out, engine{name: m, flags: base})
-			}
-			continue
-		}
-		for _, b := range backends.Available() {
-			name := MethodSAT + "/" + b
-			if c.Wants(name) || c.Wants(MethodSAT) || c.Wants(b) {
-				f := base
-				f.Backend = b
-				out = append(out, engine{name: name, flags: f})
-			}
+// engines lists the engines of the methods (crossings.Engines) as far as
+// --engines keeps them: by name, and a SAT engine also by "sat" or its
+// backend's name.
+func engines(c clikit.Comparison, methods []string) []crossings.Engine {
+	var out []crossings.Engine
+	for _, e := range crossings.Engines(methods) {
+		if c.Wants(e.Name) || e.Method == crossings.MethodSAT && (c.Wants(crossings.MethodSAT) || c.Wants(e.Backend)) {
+			out = append(out, e)
 		}
 	}
 	return out
@@ -46,39 +27,20 @@ func engines(c clikit.Comparison, methods []string) []engine {
 // puzzle could not be read.
 func Compare(ctx context.Context, c clikit.Comparison, kindName string, methods []string, puzzles []Puzzle) int {
 	engs := engines(c, methods)
+	opts := crossings.DefaultOptions()
+	opts.Timeouts = c.Options().Timeout > 0 // gophersat then runs in a worker it can stop
 	return clikit.ComparePuzzles(ctx, c, puzzles, func(p Puzzle) error { return p.Err }, func(p Puzzle) []clikit.CompareRow {
 		var rows []clikit.CompareRow
 		for _, e := range engs {
-			rows = append(rows, compareRow(ctx, c, kindName, e, p))
+			var res crossings.Report
+			runs := clikit.TimeSolve(ctx, c, e.Name, func(ctx context.Context) kind.Status {
+				res = p.Run(ctx, e.Method, e.Options(opts))
+				return res.Status
+			})
+			a := res.Answer()
+			rows = append(rows, clikit.CompareRow{Kind: kindName, ID: p.ID, Engine: e.Name, Status: a.Status, Answer: a.Words, Key: a.Key,
+				Error: res.Error, Runs: runs, Stats: res.Stats.StatList()})
 		}
 		return rows
 	})
-}
-
-func compareRow(ctx context.Context, c clikit.Comparison, kindName string, e engine, p Puzzle) clikit.CompareRow {
-	row := clikit.CompareRow{Kind: kindName, ID: p.ID, Engine: e.name}
-	var rec Record
-	row.Runs = clikit.TimeSolve(ctx, c, e.name, func(ctx context.Context) kind.Status {
-		rec = Solve(ctx, &e.flags, p)
-		return rec.Status
-	})
-	row.Status, row.Error, row.Answer = rec.Status, rec.Error, rec.Reason
-	switch rec.Status {
-	case kind.StatusSolved:
-		if rec.Cost != nil {
-			row.Key = fmt.Sprintf("optimal %d %s", *rec.Cost, rec.Unit)
-		} else {
-			row.Key = fmt.Sprintf("optimal %d crossings", *rec.Steps)
-		}
-		row.Answer = row.Key
-	case kind.StatusUnsolvable:
-		row.Unsolvable("unsolvable (" + rec.Reason + ")")
-	}
-	st := rec.Stats
-	if n := len(st.Rounds); n > 0 {
-		row.Stats = kind.StatList{{Name: "horizons", Value: n}, {Name: "variables", Value: st.Rounds[n-1].Vars}, {Name: "clauses", Value: st.Rounds[n-1].Clauses}}
-	} else {
-		row.Stats = kind.StatList{{Name: "expanded", Value: st.Expanded}, {Name: "stored", Value: st.Stored}}
-	}
-	return row
 }

@@ -1,9 +1,9 @@
 // Package crossing is what the torch and river commands share: both solve
-// crossing puzzles (a torch over a bridge, a boat over a river) by a search
-// of the state-space library or by its SAT horizon, check every plan with
-// the puzzle's checker, and print the same records. A command reads its
-// inputs into Puzzles, each with a Solve that runs one method; Run solves
-// them in order and prints.
+// crossing puzzles (a torch over a bridge, a boat over a river) through
+// their kinds on the layer beneath (frontends/kind/crossings), with the
+// same flags, and print the same records. A command reads its inputs into
+// Puzzles, each with a Run of its kind; Run solves them in order and
+// prints.
 package crossing
 
 import (
@@ -11,24 +11,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
-	"github.com/waterworks-solver/waterworks/models/statespace"
+	"github.com/waterworks-solver/waterworks/frontends/kind/crossings"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
-
-// The methods; a command offers some of them.
-const (
-	MethodBFS   = "bfs"
-	MethodUCS   = "ucs"
-	MethodAStar = "astar"
-	MethodSAT   = "sat"
-)
-
-// MaxStates is the default of --max-states.
-const MaxStates = 50_000_000
 
 // Flags are the flags of a crossing command's solve.
 type Flags struct {
@@ -48,7 +36,7 @@ func (f *Flags) Register(fs *flag.FlagSet, methods []string, methodHelp, maxStep
 	f.CommonFlags.Register(fs)
 	fs.StringVar(&f.Method, "method", methods[0], "`method`: "+methodHelp)
 	fs.StringVar(&f.Backend, "backend", backends.Gini, "sat: SAT `backend`: gini, gophersat or dimacs:CMD (an external solver)")
-	fs.IntVar(&f.MaxStates, "max-states", MaxStates, "search: give up after storing this many states; 0 means no limit")
+	fs.IntVar(&f.MaxStates, "max-states", crossings.DefaultMaxStates, "search: give up after storing this many states; 0 means no limit")
 	fs.IntVar(&f.MaxSteps, "max-steps", 0, maxStepsHelp)
 	f.Jobs.Register(fs, "puzzles")
 }
@@ -68,11 +56,11 @@ func (f *Flags) Check(fs *flag.FlagSet) error {
 	}
 	var err error
 	fs.Visit(func(fl *flag.Flag) {
-		if err == nil && fl.Name == "backend" && f.Method != MethodSAT {
+		if err == nil && fl.Name == "backend" && f.Method != crossings.MethodSAT {
 			err = fmt.Errorf("--backend applies to --method sat")
 		}
 	})
-	if err == nil && f.Method == MethodSAT {
+	if err == nil && f.Method == crossings.MethodSAT {
 		if _, openErr := backends.Open(f.Backend); errors.Is(openErr, backends.ErrUnknown) {
 			err = clikit.UnknownBackend(f.Backend, backends.Available())
 		}
@@ -80,19 +68,9 @@ func (f *Flags) Check(fs *flag.FlagSet) error {
 	return err
 }
 
-// Outcome is what a method returned on one puzzle.
-type Outcome struct {
-	Status statespace.Status
-	// Plan is the plan in words and JSON when Status is Solved, already
-	// replayed by the checker: Check holds its verdict.
-	Plan  []Step
-	Check error
-	// Cost is the plan's total time, when actions cost differently.
-	Cost *int
-	// Reason says why the puzzle is unsolvable.
-	Reason string
-	Stats  Stats
-	Err    error
+// options returns the methods' settings the flags give.
+func (f *Flags) options() crossings.Options {
+	return crossings.Options{MaxStates: f.MaxStates, MaxSteps: f.MaxSteps, Backend: f.Backend, Timeouts: f.Timeout > 0}
 }
 
 // Puzzle is one input a command solves.
@@ -100,18 +78,16 @@ type Puzzle struct {
 	ID string
 	// Err is set when the puzzle could not be read.
 	Err error
-	// Unit names the cost in text, "" when actions count 1.
-	Unit string
-	// Solve runs the flags' method under ctx.
-	Solve func(ctx context.Context, f *Flags) Outcome
+	// Run runs the method called method (one the command offers) on the
+	// puzzle under ctx: its kind's Run.
+	Run func(ctx context.Context, method string, o crossings.Options) crossings.Report
 }
 
 // Solve runs p's method under the flags' timeout and memory budget and
-// fills in its record; a plan that failed the check is an internal error,
-// never an answer.
+// fills in its record from the kind's judged run.
 func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
-	rec := Record{ID: p.ID, Method: f.Method, Unit: p.Unit}
-	if f.Method == MethodSAT {
+	rec := Record{ID: p.ID, Method: f.Method}
+	if f.Method == crossings.MethodSAT {
 		rec.Backend = f.Backend
 	}
 	if p.Err != nil {
@@ -120,27 +96,12 @@ func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
 	}
 	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
-	start := time.Now()
-	var out Outcome
-	err := kind.Safely(p.ID, func() error {
-		out = p.Solve(work, f)
-		return out.Err
-	})
-	rec.MS = kind.Millis(time.Since(start))
-	rec.Stats = out.Stats
-	if errors.Is(err, statespace.ErrHorizon) {
-		rec.Status, rec.Reason = kind.StatusUnknown, fmt.Sprintf("no plan within --max-steps %d", f.MaxSteps)
-	} else {
-		search := kind.PlanSearch{Method: f.Method, Err: err, NoPlan: out.Status == statespace.Unsolvable, Proof: out.Reason}
-		if out.Status == statespace.Solved {
-			search.Check = func() error { return out.Check }
-		}
-		v := search.Verdict(work)
-		rec.Status, rec.Reason, rec.Error = v.Status, v.Reason, v.Error
-	}
+	res := p.Run(work, f.Method, f.options())
+	rec.MS, rec.Stats, rec.Unit = kind.Millis(res.Elapsed), res.Stats, res.Unit
+	rec.Status, rec.Reason, rec.Error = res.Status, res.Reason, res.Error
 	if rec.Status == kind.StatusSolved {
-		steps := len(out.Plan)
-		rec.Optimal, rec.Plan, rec.Steps, rec.Cost = true, out.Plan, &steps, out.Cost
+		steps := len(res.Plan)
+		rec.Optimal, rec.Plan, rec.Steps, rec.Cost = true, res.Plan, &steps, res.Cost
 	}
 	if rec.Error != "" {
 		rec.Error = p.ID + ": " + rec.Error // a reading error names its place instead

@@ -8,22 +8,8 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
-	"github.com/waterworks-solver/waterworks/models/statespace"
+	"github.com/waterworks-solver/waterworks/frontends/kind/crossings"
 )
-
-// Step is one crossing of a plan as JSON prints it.
-type Step struct {
-	// Op is "cross" (from the start side) or "return".
-	Op string `json:"op"`
-	// People lists the torch's walkers, from 0.
-	People []int `json:"people,omitempty"`
-	// Minutes is a torch crossing's time.
-	Minutes int `json:"minutes,omitempty"`
-	// Carry counts the river's items in the boat, by name.
-	Carry map[string]int `json:"carry,omitempty"`
-	// Words is the step as text prints it.
-	Words string `json:"-"`
-}
 
 // Record is one result as JSON Lines prints it.
 type Record struct {
@@ -32,36 +18,16 @@ type Record struct {
 	Method  string      `json:"method"`
 	Backend string      `json:"backend,omitempty"`
 	// Steps counts the crossings, Cost the total time (torch only).
-	Steps   *int    `json:"steps"`
-	Cost    *int    `json:"cost,omitempty"`
-	Optimal bool    `json:"optimal"`
-	Plan    []Step  `json:"plan"`
-	MS      float64 `json:"ms"`
-	Stats   Stats   `json:"stats"`
-	Reason  string  `json:"reason,omitempty"`
-	Error   string  `json:"error,omitempty"`
+	Steps   *int             `json:"steps"`
+	Cost    *int             `json:"cost,omitempty"`
+	Optimal bool             `json:"optimal"`
+	Plan    []crossings.Step `json:"plan"`
+	MS      float64          `json:"ms"`
+	Stats   crossings.Stats  `json:"stats"`
+	Reason  string           `json:"reason,omitempty"`
+	Error   string           `json:"error,omitempty"`
 	// Unit names the cost in text ("minutes"); "" for no cost.
 	Unit string `json:"-"`
-}
-
-// Stats are a method's statistics: the search's, or the SAT horizons'
-// (for the torch, a horizon is a time budget in minutes).
-type Stats struct {
-	Expanded  int64       `json:"expanded,omitempty"`
-	Generated int64       `json:"generated,omitempty"`
-	Stored    int64       `json:"stored,omitempty"`
-	PeakBytes int64       `json:"peak_bytes,omitempty"`
-	Rounds    kind.Rounds `json:"rounds,omitempty"`
-}
-
-// SearchStats converts a search's statistics.
-func SearchStats(s statespace.Stats) Stats {
-	return Stats{Expanded: s.Expanded, Generated: s.Generated, Stored: s.Stored, PeakBytes: s.PeakBytes}
-}
-
-// HorizonStats converts the SAT horizons' records.
-func HorizonStats(rounds []statespace.Round) Stats {
-	return Stats{Rounds: kind.RoundsOf(rounds)}
 }
 
 // reporter prints records in the chosen format.
@@ -79,7 +45,7 @@ func (r reporter) report(ctx context.Context, rec Record) int {
 		fmt.Fprintln(r.Stdio.Err, rec.Error)
 	}
 	if r.flags.Stats && r.flags.Format == clikit.FormatText && rec.Status != kind.StatusError {
-		fmt.Fprintf(r.Stdio.Err, "%s: %s: %.3f ms, %s\n", rec.ID, rec.Method, rec.MS, rec.Stats.words())
+		fmt.Fprintf(r.Stdio.Err, "%s: %s: %.3f ms, %s\n", rec.ID, rec.Method, rec.MS, statsWords(rec.Stats))
 	}
 	r.Printer.Emit(r.Stdio, r.command, r.Out, rec, CSVHeader, func() []string {
 		return []string{rec.ID, string(rec.Status), rec.Method, clikit.OptInt(rec.Steps), clikit.OptInt(rec.Cost), strconv.FormatBool(rec.Optimal),
@@ -89,7 +55,8 @@ func (r reporter) report(ctx context.Context, rec Record) int {
 	return clikit.ExitCode(ctx, rec.Status)
 }
 
-func (s Stats) words() string {
+// statsWords says a method's statistics in words, for --stats.
+func statsWords(s crossings.Stats) string {
 	if n := len(s.Rounds); n > 0 {
 		last := s.Rounds[n-1]
 		return fmt.Sprintf("%d horizons asked (k:ms %s), the last %d variables, %d clauses", n, s.Rounds, last.Vars, last.Clauses)
@@ -97,7 +64,7 @@ func (s Stats) words() string {
 	return fmt.Sprintf("%d states expanded, %d stored, peak memory about %d KiB", s.Expanded, s.Stored, s.PeakBytes>>10)
 }
 
-func planWords(plan []Step, sep string) string {
+func planWords(plan []crossings.Step, sep string) string {
 	w := make([]string, len(plan))
 	for i, s := range plan {
 		w[i] = s.Words
