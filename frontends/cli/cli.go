@@ -2,12 +2,14 @@
 // picks a model and an engine, and prints results. Results go to Out, logs
 // and diagnostics to Err; Main returns the process exit code.
 //
-// This package holds Main, the dispatcher and the compare command. Each
-// puzzle's commands live in a package of their own (aquariumcli, jugscli,
-// sortcli), built on the shared kit in internal/clikit. To add a command,
-// write a package below this one with a func Command() *clikit.Command
-// (and, to take part in compare, a func CompareKind() clikit.CompareKind),
-// then add one line to topCommands (and one to compareKinds).
+// This package holds Main, the dispatcher and the compare command, which
+// runs the engines of every kind of the layer beneath (frontends/kind,
+// kinds.All) and prints their rows. Each puzzle's commands live in a
+// package of their own (aquariumcli, jugscli, sortcli), built on the
+// shared kit in internal/clikit and on their kind's package. To add a
+// command, write a package below this one with a func Command()
+// *clikit.Command, then add one line to topCommands; compare takes a new
+// kind from kinds.All.
 package cli
 
 import (

@@ -16,14 +16,7 @@ import (
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/chart"
-	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
-	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
-	"github.com/waterworks-solver/waterworks/frontends/cli/rivercli"
-	"github.com/waterworks-solver/waterworks/frontends/cli/rushcli"
-	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
-	"github.com/waterworks-solver/waterworks/frontends/cli/tilescli"
-	"github.com/waterworks-solver/waterworks/frontends/cli/torchcli"
 	"github.com/waterworks-solver/waterworks/frontends/internal/files"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/kinds"
@@ -63,49 +56,50 @@ type compareFlags struct {
 	plot     string // --plot: the SVG file to draw the times in
 }
 
-// compareKinds lists the kinds of puzzle compare handles, one line per
-// puzzle package, in the order of kinds.All, the order in which detection
-// tries them (see kinds.All for why).
-func compareKinds() []clikit.CompareKind {
-	parts := []clikit.CompareKind{aquariumcli.CompareKind(), jugscli.CompareKind(), rushcli.CompareKind(), torchcli.CompareKind(),
-		rivercli.CompareKind(), sortcli.CompareKind(), tilescli.CompareKind()}
-	order := kinds.Names(kinds.All())
-	slices.SortStableFunc(parts, func(a, b clikit.CompareKind) int {
-		return slices.Index(order, a.Name) - slices.Index(order, b.Name)
-	})
-	return parts
-}
-
 // comparison runs one compare command: it times engines, checks agreement
 // and prints rows.
 type comparison struct {
-	flags   *compareFlags
-	stdio   clikit.IO
-	out     *bufio.Writer
-	printer *clikit.Printer
-	table   *tabwriter.Writer
-	keep    map[string]bool     // engine filter from --engines; nil keeps all
-	code    int                 // worst exit code of the answers so far
-	rows    []clikit.CompareRow // every row so far, for --plot
+	flags    *compareFlags
+	stdio    clikit.IO
+	out      *bufio.Writer
+	printer  *clikit.Printer
+	table    *tabwriter.Writer
+	progress *clikit.Progress
+	keep     map[string]bool   // engine filter from --engines; nil keeps all
+	code     int               // worst exit code so far
+	rows     []kind.CompareRow // every row so far, for --plot
 }
+
+// comparison is what compare offers the kinds.
+var _ kind.Comparison = (*comparison)(nil)
 
 // Options returns the flags of compare that the kinds read.
-func (c *comparison) Options() clikit.CompareOptions {
-	return clikit.CompareOptions{Timeout: c.flags.Timeout, Rule: c.flags.rule, Limit: c.flags.limit, MaxMoves: c.flags.maxMoves}
+func (c *comparison) Options() kind.CompareOptions {
+	return kind.CompareOptions{Timeout: c.flags.Timeout, Rule: c.flags.rule, Limit: c.flags.limit, MaxMoves: c.flags.maxMoves,
+		Verbose: c.stdio.ErrIsTerminal}
 }
-
-// IO returns the streams.
-func (c *comparison) IO() clikit.IO { return c.stdio }
 
 // Wants reports whether the engine called name is to run.
 func (c *comparison) Wants(name string) bool { return c.keep == nil || c.keep[name] }
+
+// Begin shows the puzzle at work in the progress line.
+func (c *comparison) Begin(id string) { c.progress.Begin(id) }
+
+// Problem says on stderr what keeps the engines from a puzzle: exit 2.
+func (c *comparison) Problem(err error) {
+	fmt.Fprintln(c.stdio.Err, err)
+	c.code = clikit.Worse(c.code, clikit.ExitUsage)
+}
+
+// Say says msg on stderr.
+func (c *comparison) Say(msg string) { fmt.Fprintln(c.stdio.Err, msg) }
 
 // Time runs the engine called engine --count times under the per-run
 // timeout and returns the last run's error and every run's duration. do
 // reports whether the run may be repeated (it may not after a failure or a
 // timeout).
 func (c *comparison) Time(ctx context.Context, engine string, do func(ctx context.Context) error) ([]time.Duration, error) {
-	clikit.ProgressFrom(ctx).SetEngine(engine)
+	c.progress.SetEngine(engine)
 	var runs []time.Duration
 	var err error
 	for range max(c.flags.count, 1) {
@@ -130,7 +124,8 @@ func (c *comparison) Time(ctx context.Context, engine string, do func(ctx contex
 
 // Puzzle checks the agreement among one puzzle's rows (kind.Agree, as the
 // web page's race does) and prints them.
-func (c *comparison) Puzzle(rows []clikit.CompareRow) {
+func (c *comparison) Puzzle(rows []kind.CompareRow) {
+	c.progress.Finish()
 	votes := make([]kind.Vote, len(rows))
 	for i, r := range rows {
 		votes[i] = kind.Vote{Engine: r.Engine, Answer: kind.Answer{Status: r.Status, Words: r.Answer, Key: r.Key}}
@@ -176,7 +171,7 @@ var compareCSVHeader = []string{"kind", "id", "engine", "status", "answer", "ms"
 // benchName keeps the characters benchstat reads in a name part.
 var benchName = regexp.MustCompile(`[^A-Za-z0-9_.:+-]+`)
 
-func (c *comparison) print(r clikit.CompareRow) {
+func (c *comparison) print(r kind.CompareRow) {
 	agree := ""
 	if r.Agree != nil {
 		agree = strconv.FormatBool(*r.Agree)
@@ -216,7 +211,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	if err != nil {
 		return clikit.ParseFailed(err)
 	}
-	kinds := compareKinds()
+	kinds := kinds.All()
 	err = clikit.Results{Output: output}.Format(fs, &f.Format)
 	if err == nil {
 		err = f.check(kinds, files)
@@ -226,19 +221,19 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	}
 	all, code := clikit.Inputs(stdio, files, nil)
 	var inputs []clikit.Input
-	var unreadable []clikit.CompareRow
+	var unreadable []kind.CompareRow
 	for _, in := range all {
 		switch {
 		case in.Err == nil:
 			inputs = append(inputs, in)
 		case !in.Interrupted():
 			fmt.Fprintln(stdio.Err, in.Err)
-			unreadable = append(unreadable, clikit.CompareRow{ID: in.Name, Status: kind.StatusError, Error: in.Err.Error()})
+			unreadable = append(unreadable, kind.CompareRow{ID: in.Name, Status: kind.StatusError, Error: in.Err.Error()})
 		}
 	}
 	// Each input's kind, told before anything runs, so that --engines is
 	// checked against the kinds at hand.
-	inputKinds := make([]clikit.CompareKind, len(inputs))
+	inputKinds := make([]kind.Kind, len(inputs))
 	for i, in := range inputs {
 		inputKinds[i] = detectKind(kinds, f.kind, in.Data)
 	}
@@ -247,7 +242,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 		return clikit.UsageError(stdio, fs, err)
 	}
 	out := bufio.NewWriter(output.Redirect(stdio).Out)
-	c := &comparison{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out), keep: keep}
+	c := &comparison{flags: &f, stdio: stdio, out: out, printer: clikit.NewPrinter(f.Format, out), progress: clikit.ProgressFrom(ctx), keep: keep}
 	c.table = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	if f.Format == clikit.FormatText {
 		fmt.Fprintf(c.table, "PUZZLE\tENGINE\tSTATUS\tANSWER\tMS\tAGREE\tSTATS\n")
@@ -258,14 +253,17 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 		}
 	}
 	for i, in := range inputs {
-		kind := inputKinds[i]
-		if f.rule != "" && !slices.Contains(kind.Rules, f.rule) {
-			fmt.Fprintf(stdio.Err, "%s: --rule %s does not apply to %s puzzles\n", in.Name, f.rule, kind.Name)
+		k := inputKinds[i]
+		if f.rule != "" && !slices.Contains(k.Rules, f.rule) {
+			fmt.Fprintf(stdio.Err, "%s: --rule %s does not apply to %s puzzles\n", in.Name, f.rule, k.Name)
 			code = clikit.Worse(code, clikit.ExitUsage)
 			continue
 		}
-		clikit.ProgressFrom(ctx).Begin(in.Name)
-		code = clikit.Worse(code, kind.Run(ctx, c, in))
+		c.progress.Begin(in.Name)
+		code = clikit.Worse(code, clikit.Guard(stdio, in.Name, func() int {
+			k.Compare(ctx, c, kind.Input{Name: in.Name, Data: in.Data})
+			return clikit.ExitOK
+		}))
 		if ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled) {
 			out.Flush()
 			return output.Finish(stdio, clikit.Worse(code, clikit.ExitInterrupted))
@@ -302,7 +300,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 }
 
 // check validates the flags after parsing.
-func (f *compareFlags) check(kinds []clikit.CompareKind, files []string) error {
+func (f *compareFlags) check(kinds []kind.Kind, files []string) error {
 	err := f.Check(clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
 	var kindNames, rules []string
 	for _, k := range kinds {
@@ -332,7 +330,7 @@ func (f *compareFlags) check(kinds []clikit.CompareKind, files []string) error {
 // checkEngines reads --engines: every name must pick engines of a kind at
 // hand (the kinds of the inputs), else it is refused, with the names it may
 // have meant. It returns the names, nil for every engine.
-func checkEngines(list string, kinds, inputKinds []clikit.CompareKind) (map[string]bool, error) {
+func checkEngines(list string, kinds, inputKinds []kind.Kind) (map[string]bool, error) {
 	if list == "" {
 		return nil, nil
 	}
@@ -340,7 +338,7 @@ func checkEngines(list string, kinds, inputKinds []clikit.CompareKind) (map[stri
 	for _, name := range strings.Split(list, ",") {
 		keep[strings.TrimSpace(name)] = true
 	}
-	if len(inputKinds) == 0 || slices.ContainsFunc(inputKinds, func(k clikit.CompareKind) bool { return k.Engines == nil }) {
+	if len(inputKinds) == 0 || slices.ContainsFunc(inputKinds, func(k kind.Kind) bool { return k.Engines == nil }) {
 		return keep, nil // nothing to check against
 	}
 	var atHand, elsewhere []string
@@ -348,7 +346,7 @@ func checkEngines(list string, kinds, inputKinds []clikit.CompareKind) (map[stri
 		if k.Engines == nil {
 			continue
 		}
-		if slices.ContainsFunc(inputKinds, func(i clikit.CompareKind) bool { return i.Name == k.Name }) {
+		if slices.ContainsFunc(inputKinds, func(i kind.Kind) bool { return i.Name == k.Name }) {
 			atHand = append(atHand, k.Engines()...)
 		} else {
 			elsewhere = append(elsewhere, k.Engines()...)
@@ -391,7 +389,7 @@ func shortList(names []string) string {
 
 // kindList names the kinds of the inputs once each: "aquarium", "aquarium
 // and jugs".
-func kindList(kinds []clikit.CompareKind) string {
+func kindList(kinds []kind.Kind) string {
 	var names []string
 	for _, k := range kinds {
 		if !slices.Contains(names, k.Name) {
@@ -421,7 +419,7 @@ func (c *comparison) writePlot() int {
 // time, status and answer, the disagreeing ones marked (the chart of the
 // web page's race); for several, a cactus plot of the times of the
 // puzzles each engine answered (solved or proved unsolvable).
-func plotSVG(rows []clikit.CompareRow) ([]byte, error) {
+func plotSVG(rows []kind.CompareRow) ([]byte, error) {
 	type puzzle struct{ kind, id string }
 	var puzzles []puzzle
 	seen := map[puzzle]bool{}
@@ -461,9 +459,9 @@ func plotSVG(rows []clikit.CompareRow) ([]byte, error) {
 // finds in the data: the rules and the order the web page follows too.
 // Data no kind accepts goes to the first kind, Aquarium, whose readers
 // then say what is wrong with it.
-func detectKind(all []clikit.CompareKind, name string, data []byte) clikit.CompareKind {
+func detectKind(all []kind.Kind, name string, data []byte) kind.Kind {
 	if name == "" {
-		found, _ := kinds.Detect(kinds.All(), data)
+		found, _ := kinds.Detect(all, data)
 		name = found.Name
 	}
 	for _, k := range all {

@@ -13,26 +13,24 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/sat"
-
-	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 )
 
 // plotRows are compare rows with fixed times, for the golden charts.
-func plotRows(ids ...string) []clikit.CompareRow {
+func plotRows(ids ...string) []kind.CompareRow {
 	no := false
-	var rows []clikit.CompareRow
+	var rows []kind.CompareRow
 	for i, id := range ids {
 		k := float64(i + 1)
 		rows = append(rows,
-			clikit.CompareRow{Kind: "aquarium", ID: id, Engine: "cp", Status: kind.StatusSolved, Answer: "unique", MS: 0.3 * k},
-			clikit.CompareRow{Kind: "aquarium", ID: id, Engine: "clingo", Status: kind.StatusSolved, Answer: "unique", MS: 9 * k},
-			clikit.CompareRow{Kind: "aquarium", ID: id, Engine: "gini/totalizer", Status: kind.StatusSolved, Answer: "unique", MS: 2.5 * k * k})
+			kind.CompareRow{Kind: "aquarium", ID: id, Engine: "cp", Status: kind.StatusSolved, Answer: "unique", MS: 0.3 * k},
+			kind.CompareRow{Kind: "aquarium", ID: id, Engine: "clingo", Status: kind.StatusSolved, Answer: "unique", MS: 9 * k},
+			kind.CompareRow{Kind: "aquarium", ID: id, Engine: "gini/totalizer", Status: kind.StatusSolved, Answer: "unique", MS: 2.5 * k * k})
 		if i == 1 {
 			rows[len(rows)-1].Status, rows[len(rows)-1].Answer = kind.StatusUnknown, "timed out"
 		}
 	}
 	if len(ids) == 1 {
-		rows = append(rows, clikit.CompareRow{Kind: "aquarium", ID: ids[0], Engine: "broken", Status: kind.StatusSolved, Answer: "2+ solutions", MS: 40, Agree: &no})
+		rows = append(rows, kind.CompareRow{Kind: "aquarium", ID: ids[0], Engine: "broken", Status: kind.StatusSolved, Answer: "2+ solutions", MS: 40, Agree: &no})
 	}
 	return rows
 }
@@ -40,7 +38,7 @@ func plotRows(ids ...string) []clikit.CompareRow {
 // TestComparePlotGolden checks the charts compare --plot draws from its
 // rows, against golden files (go test -update rewrites them).
 func TestComparePlotGolden(t *testing.T) {
-	for name, rows := range map[string][]clikit.CompareRow{
+	for name, rows := range map[string][]kind.CompareRow{
 		"compare-bars.svg":   plotRows("6x6-easy"),
 		"compare-cactus.svg": plotRows("a", "b", "c", "d"),
 	} {

@@ -12,7 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/waterworks-solver/waterworks/frontends/cli/sortcli"
+	"github.com/waterworks-solver/waterworks/frontends/kind/kinds"
+	"github.com/waterworks-solver/waterworks/frontends/kind/sortkind"
 )
 
 // compareSortRow is a row of compare's JSON output.
@@ -117,9 +118,9 @@ func TestCompareSortDetection(t *testing.T) {
 	assert.Contains(t, errOut, "colour red has 1 units")
 
 	grid := []byte("  3 2 1 2\n0 x a a x\n2 x a a x\n2 b b c c\n4 bbcc\n")
-	assert.Equal(t, "aquarium", detectKind(compareKinds(), "", grid).Name, "an Aquarium grid")
-	assert.False(t, sortcli.CompareKind().Detect([]byte(`{"id":"j","capacities":[3,5],"target":4}`)), "a jug puzzle")
-	assert.True(t, sortcli.CompareKind().Detect([]byte(`{"id":"s","capacity":2,"bottles":[["a","b"],["b","a"],[]]}`)))
+	assert.Equal(t, "aquarium", detectKind(kinds.All(), "", grid).Name, "an Aquarium grid")
+	assert.False(t, sortkind.Detect([]byte(`{"id":"j","capacities":[3,5],"target":4}`)), "a jug puzzle")
+	assert.True(t, sortkind.Detect([]byte(`{"id":"s","capacity":2,"bottles":[["a","b"],["b","a"],[]]}`)))
 }
 
 // TestCompareSortRule: --rule takes whole or fits for Water Sort only.

@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/waterworks-solver/waterworks/frontends/kind/kinds"
 	"github.com/waterworks-solver/waterworks/sat"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
@@ -69,7 +68,7 @@ func TestCompareReportsDisagreement(t *testing.T) {
 	w := bufio.NewWriter(&out)
 	c := &comparison{flags: &compareFlags{CommonFlags: clikit.CommonFlags{Format: clikit.FormatText}}, stdio: IO{Err: &errOut}, out: w}
 	c.table = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	c.Puzzle([]clikit.CompareRow{
+	c.Puzzle([]kind.CompareRow{
 		{Kind: "aquarium", ID: "p", Engine: "a", Status: StatusSolved, Answer: "unique", Key: "unique"},
 		{Kind: "aquarium", ID: "p", Engine: "b", Status: StatusSolved, Answer: "2+ solutions", Key: "2+ solutions"},
 		{Kind: "aquarium", ID: "p", Engine: "c", Status: StatusUnknown, Answer: "timed out"},
@@ -185,14 +184,4 @@ func TestCompareNoAnswer(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(line), &row))
 		assert.Equal(t, kind.StatusUnknown, row.Status, line)
 	}
-}
-
-// TestCompareKindsAreTheKinds checks that compare has a part for every
-// kind of the layer's list, in its order, which detection follows.
-func TestCompareKindsAreTheKinds(t *testing.T) {
-	var names []string
-	for _, k := range compareKinds() {
-		names = append(names, k.Name)
-	}
-	assert.Equal(t, kinds.Names(kinds.All()), names)
 }

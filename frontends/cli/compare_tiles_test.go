@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/waterworks-solver/waterworks/frontends/kind/kinds"
 )
 
 func runCompareOn(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -68,7 +70,7 @@ func TestDetectTilesAndRush(t *testing.T) {
 		for _, file := range files {
 			data, err := os.ReadFile(filepath.Join("../../testdata", file))
 			require.NoError(t, err)
-			assert.Equal(t, kind, detectKind(compareKinds(), "", data).Name, file)
+			assert.Equal(t, kind, detectKind(kinds.All(), "", data).Name, file)
 		}
 	}
 }

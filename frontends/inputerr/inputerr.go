@@ -119,6 +119,15 @@ func All(err error) []error {
 	return []error{err}
 }
 
+// LineOf returns the line of a positioned input error, or 0.
+func LineOf(err error) int {
+	var ie *Error
+	if errors.As(err, &ie) {
+		return ie.Line
+	}
+	return 0
+}
+
 // JSON positions an error of encoding/json met while decoding one line of
 // JSON Lines: at the byte offset of a syntax error or of a value of the
 // wrong type (as a column), else at the line alone.

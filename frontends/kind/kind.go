@@ -2,12 +2,14 @@ package kind
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 )
 
 // Kind is what the list of kinds (package kinds) knows of one kind of
-// input: enough to tell inputs apart and to name it.
+// input: enough to tell inputs apart, to name it, and to compare its
+// engines.
 type Kind struct {
 	// Name is the kind as --kind and the page name it: "aquarium", "jugs".
 	Name string
@@ -21,6 +23,16 @@ type Kind struct {
 	// Rules are the values --rule takes for this kind; nil when it has
 	// no choice of rules.
 	Rules []string
+	// Engines lists every name compare's --engines may give to pick
+	// engines of this kind: each engine's own name ("sat/gini") and the
+	// names that pick a group of them ("gini", "sat"), as far as they are
+	// available here. compare refuses names that no kind of its inputs
+	// has.
+	Engines func() []string
+	// Compare runs the engines c wants on every puzzle of one input: it
+	// calls c.Puzzle with the rows of each puzzle (CompareEach), and
+	// c.Problem for each puzzle it cannot run them on.
+	Compare func(ctx context.Context, c Comparison, in Input)
 }
 
 // maxDetectLine bounds the JSON line JSONField decodes.

@@ -118,7 +118,7 @@ func (r *aquariumRun) eachOf(ctx context.Context, inputs []clikit.Input, do func
 		}
 		docs, bad := all[i].docs, all[i].bad
 		for _, d := range docs {
-			for len(bad) > 0 && clikit.LineOf(bad[0]) < d.Line {
+			for len(bad) > 0 && inputerr.LineOf(bad[0]) < d.Line {
 				code = clikit.Worse(code, r.inputError(bad[0]))
 				bad = bad[1:]
 			}

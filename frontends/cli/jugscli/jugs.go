@@ -21,14 +21,6 @@ import (
 
 const jugsSolveArgs = "[--capacities 3,5 --target 4 | FILE...] [flags]"
 
-// tooLarge is the input error for a puzzle that a method cannot take (err
-// wraps jugs.ErrTooLarge), at the entry's jugs, naming BFS, which can;
-// flag is how the command names methods ("--method" or "engine").
-func tooLarge(e jugsfmt.Entry, flag, method string, err error) error {
-	reason := strings.TrimPrefix(err.Error(), jugs.ErrTooLarge.Error()+": ")
-	return e.Errorf("too large for %s %s: %s; use %s bfs, which takes capacities up to %d", flag, method, reason, flag, jugs.MaxCapacity)
-}
-
 // jugsSolveFlags are the flags of "jugs solve".
 type jugsSolveFlags struct {
 	clikit.CommonFlags
@@ -147,7 +139,7 @@ func (r *jugsReporter) solveFiles(ctx context.Context, files []string) int {
 		prog := clikit.ProgressFrom(ctx)
 		prog.AddTotal(len(entries))
 		for _, e := range entries {
-			for len(bad) > 0 && clikit.LineOf(bad[0]) < e.Line {
+			for len(bad) > 0 && inputerr.LineOf(bad[0]) < e.Line {
 				code = clikit.Worse(code, r.inputError(bad[0]))
 				bad = bad[1:]
 			}
@@ -215,7 +207,7 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	case errors.Is(res.Err, statespace.ErrHorizon):
 		note += "; longer plans not searched"
 	case errors.Is(res.Err, jugs.ErrTooLarge):
-		positioned := tooLarge(e, "--method", r.flags.method, res.Err)
+		positioned := jugskind.TooLarge(e, "--method", r.flags.method, res.Err)
 		rec.Error = positioned.Error()
 		fmt.Fprintln(r.stdio.Err, positioned)
 	case rec.Error != "":

@@ -33,21 +33,15 @@ type Record struct {
 }
 
 // prepare reads or builds the pattern databases the boards need under
-// the method and options, once per size, each under --timeout, and says
-// where they came from when asked (--stats), on a terminal, or when the
-// cache could not be written.
-func prepare(ctx context.Context, stdio clikit.IO, f *clikit.CommonFlags, method string, o tileskind.Options, levels []tilesfmt.Level) {
-	for _, lv := range levels {
-		if lv.Err != nil || !o.WantsPDB(method, lv.Puzzle.Width, lv.Puzzle.Height) || lv.Puzzle.Solvability() != nil {
-			continue
-		}
-		work, cancel := f.WithTimeout(ctx)
-		info, done := o.PDBs.Prepare(work, lv.Puzzle.Width, lv.Puzzle.Height)
-		cancel()
-		if done && (f.Stats || stdio.ErrIsTerminal || info.SaveErr != nil) {
+// the flags, once per size, each under --timeout, and says where they
+// came from when asked (--stats), on a terminal, or when the cache could
+// not be written.
+func (f *solveFlags) prepare(ctx context.Context, stdio clikit.IO, levels []tilesfmt.Level) {
+	tileskind.Prepare(ctx, f.method, f.opts, levels, f.WithTimeout, func(info tileskind.PDBInfo) {
+		if f.Stats || stdio.ErrIsTerminal || info.SaveErr != nil {
 			fmt.Fprintf(stdio.Err, "%s\n", info.Describe())
 		}
-	}
+	})
 }
 
 // solve runs the flags' method on one board and fills in its record, the

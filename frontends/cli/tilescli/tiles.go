@@ -113,7 +113,7 @@ building the pattern databases.`)
 	f.opts = tileskind.Options{Heuristic: f.heuristic, MaxStates: f.limitStates, MaxMoves: f.maxMoves, Backend: f.backend,
 		Timeouts: f.Timeout > 0, PDBs: tileskind.NewPatternDBs(f.pdbCache)}
 	return clikit.Batch[tilesfmt.Level, Record]{ID: levelID, Jobs: f.jobs,
-		Prepare: func(kept []tilesfmt.Level) { prepare(ctx, stdio, &f.CommonFlags, f.method, f.opts, kept) },
+		Prepare: func(kept []tilesfmt.Level) { f.prepare(ctx, stdio, kept) },
 		Solve:   func(lv tilesfmt.Level) Record { return f.solve(ctx, lv) },
 		Report:  func(s *clikit.Sink, rec Record) int { return reporter{s, &f}.report(ctx, rec) },
 	}.Run(ctx, stdio, res, f.Format, code, clikit.ParseInputs(inputs, tilesfmt.Parse, failedLevel))

@@ -18,7 +18,8 @@ import (
 // Kind is Aquarium in the list of kinds.
 func Kind() kind.Kind {
 	return kind.Kind{Name: "aquarium", Title: "Aquarium", Detect: Detect,
-		Rules: []string{aquarium.RegionRule.String(), aquarium.PoolRule.String()}}
+		Rules:   []string{aquarium.RegionRule.String(), aquarium.PoolRule.String()},
+		Engines: EngineNames, Compare: compare}
 }
 
 // Detect reports whether data holds Aquarium puzzles: corpus JSON Lines

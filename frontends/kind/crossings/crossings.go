@@ -225,6 +225,15 @@ func (e Engine) Options(o Options) Options {
 	return o
 }
 
+// groups are the names beside its own by which --engines picks the
+// engine: "sat" and its backend's for a SAT engine.
+func (e Engine) groups() []string {
+	if e.Method != MethodSAT {
+		return nil
+	}
+	return []string{MethodSAT, e.Backend}
+}
+
 // Engines lists the methods called names, the SAT method once per
 // available backend (sat/BACKEND).
 func Engines(names []string) []Engine {

@@ -15,7 +15,9 @@ import (
 )
 
 // Kind is the jug puzzles in the list of kinds.
-func Kind() kind.Kind { return kind.Kind{Name: "jugs", Title: "Water jugs", Detect: Detect} }
+func Kind() kind.Kind {
+	return kind.Kind{Name: "jugs", Title: "Water jugs", Detect: Detect, Engines: EngineNames, Compare: compare}
+}
 
 // Detect reports whether data holds jug puzzles: corpus JSON Lines with
 // capacities, or a puzzle given as the flags of "jugs solve"

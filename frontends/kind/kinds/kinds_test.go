@@ -3,6 +3,7 @@ package kinds
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,4 +91,16 @@ func TestNamed(t *testing.T) {
 	}
 	_, ok := Named(All(), "fzn")
 	assert.False(t, ok)
+}
+
+// TestEveryKindCompares checks that every kind has its part in compare:
+// the engine names --engines takes, each its own, and the run of them.
+func TestEveryKindCompares(t *testing.T) {
+	for _, k := range All() {
+		require.NotNil(t, k.Engines, k.Name)
+		require.NotNil(t, k.Compare, k.Name)
+		names := k.Engines()
+		assert.NotEmpty(t, names, k.Name)
+		assert.Len(t, slices.Compact(slices.Sorted(slices.Values(names))), len(names), "%s: %v", k.Name, names)
+	}
 }

@@ -107,3 +107,10 @@ func steps(p *river.Puzzle, plan []river.Trip) []crossings.Step {
 	}
 	return out
 }
+
+// compare runs the engines c wants on the puzzle of one input
+// (crossings.Compare): the fewest crossings, or unsolvability, must agree.
+func compare(ctx context.Context, c kind.Comparison, in kind.Input) {
+	p, err := riverfmt.Parse(in.Name, in.Data)
+	crossings.Compare(ctx, c, "river", Methods(), rules, []crossings.Input[*river.Puzzle]{{ID: in.Name, Puzzle: p, Err: err}})
+}

@@ -17,5 +17,5 @@ import (
 
 // Kind is the river crossings in the list of kinds.
 func Kind() kind.Kind {
-	return kind.Kind{Name: "river", Title: "River crossing", Detect: riverfmt.Looks}
+	return kind.Kind{Name: "river", Title: "River crossing", Detect: riverfmt.Looks, Engines: EngineNames, Compare: compare}
 }

@@ -16,7 +16,9 @@ import (
 )
 
 // Kind is Rush Hour in the list of kinds.
-func Kind() kind.Kind { return kind.Kind{Name: "rush", Title: "Rush Hour", Detect: Detect} }
+func Kind() kind.Kind {
+	return kind.Kind{Name: "rush", Title: "Rush Hour", Detect: Detect, Engines: MethodNames, Compare: compare}
+}
 
 // Detect reports whether data holds Rush Hour boards: JSON Lines with
 // "board", or text whose first block reads as a board or is drawn in the

@@ -59,9 +59,9 @@ type Stats struct {
 	Clauses    int         `json:"clauses,omitempty"`
 }
 
-// List returns the statistics compare prints: the search's or the SAT
+// StatList returns the statistics compare prints: the search's or the SAT
 // method's.
-func (s Stats) List() kind.StatList {
+func (s Stats) StatList() kind.StatList {
 	if s.LowerBound == nil {
 		return kind.StatList{{Name: "expanded", Value: s.Expanded}, {Name: "stored", Value: s.Stored}, {Name: "peak_bytes", Value: s.PeakBytes}}
 	}
@@ -124,6 +124,15 @@ func (e Engine) Options(o Options) Options {
 		o.Backend, o.Encoding = e.Backend, e.Encoding
 	}
 	return o
+}
+
+// groups are the names beside its own by which --engines picks the
+// engine: "sat" and its backend's for a SAT engine.
+func (e Engine) groups() []string {
+	if e.Method.Name != MethodSAT {
+		return nil
+	}
+	return []string{MethodSAT, e.Backend}
 }
 
 // Engines lists the searches and the SAT method on every available

@@ -22,7 +22,7 @@ import (
 // Kind is Water Sort in the list of kinds.
 func Kind() kind.Kind {
 	return kind.Kind{Name: "sort", Title: "Water Sort", Detect: Detect,
-		Rules: []string{watersort.Whole.String(), watersort.Fits.String()}}
+		Rules: []string{watersort.Whole.String(), watersort.Fits.String()}, Engines: EngineNames, Compare: compare}
 }
 
 // Detect reports whether data holds Water Sort levels: corpus JSON Lines

@@ -167,6 +167,15 @@ func (e Engine) Options(o Options) Options {
 	return o
 }
 
+// groups are the names beside its own by which --engines picks the
+// engine: "sat" and its backend's for a SAT engine.
+func (e Engine) groups() []string {
+	if e.Method.Name != MethodSAT {
+		return nil
+	}
+	return []string{MethodSAT, e.Backend}
+}
+
 // Engines lists IDA* under both estimates, BFS (without the parity test:
 // it proves a board unsolvable by exhaustion) and the SAT method on every
 // available backend.

@@ -18,7 +18,9 @@ import (
 )
 
 // Kind is the sliding tiles in the list of kinds.
-func Kind() kind.Kind { return kind.Kind{Name: "tiles", Title: "Sliding tiles", Detect: Detect} }
+func Kind() kind.Kind {
+	return kind.Kind{Name: "tiles", Title: "Sliding tiles", Detect: Detect, Engines: EngineNames, Compare: compare}
+}
 
 // Detect reports whether data holds sliding-tile boards: JSON Lines with
 // "tiles", or text whose first block reads as a board or holds only

@@ -111,3 +111,14 @@ func steps(p *torch.Puzzle, plan []torch.Crossing) []crossings.Step {
 	}
 	return steps
 }
+
+// compare runs the engines c wants on every puzzle of one input
+// (crossings.Compare): the least total time, or unsolvability, must
+// agree.
+func compare(ctx context.Context, c kind.Comparison, in kind.Input) {
+	var puzzles []crossings.Input[*torch.Puzzle]
+	for _, inst := range torchfmt.Parse(in.Name, in.Data) {
+		puzzles = append(puzzles, crossings.Input[*torch.Puzzle]{ID: inst.ID, Puzzle: inst.Puzzle, Err: inst.Err})
+	}
+	crossings.Compare(ctx, c, "torch", Methods(), rules, puzzles)
+}

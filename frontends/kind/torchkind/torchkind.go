@@ -14,7 +14,9 @@ package torchkind
 import "github.com/waterworks-solver/waterworks/frontends/kind"
 
 // Kind is the torch puzzles in the list of kinds.
-func Kind() kind.Kind { return kind.Kind{Name: "torch", Title: "Torch and bridge", Detect: Detect} }
+func Kind() kind.Kind {
+	return kind.Kind{Name: "torch", Title: "Torch and bridge", Detect: Detect, Engines: EngineNames, Compare: compare}
+}
 
 // Detect reports whether data holds torch puzzles: JSON Lines whose first
 // object has "times", the one format of torch puzzles, whether or not the

@@ -1,13 +1,13 @@
-// Package clikit is the kit the waterworks commands share: the streams (IO)
-// and exit codes of the command-line contract (ExitCode maps a
-// kind.Status to its code), flag parsing that takes flags anywhere among
-// the arguments, reading inputs ("-" is standard input), JSON Lines and
-// CSV printers, progress, memory limits, atomic file output, parallel
-// runners, and the Command and CompareKind types through which each
-// puzzle's package plugs into the dispatcher and into compare. What an
-// outcome means (its status, how the work ended, whether engines agree)
-// is the layer's, package kind, beneath the command line and the web page
-// alike.
+// Package clikit is the command-line plumbing the waterworks commands
+// share: the streams (IO) and exit codes of the command-line contract
+// (ExitCode maps a kind.Status to its code), flag parsing that takes flags
+// anywhere among the arguments, reading inputs ("-" is standard input),
+// JSON Lines and CSV printers, progress, memory limits, atomic file
+// output (package files), parallel runners, and the Command type through
+// which each puzzle's package plugs into the dispatcher. What an outcome
+// means (its status, how the work ended, whether engines agree) and
+// compare's runs of the engines are the layer's, package kind, beneath
+// the command line and the web page alike.
 package clikit
 
 import (

@@ -19,15 +19,6 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 )
 
-// LineOf returns the line of a positioned input error, or 0.
-func LineOf(err error) int {
-	var ie *inputerr.Error
-	if errors.As(err, &ie) {
-		return ie.Line
-	}
-	return 0
-}
-
 // ErrorID is the id of the record of an input that failed: "file:line"
 // of a positioned input error, the name of an unreadable input, else the
 // error's message.
@@ -167,17 +158,13 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // such an input gets no record, since the command is ending (exit 130).
 func (in Input) Interrupted() bool { return errors.Is(in.Err, context.Canceled) }
 
-// ReadInputs reads the named files, "-" (or no name at all) meaning
-// standard input. Unreadable files are reported on stdio.Err and make the
-// returned code ExitUsage (ExitInterrupted when a signal stopped the
-// reading); the readable ones are returned all the same.
-func ReadInputs(stdio IO, names []string) ([]Input, int) {
-	return ReadInputsWith(stdio, names, nil)
-}
-
-// ReadInputsWith is ReadInputs where an argument that names no existing
-// file but for which isPuzzle reports true is the input itself, named
-// "argN" after its place N (from 1) among the arguments.
+// ReadInputsWith reads the named files, "-" (or no name at all) meaning
+// standard input; an argument that names no existing file but for which
+// isPuzzle reports true is the input itself, named "argN" after its place
+// N (from 1) among the arguments. Unreadable files are reported on
+// stdio.Err and make the returned code ExitUsage (ExitInterrupted when a
+// signal stopped the reading); the readable ones are returned all the
+// same.
 func ReadInputsWith(stdio IO, names []string, isPuzzle func(arg string) bool) ([]Input, int) {
 	all, code := Inputs(stdio, names, isPuzzle)
 	readable := all[:0:0]
