@@ -12,19 +12,22 @@
 // about the kind that is neither flags, HTTP nor printing:
 //
 //   - Kind: its name, its rules, and Detect, the one rule that tells
-//     whether an input holds it (kinds.Detect tries each in turn);
+//     whether an input holds it (kinds.Detect tries each in turn), with
+//     the engine names compare's --engines takes and its Compare;
 //   - reading: the reader of its fmt package, with what both frontends
 //     need on top of it;
-//   - its engines by name: an Engine with a Solve of the kind's own type,
-//     Engines (the list compare and the page's race run), the lookup of
-//     the engine a command's --backend or --method names, with its options
-//     (aquariumkind.Open, jugskind.MethodNamed), and EngineNames (what
-//     --engines takes);
+//   - its engines by name: a Method or Engine with a Solve of the kind's
+//     own type, Engines (the list compare and the page's race run), the
+//     lookup of the one a command's --backend or --method names, with its
+//     options (aquariumkind.Open, jugskind.MethodNamed), and EngineNames
+//     (what --engines takes);
 //   - Run: one engine on one input, under a context, every answer
 //     re-checked by the model's independent checker and judged into a
 //     Status (a Result);
 //   - the Answer of a Result: its words, and the key on which the engines
-//     that settle the question must agree.
+//     that settle the question must agree;
+//   - its part of compare: its engines on every puzzle of an input, a
+//     CompareRow each (unexported: compare reaches it through Kind).
 //
 // A frontend then only translates: flags or an HTTP request in, the
 // kind's package in the middle, a printer out. The command line turns a
@@ -41,10 +44,17 @@
 //     plan puzzle, the plan replayed by the checker before it counts;
 //   - Answer (Optimal and Unsolvable for the plan puzzles) and Agree,
 //     the agreement check among engines;
-//   - Stat and StatList, an engine's statistics in order, Rounds those of
-//     a bounded horizon, Millis the unit of every time;
+//   - Judged and Time, what the Result of every plan kind holds beside
+//     its engine's own outcome;
+//   - Stat and StatList, an engine's statistics in order, SearchStats a
+//     search's, Rounds those of a bounded horizon, Millis the unit of
+//     every time;
 //   - Safely, which turns an engine's panic into an InternalError;
-//   - Kind, and JSONField for detecting JSON Lines.
+//   - compare's machinery: the Comparison a kind's Compare is given, the
+//     CompareRow it gives back, CompareEach, TimeSolve, Wanted and
+//     EngineNames;
+//   - Kind, Named for the lookup of engines by name, and JSONField for
+//     detecting JSON Lines.
 //
 // # Adding a puzzle
 //
@@ -53,20 +63,24 @@
 //     frontends/PUZZLEfmt.
 //  2. Write frontends/kind/PUZZLEkind: Kind with Detect; Engine, Engines,
 //     the lookup by name and EngineNames; Run and the Answer of its
-//     Result. A plan puzzle judges its searches with PlanSearch.Verdict.
+//     Result; its part of compare (CompareEach over its reader's puzzles,
+//     TimeSolve of Run, a Row of the Answer). A plan puzzle judges its
+//     searches with PlanSearch.Verdict; a crossing puzzle gives its
+//     Methods and Rules to package crossings.
 //  3. Add its Kind to kinds.All, at the place where detection should try
-//     it (before a kind whose detection would also take its inputs).
+//     it (before a kind whose detection would also take its inputs):
+//     compare then takes it.
 //  4. Give it a command under frontends/cli (flags in, the kind's Run, a
-//     printer out) with its part of compare, and a view in
-//     frontends/serve if the page is to show it.
+//     printer out), and a view in frontends/serve if the page is to show
+//     it (the pour view's searchKind for a plan puzzle).
 //
 // # Adding an engine
 //
 // Add it to the kind's engine list, the one function of the kind's
-// package that builds Engines and Open: compare, the race, --engines
-// and the command's --backend or --method all pick it up from there, and
-// its answers pass through the same Run, checker and agreement as the
-// others.
+// package that builds its Methods or Engines (and Open): compare, the
+// race, --engines and the command's --backend or --method all pick it up
+// from there, and its answers pass through the same Run, checker and
+// agreement as the others.
 //
 // # FlatZinc models
 //
@@ -77,13 +91,13 @@
 // checked against the model is solved, a proof of unsatisfiability
 // unsolvable, a stop unknown. Its Answer keys are "satisfiable",
 // "unsolvable" or "optimal 42", on which compare's agreement works
-// unchanged.
+// unchanged; its Compare runs the engines on a model (one puzzle per
+// input, CompareEach), and kinds.All then gives it to compare.
 //
 // # Where the move stands
 //
-// Aquarium stands on the layer completely, and so do the water jugs' engines
-// (the web page's pour view still runs its one jug search itself, judged
-// by PlanSearch.Verdict). The other puzzles have their Kind and Detect
-// here; their engines, Run and Answer still live in their command
-// packages under frontends/cli, and move here one puzzle at a time.
+// Every puzzle stands on the layer: the command line's solve commands
+// and compare, and the web page's solve, race and pour view, run the
+// kinds' engines through their Run. What is left in the command packages
+// is flags, reading many inputs, records and printing.
 package kind
