@@ -34,6 +34,14 @@ type satStep struct {
 
 type satModel struct{ p *Puzzle }
 
+// satModel's optional parts of statespace.SATModel, which SolveSAT finds
+// by type assertion: a method whose signature drifts fails to compile
+// rather than being passed over.
+var (
+	_ statespace.SATModel[satState, satStep, Trip] = (*satModel)(nil)
+	_ statespace.Distinct[satState]                = (*satModel)(nil)
+)
+
 func (m *satModel) State(f *sat.Formula) satState {
 	s := satState{x: make([][]sat.Lit, len(m.p.Kinds)), boat: f.NewVar()}
 	for k, kind := range m.p.Kinds {

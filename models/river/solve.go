@@ -16,6 +16,10 @@ type Banks struct {
 	size  uint64
 }
 
+// Banks numbers its states densely (statespace.Indexer, found by type
+// assertion).
+var _ statespace.Indexer[uint64] = (*Banks)(nil)
+
 // NewBanks returns the search domain of p, or p's validation error.
 func NewBanks(p *Puzzle) (*Banks, error) {
 	if err := p.Validate(); err != nil {

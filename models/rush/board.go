@@ -1,6 +1,10 @@
 package rush
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/waterworks-solver/waterworks/models/statespace"
+)
 
 // Key is a packed board: the offset of every piece along its axis (its
 // column when horizontal, its row when vertical), a few bits each, in two
@@ -17,6 +21,13 @@ type Board struct {
 	start  Key
 	goal   int // the primary car's offset at the right edge
 }
+
+// Board hashes its own keys (statespace.Hasher, found by type assertion)
+// and estimates for A*.
+var (
+	_ statespace.Hasher[Key]          = (*Board)(nil)
+	_ statespace.Estimator[Key, Move] = (*Board)(nil)
+)
 
 // slider is a piece as the search sees it.
 type slider struct {

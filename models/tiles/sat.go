@@ -48,6 +48,15 @@ type satModel struct {
 	n int
 }
 
+// satModel's optional parts of statespace.SATModel, which SolveSAT finds
+// by type assertion: a method whose signature drifts fails to compile
+// rather than being passed over.
+var (
+	_ statespace.SATModel[satState, satStep, Move] = (*satModel)(nil)
+	_ statespace.GoalLiteral[satState]             = (*satModel)(nil)
+	_ statespace.Consecutive[satStep]              = (*satModel)(nil)
+)
+
 func (m *satModel) lit(s satState, cell, tile int) sat.Lit { return s.x[cell*m.n+tile] }
 
 // State adds a board's variables: one tile per cell, one cell per tile,

@@ -48,6 +48,15 @@ type satModel struct {
 	top     int // bound+1: the counter's saturation
 }
 
+// satModel's optional parts of statespace.SATModel, which SolveSAT finds
+// by type assertion: a method whose signature drifts fails to compile
+// rather than being passed over.
+var (
+	_ statespace.SATModel[satState, satStep, Crossing] = (*satModel)(nil)
+	_ statespace.Consecutive[satStep]                  = (*satModel)(nil)
+	_ statespace.Budgeted[satStep]                     = (*satModel)(nil)
+)
+
 func (m *satModel) State(f *sat.Formula) satState {
 	n := len(m.p.Times)
 	s := satState{across: f.NewVars(n), torch: f.NewVar(), spent: f.NewVars(m.top)}

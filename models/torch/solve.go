@@ -22,6 +22,13 @@ type Bridge struct {
 	fastest int
 }
 
+// Bridge numbers its states densely (statespace.Indexer, found by type
+// assertion), and estimates for A*.
+var (
+	_ statespace.Indexer[uint64]             = (*Bridge)(nil)
+	_ statespace.Estimator[uint64, Crossing] = (*Bridge)(nil)
+)
+
 // NewBridge returns the search domain of p, or p's validation error.
 func NewBridge(p *Puzzle) (*Bridge, error) {
 	if err := p.Validate(); err != nil {

@@ -109,6 +109,16 @@ type satModel struct {
 	states int
 }
 
+// satModel's optional parts of statespace.SATModel, which SolveSAT finds
+// by type assertion: a method whose signature drifts fails to compile
+// rather than being passed over.
+var (
+	_ statespace.SATModel[*satState, *satMove, Move] = (*satModel)(nil)
+	_ statespace.Backward                            = (*satModel)(nil)
+	_ statespace.DistanceBound[*satState]            = (*satModel)(nil)
+	_ statespace.Consecutive[*satMove]               = (*satModel)(nil)
+)
+
 func newSATModel(p *Puzzle, rule Rule, enc sat.Encoding, knobs satKnobs) *satModel {
 	return &satModel{p: p, rule: rule, enc: enc, n: len(p.Bottles), c: p.Capacity, k: p.NumColors(), knobs: knobs}
 }

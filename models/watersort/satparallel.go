@@ -69,6 +69,15 @@ type satParallel struct {
 	*satModel
 }
 
+// satParallel's optional parts of statespace.SATModel (see satModel's).
+var (
+	_ statespace.SATModel[*satState, *parStep, []Move] = (*satParallel)(nil)
+	_ statespace.Backward                              = (*satParallel)(nil)
+	_ statespace.DistanceBound[*satState]              = (*satParallel)(nil)
+	_ statespace.Consecutive[*parStep]                 = (*satParallel)(nil)
+	_ statespace.Budgeted[*parStep]                    = (*satParallel)(nil)
+)
+
 // parStep holds the variables of one parallel step.
 type parStep struct {
 	pair     [][]sat.Lit // pair[i][j]: i pours into j; 0 for i = j
