@@ -45,6 +45,14 @@ type Solver struct {
 	stats sat.Stats
 }
 
+// The optional interfaces of package sat that Solver meets, which their
+// users find by type assertion: a method whose signature drifts fails to
+// compile rather than being passed over.
+var (
+	_ sat.Solver        = (*Solver)(nil)
+	_ sat.StatsReporter = (*Solver)(nil)
+)
+
 // New returns a solver that runs the program name with args. See the
 // package documentation for the {in} and {out} placeholders.
 func New(name string, args ...string) *Solver {

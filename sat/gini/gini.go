@@ -59,6 +59,15 @@ type Solver struct {
 	solves int64
 }
 
+// The optional interfaces of package sat that Solver meets, which their
+// users find by type assertion: a method whose signature drifts fails to
+// compile rather than being passed over.
+var (
+	_ sat.Solver        = (*Solver)(nil)
+	_ sat.Explainer     = (*Solver)(nil)
+	_ sat.StatsReporter = (*Solver)(nil)
+)
+
 // New returns an empty solver.
 func New() *Solver { return &Solver{g: ginilib.New()} }
 
