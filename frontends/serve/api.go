@@ -163,6 +163,9 @@ type slots struct {
 	mu   sync.Mutex
 	used int
 	size int
+	// freed, made when someone waits (onFree), is closed the next time
+	// slots are given back.
+	freed chan struct{}
 }
 
 func newSlots(n int) *slots { return &slots{size: n} }
@@ -185,7 +188,22 @@ func (sl *slots) take(n int) (int, error) {
 func (sl *slots) give(n int) {
 	sl.mu.Lock()
 	sl.used -= n
+	if sl.freed != nil {
+		close(sl.freed)
+		sl.freed = nil
+	}
 	sl.mu.Unlock()
+}
+
+// onFree returns a channel closed the next time slots are given back: a
+// client refused with 503 may wait on it before it tries again.
+func (sl *slots) onFree() <-chan struct{} {
+	sl.mu.Lock()
+	defer sl.mu.Unlock()
+	if sl.freed == nil {
+		sl.freed = make(chan struct{})
+	}
+	return sl.freed
 }
 
 // busy runs f holding one solve slot.
