@@ -123,3 +123,37 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestFromTextAgrees checks the one-call reader of the model
+// (rush.FromText) against this package's on every board of testdata:
+// the same puzzle from the same rows, and a refusal of each bad board.
+func TestFromTextAgrees(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(testdata, "*.txt"))
+	require.NoError(t, err)
+	bad, err := filepath.Glob(filepath.Join(testdata, "bad", "*.txt"))
+	require.NoError(t, err)
+	for _, file := range append(files, bad...) {
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		for _, lv := range ParseText(file, data) {
+			var rows strings.Builder
+			for line := range strings.Lines(string(data)) {
+				if l := strings.TrimSpace(line); l != "" && !strings.HasPrefix(l, "#") {
+					rows.WriteString(line)
+				} else if rows.Len() > 0 {
+					break
+				}
+			}
+			if lv.Err != nil {
+				_, err := rush.FromText(rows.String())
+				assert.Error(t, err, "%s: %v", file, lv.Err)
+				break // a bad file holds one board
+			}
+			var b bytes.Buffer
+			require.NoError(t, WriteText(&b, lv.Puzzle))
+			got, err := rush.FromText(b.String())
+			require.NoError(t, err, lv.ID)
+			assert.Equal(t, lv.Puzzle, got, lv.ID)
+		}
+	}
+}

@@ -136,3 +136,19 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestFromTextAgrees checks the one-call reader of the model
+// (tiles.FromText) against this package's: every board of testdata, as
+// WriteGrid draws it, reads back the same.
+func TestFromTextAgrees(t *testing.T) {
+	for _, file := range []string{"eight.txt", "mixed.txt", "korf100.jsonl"} {
+		for _, lv := range Parse(file, read(t, file)) {
+			require.NoError(t, lv.Err, lv.ID)
+			var b strings.Builder
+			require.NoError(t, WriteGrid(&b, lv.Puzzle))
+			got, err := tiles.FromText(b.String())
+			require.NoError(t, err, lv.ID)
+			assert.Equal(t, lv.Puzzle, got, lv.ID)
+		}
+	}
+}

@@ -36,3 +36,23 @@ func ExampleSolve() {
 	// solved 9 moves, 21 cells: C-1 E-3 D+3 B+3 A+3 B-3 D-1 E+3 A+1
 	// <nil>
 }
+
+// A board in one call, as fogleman/rush's NewBoard reads it: the README's
+// hardest board, which takes 49 moves.
+func ExampleFromText() {
+	p, err := rush.FromText(`
+		BBBCDE
+		FGGCDE
+		F.AADE
+		HHI...
+		.JI.KK
+		.JLLMM`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, _ := rush.Solve(context.Background(), p, statespace.Options{})
+	fmt.Println(len(p.Pieces), "pieces:", r.Status, "in", len(r.Plan), "moves")
+	// Output:
+	// 13 pieces: solved in 49 moves
+}

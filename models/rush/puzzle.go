@@ -8,8 +8,10 @@
 //
 // The package holds the puzzle's types, an independent plan checker and
 // the search domain the state-space library runs breadth-first over packed
-// boards. It never reads files and never prints: the ASCII format of
-// github.com/fogleman/rush lives in frontends/rushfmt.
+// boards. It never reads files and never prints: FromText builds a board
+// from its rows in one call (for tests and examples), and the ASCII
+// format of github.com/fogleman/rush, with messages that say where a
+// mistake is, lives in frontends/rushfmt.
 package rush
 
 import (

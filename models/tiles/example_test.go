@@ -40,3 +40,19 @@ func ExamplePuzzle_Solvability() {
 	// true
 	// unsolvable 181440
 }
+
+// A board in one call, drawn as it looks: two moves of the blank from the
+// goal.
+func ExampleFromText() {
+	p, err := tiles.FromText(`
+		1 4 2
+		3 . 5
+		6 7 8`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, _ := tiles.SolveIDA(context.Background(), p, nil)
+	fmt.Println(p.Width, p.Height, p.Tiles, r.Status, tiles.Plan(r.Plan))
+	// Output: 3 3 [1 4 2 3 0 5 6 7 8] solved UL
+}

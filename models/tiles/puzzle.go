@@ -10,7 +10,9 @@
 // additive disjoint pattern databases with a second lookup in the board
 // reflected about its main diagonal), and the search domains the
 // state-space library runs on. It never reads files and never prints:
-// formats and the pattern-database cache live in the frontends.
+// FromText builds a board from its rows in one call (for tests and
+// examples); formats and the pattern-database cache live in the
+// frontends.
 package tiles
 
 import (
