@@ -49,15 +49,22 @@ func self(args ...string) *exec.Cmd {
 	return cmd
 }
 
-// syncBuffer is written by a copying goroutine and read by the test.
+// syncBuffer is written by a copying goroutine and read by the test,
+// which can wait for what it writes (await).
 type syncBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
+	// changed, made when someone waits, is closed at the next write.
+	changed chan struct{}
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.changed != nil {
+		close(s.changed)
+		s.changed = nil
+	}
 	return s.b.Write(p)
 }
 
@@ -65,6 +72,35 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// next returns what was written so far and a channel closed at the next
+// write.
+func (s *syncBuffer) next() (string, <-chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.changed == nil {
+		s.changed = make(chan struct{})
+	}
+	return s.b.String(), s.changed
+}
+
+// await waits until cond holds of what was written, looking again at each
+// write, or fails after d saying what it waited for.
+func (s *syncBuffer) await(t *testing.T, d time.Duration, what string, cond func(written string) bool) {
+	t.Helper()
+	deadline := time.After(d)
+	for {
+		written, changed := s.next()
+		if cond(written) {
+			return
+		}
+		select {
+		case <-changed:
+		case <-deadline:
+			t.Fatalf("never: %s; written: %q", what, s.String())
+		}
+	}
 }
 
 // startStreaming starts the program with stdout and stderr read as they
@@ -87,18 +123,6 @@ func startStreaming(t *testing.T, args ...string) (*exec.Cmd, *syncBuffer, *sync
 	return cmd, &stdout, &stderr
 }
 
-// waitUntil waits until cond holds, or fails after d.
-func waitUntil(t *testing.T, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("never: %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 var hintLine = regexp.MustCompile(`(?m)^  (\d+)\. \[`)
 
 // TestHintStreamsAndKeepsOnInterrupt: hint --steps 0 prints each
@@ -107,8 +131,8 @@ var hintLine = regexp.MustCompile(`(?m)^  (\d+)\. \[`)
 func TestHintStreamsAndKeepsOnInterrupt(t *testing.T) {
 	name, _ := deepGrid(t)
 	cmd, stdout, stderr := startStreaming(t, "aquarium", "hint", "--steps", "0", name)
-	waitUntil(t, 60*time.Second, "two hints printed while the program runs", func() bool {
-		return len(hintLine.FindAllString(stdout.String(), -1)) >= 2
+	stdout.await(t, 60*time.Second, "two hints printed while the program runs", func(out string) bool {
+		return len(hintLine.FindAllString(out, -1)) >= 2
 	})
 	require.Nil(t, cmd.ProcessState, "still running: the hints came as they were found")
 	require.NoError(t, cmd.Process.Signal(os.Interrupt))
@@ -147,8 +171,8 @@ func TestLogicOnlyDepthBudget(t *testing.T) {
 func TestLogicOnlyKeepsOnInterrupt(t *testing.T) {
 	name, sol := deepGrid(t)
 	cmd, stdout, stderr := startStreaming(t, "aquarium", "solve", "--logic-only", "--depth", "3", name)
-	waitUntil(t, 60*time.Second, "probing to have decided cells", func() bool {
-		return strings.Contains(stderr.String(), "probing decided")
+	stderr.await(t, 60*time.Second, "probing to have decided cells", func(errOut string) bool {
+		return strings.Contains(errOut, "probing decided")
 	})
 	require.NoError(t, cmd.Process.Signal(os.Interrupt))
 	assert.Equal(t, 130, exitCode(t, cmd), stderr.String())

@@ -91,18 +91,14 @@ func exitCode(t *testing.T, cmd *exec.Cmd) int {
 	return 0
 }
 
-// waitForPids waits until the fake clingo has recorded both its processes.
+// waitForPids waits until the fake clingo has recorded both its processes
+// in the file pids (another process's file: there is no event to wait on
+// but its content).
 func waitForPids(t *testing.T, pids string) []int {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		if ids := readPids(pids); len(ids) >= 2 {
-			return ids
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	t.Fatal("the fake clingo never started")
-	return nil
+	require.Eventually(t, func() bool { return len(readPids(pids)) >= 2 }, 30*time.Second, time.Millisecond,
+		"the fake clingo never started")
+	return readPids(pids)
 }
 
 func readPids(name string) []int {
@@ -123,17 +119,13 @@ func readPids(name string) []int {
 func requireGone(t *testing.T, ids []int) {
 	t.Helper()
 	for _, id := range ids {
-		deadline := time.Now().Add(5 * time.Second)
-		for {
-			state, stat := processState(id)
-			if state == "" || state == "Z" {
-				break
-			}
-			if time.Now().After(deadline) {
-				assert.Equal(t, "Z", state, "process %d (%s) still runs", id, stat)
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
+		gone := func() bool {
+			state, _ := processState(id)
+			return state == "" || state == "Z"
+		}
+		if !assert.Eventually(t, gone, 5*time.Second, time.Millisecond) {
+			_, stat := processState(id)
+			t.Errorf("process %d (%s) still runs", id, stat)
 		}
 	}
 }
@@ -163,7 +155,6 @@ func TestRaceInterrupted(t *testing.T) {
 	dir, pids := fakeClingo(t, "wait")
 	cmd, stderr := start(t, dir, "aquarium", "solve", "--backend", "race", "--unique", hardGrid(t, 200))
 	ids := waitForPids(t, pids)
-	time.Sleep(100 * time.Millisecond)
 	sent := time.Now()
 	require.NoError(t, cmd.Process.Signal(os.Interrupt))
 	assert.Equal(t, 130, exitCode(t, cmd), stderr.String())

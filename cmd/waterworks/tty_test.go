@@ -3,12 +3,14 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -26,9 +28,8 @@ type ttyProgram struct {
 	cmd  *exec.Cmd
 	ptmx *os.File      // the terminal's other end: what the program drew
 	out  *bytes.Buffer // standard output
-	mu   sync.Mutex
-	seen strings.Builder // what the terminal showed so far
-	done chan struct{}   // closed when the terminal is closed
+	seen syncBuffer    // what the terminal showed so far
+	done chan struct{} // closed when the terminal is closed
 }
 
 // startOnTTY starts the program with args on a new pseudo-terminal, as the
@@ -56,9 +57,7 @@ func startOnTTY(t *testing.T, args ...string) *ttyProgram {
 		buf := make([]byte, 4096)
 		for {
 			n, err := r.Read(buf)
-			p.mu.Lock()
 			p.seen.Write(buf[:n])
-			p.mu.Unlock()
 			if err != nil {
 				return
 			}
@@ -75,22 +74,12 @@ func startOnTTY(t *testing.T, args ...string) *ttyProgram {
 }
 
 // terminal returns what the terminal has shown so far.
-func (p *ttyProgram) terminal() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.seen.String()
-}
+func (p *ttyProgram) terminal() string { return p.seen.String() }
 
 // waitFor waits until the terminal shows want, or fails after d.
 func (p *ttyProgram) waitFor(t *testing.T, want string, d time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(d)
-	for !strings.Contains(p.terminal(), want) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the terminal never showed %q; it showed %q", want, p.terminal())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	p.seen.await(t, d, "the terminal shows "+strconv.Quote(want), func(shown string) bool { return strings.Contains(shown, want) })
 }
 
 // wait waits for the program to end, at most d, and for the terminal to
@@ -162,7 +151,7 @@ func TestInterruptWhileReadingPipe(t *testing.T) {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
-	time.Sleep(300 * time.Millisecond) // let it block on the read
+	waitReadingStdin(t, cmd.Process.Pid)
 	require.NoError(t, cmd.Process.Signal(os.Interrupt))
 	start := time.Now()
 	code := exitCode(t, cmd)
@@ -170,6 +159,33 @@ func TestInterruptWhileReadingPipe(t *testing.T) {
 	assert.Less(t, time.Since(start), 2*time.Second)
 	assert.NotContains(t, stderr.String(), "Ctrl-D")
 	assert.Equal(t, "-: interrupted while reading\n", stderr.String())
+}
+
+// readSyscall is the number of the read system call, by architecture.
+var readSyscall = map[string]string{"amd64": "0", "arm64": "63", "386": "3", "riscv64": "63", "loong64": "63"}
+
+// waitReadingStdin waits until a thread of the process pid is blocked in
+// a read of its standard input, as /proc/PID/task/*/syscall shows it
+// ("0 0x0 ..." on amd64: read on file 0), or skips the test where /proc
+// cannot show it.
+func waitReadingStdin(t *testing.T, pid int) {
+	t.Helper()
+	nr, ok := readSyscall[runtime.GOARCH]
+	tasks := fmt.Sprintf("/proc/%d/task", pid)
+	if _, err := os.Stat(tasks); err != nil || !ok {
+		t.Skipf("cannot see whether the program blocks on its read here (%s on %s)", tasks, runtime.GOARCH)
+	}
+	reading := func() bool {
+		files, _ := filepath.Glob(tasks + "/*/syscall")
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if fields := strings.Fields(string(data)); err == nil && len(fields) > 1 && fields[0] == nr && fields[1] == "0x0" {
+				return true
+			}
+		}
+		return false
+	}
+	require.Eventually(t, reading, 30*time.Second, time.Millisecond, "the program blocks on its read of standard input")
 }
 
 // TestTTYEndOfInput: Ctrl-D on the terminal ends the input, and the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -65,11 +66,17 @@ func TestWatch(t *testing.T) {
 	assert.Contains(t, e.Error(), "memory budget of 1 KiB reached at ")
 	assert.Contains(t, e.Error(), " in use")
 
-	ctx, stop = Watch(context.Background(), 1<<50, time.Millisecond)
-	time.Sleep(20 * time.Millisecond)
-	assert.NoError(t, ctx.Err())
-	stop()
-	assert.Error(t, ctx.Err(), "stop releases the context")
-	_, ok = Cause(ctx)
-	assert.False(t, ok)
+	// A generous budget, watched twenty times on the fake clock of a
+	// bubble (testing/synctest), whose Wait returns once the watch has
+	// made each check.
+	synctest.Test(t, func(t *testing.T) {
+		ctx, stop := Watch(context.Background(), 1<<50, time.Millisecond)
+		time.Sleep(20 * time.Millisecond) // on the bubble's clock, not the wall's
+		synctest.Wait()
+		assert.NoError(t, ctx.Err())
+		stop()
+		assert.Error(t, ctx.Err(), "stop releases the context")
+		_, ok := Cause(ctx)
+		assert.False(t, ok)
+	})
 }

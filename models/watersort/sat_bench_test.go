@@ -185,9 +185,15 @@ func solveWithin(p *Puzzle, s sat.Solver, opt SATOptions) (SATResult, error) {
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	go func(end time.Duration) {
-		for ctx.Err() == nil && cpuclock.Process() < end {
-			time.Sleep(20 * time.Millisecond)
+	go func(end time.Duration) { // no event says the CPU time is spent: poll it
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for cpuclock.Process() < end {
+			select {
+			case <-ctx.Done(): // the solve ended first
+				return
+			case <-tick.C:
+			}
 		}
 		cancel(errCPULimit)
 	}(cpuclock.Process() + *satLimit)

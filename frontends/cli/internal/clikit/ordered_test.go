@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
+	"testing/synctest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,7 +20,9 @@ func TestRunOrdered(t *testing.T) {
 	for _, jobs := range []int{0, 1, 3, 8} {
 		var got []int
 		RunOrdered(20, jobs, func(i int) int {
-			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
+			for range rand.IntN(20) { // finish out of order
+				runtime.Gosched()
+			}
 			return i * i
 		}, func(i, r int) bool {
 			assert.Equal(t, i*i, r)
@@ -35,33 +37,39 @@ func TestRunOrdered(t *testing.T) {
 	RunOrdered(0, 2, func(int) int { return 0 }, func(int, int) bool { t.Fatal("nothing to emit"); return false })
 }
 
-// TestRunOrderedHoldsAFewResults makes the first result slow: the other
-// workers may run ahead of the output by a few results per job, not by all
-// of them, so a long run keeps little in memory.
+// TestRunOrderedHoldsAFewResults holds the first result back: the other
+// workers run ahead of the output by the window of a few results per job,
+// and then wait, so a long run keeps little in memory. The test runs in a
+// bubble (testing/synctest), whose Wait returns once every goroutine of
+// the run is blocked: the held worker on its release, the others on the
+// full window.
 func TestRunOrderedHoldsAFewResults(t *testing.T) {
-	const n, jobs = 1000, 2
-	var mu sync.Mutex
-	started := 0
-	release := make(chan struct{})
-	go func() {
-		time.Sleep(50 * time.Millisecond)
-		close(release)
-	}()
-	var atRelease int
-	RunOrdered(n, jobs, func(i int) int {
+	synctest.Test(t, func(t *testing.T) {
+		const n, jobs = 1000, 2
+		var mu sync.Mutex
+		started := 0
+		release := make(chan struct{})
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			RunOrdered(n, jobs, func(i int) int {
+				mu.Lock()
+				started++
+				mu.Unlock()
+				if i == 0 {
+					<-release
+				}
+				return i
+			}, func(i, r int) bool { require.Equal(t, i, r); return true })
+		}()
+		synctest.Wait()
 		mu.Lock()
-		started++
+		assert.Equal(t, 4*jobs, started, "entries started while the first was held: the window")
 		mu.Unlock()
-		if i == 0 {
-			<-release
-			mu.Lock()
-			atRelease = started
-			mu.Unlock()
-		}
-		return i
-	}, func(i, r int) bool { require.Equal(t, i, r); return true })
-	assert.LessOrEqual(t, atRelease, 4*jobs+1, "entries started while the first was held")
-	assert.Equal(t, n, started)
+		close(release)
+		<-done
+		assert.Equal(t, n, started)
+	})
 }
 
 // TestRunOrderedStops has emit say stop at the third result: nothing is

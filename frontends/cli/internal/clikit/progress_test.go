@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -52,58 +53,71 @@ func TestProgressNotOnAPipe(t *testing.T) {
 
 // TestProgressLine: on a terminal the line says the puzzles done out of the
 // total, the puzzle, the engine, the phase, the nodes the engines counted
-// through the context and the time; it is erased before anything else is
-// written to the terminal, redrawn after, and erased at the end.
+// through the context and the time; it is drawn first after ProgressDelay
+// and then once every ProgressEvery; it is erased before anything else is
+// written to the terminal, redrawn after, and erased at the end. The test
+// runs in a bubble (testing/synctest), on its fake clock: every drawing
+// is the ticker's, at its exact time.
 func TestProgressLine(t *testing.T) {
-	term := &lockedBuffer{}
-	out := &lockedBuffer{}
-	ctx, stdio, p := StartProgress(context.Background(), IO{Err: term, Out: out, ErrIsTerminal: true, OutIsTerminal: true})
-	require.NotNil(t, p)
-	defer p.Stop()
-	p.AddTotal(3)
-	p.Finish()
-	p.Begin("a.txt:2")
-	p.SetEngine("cp")
-	progress.From(ctx).AddNodes(12345)
-	progress.From(ctx).SetPhase("probing")
-	waitFor(t, term, "1/3  a.txt:2  cp  probing  12,345 nodes  ")
-	assert.False(t, strings.Contains(term.String(), "\n"), "one line, redrawn in place")
+	synctest.Test(t, func(t *testing.T) {
+		term := &lockedBuffer{}
+		out := &lockedBuffer{}
+		ctx, stdio, p := StartProgress(context.Background(), IO{Err: term, Out: out, ErrIsTerminal: true, OutIsTerminal: true})
+		require.NotNil(t, p)
+		defer p.Stop()
+		p.AddTotal(3)
+		p.Finish()
+		p.Begin("a.txt:2")
+		p.SetEngine("cp")
+		progress.From(ctx).AddNodes(12345)
+		progress.From(ctx).SetPhase("probing")
+		advance(ProgressDelay - time.Nanosecond)
+		assert.Empty(t, term.String(), "nothing before ProgressDelay")
+		advance(time.Nanosecond)
+		assert.Equal(t, "1/3  a.txt:2  cp  probing  12,345 nodes  300ms", term.String())
 
-	drawings := strings.Count(term.String(), "nodes")
-	time.Sleep(5 * ProgressEvery)
-	assert.LessOrEqual(t, strings.Count(term.String(), "nodes")-drawings, 7, "at most about 10 drawings a second")
+		advance(5 * ProgressEvery)
+		assert.Equal(t, 6, strings.Count(term.String(), "nodes"), "one drawing every ProgressEvery")
+		assert.False(t, strings.Contains(term.String(), "\n"), "one line, redrawn in place")
 
-	_, err := stdio.Out.Write([]byte("result\n"))
-	require.NoError(t, err)
-	assert.True(t, strings.HasSuffix(term.String(), "\r\x1b[K"), "erased before the result is written")
-	assert.Equal(t, "result\n", out.String(), "results stay clean")
-	_, err = stdio.Err.Write([]byte("a note\n"))
-	require.NoError(t, err)
-	assert.True(t, strings.HasSuffix(term.String(), "a note\n"), "a note is written after the erasing, not into the line")
+		_, err := stdio.Out.Write([]byte("result\n"))
+		require.NoError(t, err)
+		assert.True(t, strings.HasSuffix(term.String(), "\r\x1b[K"), "erased before the result is written")
+		assert.Equal(t, "result\n", out.String(), "results stay clean")
+		_, err = stdio.Err.Write([]byte("a note\n"))
+		require.NoError(t, err)
+		assert.True(t, strings.HasSuffix(term.String(), "a note\n"), "a note is written after the erasing, not into the line")
+		advance(ProgressEvery)
+		assert.True(t, strings.HasSuffix(term.String(), "a note\n1/3  a.txt:2  cp  probing  12,345 nodes  900ms"), "redrawn after")
 
-	p.Stop()
-	assert.True(t, strings.HasSuffix(term.String(), "\r\x1b[K") || strings.HasSuffix(term.String(), "a note\n"), "erased at the end")
-	end := term.String()
-	time.Sleep(2 * ProgressEvery)
-	assert.Equal(t, end, term.String(), "nothing drawn after Stop")
-	p.Stop() // a second Stop does nothing
+		p.Stop()
+		assert.True(t, strings.HasSuffix(term.String(), "\r\x1b[K"), "erased at the end")
+		end := term.String()
+		advance(2 * ProgressEvery)
+		assert.Equal(t, end, term.String(), "nothing drawn after Stop")
+		p.Stop() // a second Stop does nothing
+	})
 }
 
 // TestProgressQuiet: a command that says nothing of its work (serve, help)
-// or ends within ProgressDelay draws nothing.
+// or ends within ProgressDelay draws nothing (on the fake clock of a
+// bubble, as TestProgressLine).
 func TestProgressQuiet(t *testing.T) {
-	term := &lockedBuffer{}
-	_, _, p := StartProgress(context.Background(), IO{Err: term, Out: &bytes.Buffer{}, ErrIsTerminal: true})
-	time.Sleep(ProgressDelay + 2*ProgressEvery)
-	p.Stop()
-	assert.Empty(t, term.String(), "no command said what it works on")
+	synctest.Test(t, func(t *testing.T) {
+		term := &lockedBuffer{}
+		_, _, p := StartProgress(context.Background(), IO{Err: term, Out: &bytes.Buffer{}, ErrIsTerminal: true})
+		advance(ProgressDelay + 2*ProgressEvery)
+		p.Stop()
+		assert.Empty(t, term.String(), "no command said what it works on")
 
-	term = &lockedBuffer{}
-	_, _, p = StartProgress(context.Background(), IO{Err: term, Out: &bytes.Buffer{}, ErrIsTerminal: true})
-	p.AddTotal(1)
-	p.Finish()
-	p.Stop()
-	assert.Empty(t, term.String(), "a quick command draws nothing")
+		term = &lockedBuffer{}
+		_, _, p = StartProgress(context.Background(), IO{Err: term, Out: &bytes.Buffer{}, ErrIsTerminal: true})
+		p.AddTotal(1)
+		advance(ProgressDelay - ProgressEvery)
+		p.Finish()
+		p.Stop()
+		assert.Empty(t, term.String(), "a quick command draws nothing")
+	})
 }
 
 // TestProgressWidth: the line is cut to the terminal's width.
@@ -113,15 +127,12 @@ func TestProgressWidth(t *testing.T) {
 	assert.Len(t, []rune(p.lineLocked(time.Now())), 19)
 }
 
-func waitFor(t *testing.T, term *lockedBuffer, want string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(term.String(), want) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the terminal never showed %q; it showed %q", want, term.String())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+// advance moves the fake clock of the test's bubble (testing/synctest) on
+// by d, and lets every goroutine of the bubble run until it blocks: the
+// ticks due by then are drawn.
+func advance(d time.Duration) {
+	time.Sleep(d)
+	synctest.Wait()
 }
 
 func TestThousands(t *testing.T) {
