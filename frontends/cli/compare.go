@@ -211,10 +211,10 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	if err != nil {
 		return clikit.ParseFailed(err)
 	}
-	kinds := kinds.All()
+	known := kinds.All()
 	err = clikit.Results{Output: output}.Format(fs, &f.Format)
 	if err == nil {
-		err = f.check(kinds, files)
+		err = f.check(known, files)
 	}
 	if err != nil {
 		return clikit.UsageError(stdio, fs, err)
@@ -235,9 +235,9 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 	// checked against the kinds at hand.
 	inputKinds := make([]kind.Kind, len(inputs))
 	for i, in := range inputs {
-		inputKinds[i] = detectKind(kinds, f.kind, in.Data)
+		inputKinds[i] = detectKind(known, f.kind, in.Data)
 	}
-	keep, err := checkEngines(f.engines, kinds, inputKinds)
+	keep, err := checkEngines(f.engines, known, inputKinds)
 	if err != nil {
 		return clikit.UsageError(stdio, fs, err)
 	}
@@ -300,10 +300,10 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 }
 
 // check validates the flags after parsing.
-func (f *compareFlags) check(kinds []kind.Kind, files []string) error {
+func (f *compareFlags) check(known []kind.Kind, files []string) error {
 	err := f.Check(clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
 	var kindNames, rules []string
-	for _, k := range kinds {
+	for _, k := range known {
 		kindNames = append(kindNames, k.Name)
 		rules = append(rules, k.Rules...)
 	}
@@ -330,7 +330,7 @@ func (f *compareFlags) check(kinds []kind.Kind, files []string) error {
 // checkEngines reads --engines: every name must pick engines of a kind at
 // hand (the kinds of the inputs), else it is refused, with the names it may
 // have meant. It returns the names, nil for every engine.
-func checkEngines(list string, kinds, inputKinds []kind.Kind) (map[string]bool, error) {
+func checkEngines(list string, known, inputKinds []kind.Kind) (map[string]bool, error) {
 	if list == "" {
 		return nil, nil
 	}
@@ -342,7 +342,7 @@ func checkEngines(list string, kinds, inputKinds []kind.Kind) (map[string]bool, 
 		return keep, nil // nothing to check against
 	}
 	var atHand, elsewhere []string
-	for _, k := range kinds {
+	for _, k := range known {
 		if k.Engines == nil {
 			continue
 		}
@@ -389,9 +389,9 @@ func shortList(names []string) string {
 
 // kindList names the kinds of the inputs once each: "aquarium", "aquarium
 // and jugs".
-func kindList(kinds []kind.Kind) string {
+func kindList(inputKinds []kind.Kind) string {
 	var names []string
-	for _, k := range kinds {
+	for _, k := range inputKinds {
 		if !slices.Contains(names, k.Name) {
 			names = append(names, k.Name)
 		}
