@@ -46,3 +46,19 @@ func TestListError(t *testing.T) {
 		t.Errorf("errors.As through %%w: got %v", target)
 	}
 }
+
+func TestLineOf(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{
+		{New("f", 7, 3, "bad"), 7},
+		{fmt.Errorf("wrapped: %w", New("f", 7, 0, "bad")), 7},
+		{errors.New("no place"), 0},
+		{nil, 0},
+	} {
+		if got := LineOf(tc.err); got != tc.want {
+			t.Errorf("LineOf(%v) = %d, want %d", tc.err, got, tc.want)
+		}
+	}
+}
