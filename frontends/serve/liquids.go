@@ -118,7 +118,7 @@ func solveSort(ctx context.Context, lim planLimits, name string, data []byte, in
 	opts.MaxStates = lim.maxStates
 	rule := opts.Rule
 	res := sortkind.Run(ctx, v.ID, astar, p, opts)
-	v.Stats = pickStats(res.Stats.StatList(), "expanded", "stored")
+	v.Stats = []Stat{{"expanded", res.Stats.Expanded}, {"stored", res.Stats.Stored}}
 	if err := judgePlan(&v, lim, res.Judged, "No plan sorts the level", func() string {
 		return fmt.Sprintf("Solved in %d moves (A*, %s rule), the fewest possible; the plan passes the checker.", len(res.Plan), rule)
 	}); err != nil {

@@ -125,16 +125,28 @@ type Rules[P, A any] struct {
 	Steps func(p P, plan []A) []Step
 }
 
-// Outcome is what a method found, its plan checked and in words.
+// Outcome is what a method found, its plan checked.
 type Outcome struct {
-	// Plan is the plan when the status is solved.
-	Plan []Step
+	// Crossings counts the plan's crossings when the status is solved.
+	Crossings int
 	// Cost is the plan's total cost, when the kind has a Unit.
 	Cost *int
 	Unit string
 	// Proof says how the method proved that there is no plan.
 	Proof string
 	Stats Stats
+	// words words the plan (Plan); nil without one.
+	words func() []Step
+}
+
+// Plan returns the plan in words and JSON when the status is solved, nil
+// otherwise. It words the plan on each call: a frontend that draws the
+// plan itself (the web page, from Result.Actions) need not.
+func (o Outcome) Plan() []Step {
+	if o.words == nil {
+		return nil
+	}
+	return o.words()
 }
 
 // Report is one method's run on one puzzle, judged, without the
@@ -181,7 +193,8 @@ func Run[P, A any](ctx context.Context, id string, m Method[P, A], rules Rules[P
 	}
 	r.Verdict = search.Verdict(ctx)
 	if r.Status == kind.StatusSolved {
-		r.Actions, r.Plan = found.Plan, rules.Steps(p, found.Plan)
+		r.Actions, r.Crossings = found.Plan, len(found.Plan)
+		r.words = func() []Step { return rules.Steps(p, found.Plan) }
 		if rules.Unit != "" {
 			r.Cost = &cost
 		}
@@ -196,7 +209,7 @@ func Run[P, A any](ctx context.Context, id string, m Method[P, A], rules Rules[P
 func (r Report) Answer() kind.Answer {
 	switch r.Status {
 	case kind.StatusSolved:
-		words := fmt.Sprintf("optimal %d crossings", len(r.Plan))
+		words := fmt.Sprintf("optimal %d crossings", r.Crossings)
 		if r.Cost != nil {
 			words = fmt.Sprintf("optimal %d %s", *r.Cost, r.Unit)
 		}

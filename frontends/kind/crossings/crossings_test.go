@@ -79,14 +79,15 @@ func TestRunJudges(t *testing.T) {
 			assert.Equal(t, tc.status == kind.StatusError, r.Error != "", "an error says why: %q", r.Error)
 			if tc.status != kind.StatusSolved {
 				assert.Nil(t, r.Actions, "no plan but a checked one")
-				assert.Nil(t, r.Plan)
+				assert.Nil(t, r.Plan())
 			}
 		})
 	}
 	r := Run(context.Background(), "p", method(solved, nil), costed, 17, Options{})
 	assert.Equal(t, solved.Plan, r.Actions)
-	require.Len(t, r.Plan, 5)
-	assert.Equal(t, "10 minutes", r.Plan[2].Words)
+	require.Len(t, r.Plan(), 5)
+	assert.Equal(t, 5, r.Crossings)
+	assert.Equal(t, "10 minutes", r.Plan()[2].Words)
 	require.NotNil(t, r.Cost)
 	assert.Equal(t, 17, *r.Cost)
 	r = Run(context.Background(), "p", method(Found[int]{Status: statespace.Solved, Plan: []int{2}}, nil), costed, 17, Options{})

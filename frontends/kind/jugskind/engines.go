@@ -81,20 +81,21 @@ type Method struct {
 }
 
 // Methods lists the methods --method chooses from, by name.
-func Methods() []Method {
-	return []Method{
-		{Name: "bfs", Fits: func(*jugs.Puzzle, Options) error { return nil }, Solve: solveBFS},
-		{Name: "cp", Fits: func(p *jugs.Puzzle, _ Options) error { return jugs.FitsCP(p) }, Solve: solveCP},
-		{Name: "sat", Fits: func(p *jugs.Puzzle, o Options) error { return jugs.FitsSAT(p, o.horizon()) }, Solve: solveSAT},
-	}
+func Methods() []Method { return slices.Clone(methods) }
+
+// methods are the methods, made once: Methods gives a copy.
+var methods = []Method{
+	{Name: "bfs", Fits: func(*jugs.Puzzle, Options) error { return nil }, Solve: solveBFS},
+	{Name: "cp", Fits: func(p *jugs.Puzzle, _ Options) error { return jugs.FitsCP(p) }, Solve: solveCP},
+	{Name: "sat", Fits: func(p *jugs.Puzzle, o Options) error { return jugs.FitsSAT(p, o.horizon()) }, Solve: solveSAT},
 }
 
 // MethodNamed returns the method called name, and false when there is
 // none.
-func MethodNamed(name string) (Method, bool) { return kind.Named(Methods(), methodName, name) }
+func MethodNamed(name string) (Method, bool) { return kind.Named(methods, methodName, name) }
 
 // MethodNames lists the names --method takes, sorted.
-func MethodNames() []string { return slices.Sorted(slices.Values(kind.Names(Methods(), methodName))) }
+func MethodNames() []string { return slices.Sorted(slices.Values(kind.Names(methods, methodName))) }
 
 func methodName(m Method) string { return m.Name }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/crossings"
@@ -19,16 +20,17 @@ type Method = crossings.Method[*river.Puzzle, river.Trip]
 // Methods lists the methods --method chooses from, the default first:
 // breadth-first search, and the SAT method asking for plans of k
 // crossings.
-func Methods() []Method {
-	return []Method{{Name: crossings.MethodBFS, Solve: solveBFS}, {Name: crossings.MethodSAT, Solve: solveSAT}}
-}
+func Methods() []Method { return slices.Clone(methods) }
+
+// methods are the methods, made once: Methods gives a copy.
+var methods = []Method{{Name: crossings.MethodBFS, Solve: solveBFS}, {Name: crossings.MethodSAT, Solve: solveSAT}}
 
 // MethodNamed returns the method called name, and false when there is
 // none.
-func MethodNamed(name string) (Method, bool) { return kind.Named(Methods(), methodName, name) }
+func MethodNamed(name string) (Method, bool) { return kind.Named(methods, methodName, name) }
 
 // MethodNames lists the names --method takes, the default first.
-func MethodNames() []string { return kind.Names(Methods(), methodName) }
+func MethodNames() []string { return kind.Names(methods, methodName) }
 
 func methodName(m Method) string { return m.Name }
 

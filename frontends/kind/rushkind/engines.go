@@ -3,6 +3,7 @@ package rushkind
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/rush"
@@ -47,16 +48,17 @@ type Method struct {
 
 // Methods lists the methods --method chooses from and compare runs:
 // breadth-first search and A* (counting the pieces in the way).
-func Methods() []Method {
-	return []Method{{Name: MethodBFS, Solve: search(rush.Solve)}, {Name: MethodAStar, Solve: search(rush.SolveAStar)}}
-}
+func Methods() []Method { return slices.Clone(methods) }
+
+// methods are the methods, made once: Methods gives a copy.
+var methods = []Method{{Name: MethodBFS, Solve: search(rush.Solve)}, {Name: MethodAStar, Solve: search(rush.SolveAStar)}}
 
 // MethodNamed returns the method called name, and false when there is
 // none.
-func MethodNamed(name string) (Method, bool) { return kind.Named(Methods(), methodName, name) }
+func MethodNamed(name string) (Method, bool) { return kind.Named(methods, methodName, name) }
 
 // MethodNames lists the names --method and compare's --engines take.
-func MethodNames() []string { return kind.Names(Methods(), methodName) }
+func MethodNames() []string { return kind.Names(methods, methodName) }
 
 func methodName(m Method) string { return m.Name }
 

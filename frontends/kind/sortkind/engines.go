@@ -2,6 +2,7 @@ package sortkind
 
 import (
 	"context"
+	"slices"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/watersort"
@@ -90,20 +91,23 @@ type Method struct {
 
 // Methods lists the methods --method chooses from, in the order the
 // help names them: the searches, then the SAT method.
-func Methods() []Method {
+func Methods() []Method { return slices.Clone(methods) }
+
+// methods are the methods, made once: Methods gives a copy.
+var methods = func() []Method {
 	var all []Method
 	for _, m := range []watersort.Method{watersort.BFS, watersort.AStar, watersort.Greedy} {
 		all = append(all, Method{Name: m.String(), Solve: search(m)})
 	}
 	return append(all, Method{Name: MethodSAT, Solve: solveSAT})
-}
+}()
 
 // MethodNamed returns the method called name, and false when there is
 // none.
-func MethodNamed(name string) (Method, bool) { return kind.Named(Methods(), methodName, name) }
+func MethodNamed(name string) (Method, bool) { return kind.Named(methods, methodName, name) }
 
 // MethodNames lists the names --method takes, in the order of Methods.
-func MethodNames() []string { return kind.Names(Methods(), methodName) }
+func MethodNames() []string { return kind.Names(methods, methodName) }
 
 func methodName(m Method) string { return m.Name }
 

@@ -3,6 +3,7 @@ package tileskind
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/models/statespace"
@@ -127,16 +128,17 @@ type Method struct {
 }
 
 // Methods lists the methods --method chooses from.
-func Methods() []Method {
-	return []Method{{Name: MethodIDA, Solve: solveIDA}, {Name: MethodBFS, Solve: solveBFS}, {Name: MethodSAT, Solve: solveSAT}}
-}
+func Methods() []Method { return slices.Clone(methods) }
+
+// methods are the methods, made once: Methods gives a copy.
+var methods = []Method{{Name: MethodIDA, Solve: solveIDA}, {Name: MethodBFS, Solve: solveBFS}, {Name: MethodSAT, Solve: solveSAT}}
 
 // MethodNamed returns the method called name, and false when there is
 // none.
-func MethodNamed(name string) (Method, bool) { return kind.Named(Methods(), methodName, name) }
+func MethodNamed(name string) (Method, bool) { return kind.Named(methods, methodName, name) }
 
 // MethodNames lists the names --method takes, in the order of Methods.
-func MethodNames() []string { return kind.Names(Methods(), methodName) }
+func MethodNames() []string { return kind.Names(methods, methodName) }
 
 func methodName(m Method) string { return m.Name }
 

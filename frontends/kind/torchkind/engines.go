@@ -3,6 +3,7 @@ package torchkind
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/crossings"
@@ -18,20 +19,21 @@ type Method = crossings.Method[*torch.Puzzle, torch.Crossing]
 // Methods lists the methods --method chooses from, the default first: A*
 // (estimating from the people still to cross), uniform-cost search, and
 // the SAT method asking about growing time budgets.
-func Methods() []Method {
-	return []Method{
-		{Name: crossings.MethodAStar, Solve: search(torch.SolveAStar)},
-		{Name: crossings.MethodUCS, Solve: search(torch.Solve)},
-		{Name: crossings.MethodSAT, Solve: solveSAT},
-	}
+func Methods() []Method { return slices.Clone(methods) }
+
+// methods are the methods, made once: Methods gives a copy.
+var methods = []Method{
+	{Name: crossings.MethodAStar, Solve: search(torch.SolveAStar)},
+	{Name: crossings.MethodUCS, Solve: search(torch.Solve)},
+	{Name: crossings.MethodSAT, Solve: solveSAT},
 }
 
 // MethodNamed returns the method called name, and false when there is
 // none.
-func MethodNamed(name string) (Method, bool) { return kind.Named(Methods(), methodName, name) }
+func MethodNamed(name string) (Method, bool) { return kind.Named(methods, methodName, name) }
 
 // MethodNames lists the names --method takes, the default first.
-func MethodNames() []string { return kind.Names(Methods(), methodName) }
+func MethodNames() []string { return kind.Names(methods, methodName) }
 
 func methodName(m Method) string { return m.Name }
 

@@ -36,7 +36,7 @@ func TestEnginesAgree(t *testing.T) {
 			r := Run(context.Background(), fmt.Sprint(i), m, p, e.Options(crossings.DefaultOptions()))
 			require.True(t, r.Status.Settled(), "%s on %v: %s %s", e.Name, p, r.Status, r.Error)
 			if r.Status == kind.StatusSolved {
-				require.Len(t, r.Plan, len(r.Actions), "every crossing in words")
+				require.Len(t, r.Plan(), len(r.Actions), "every crossing in words")
 				total, err := torch.Check(p, r.Actions)
 				require.NoError(t, err)
 				assert.Equal(t, total, *r.Cost)

@@ -100,8 +100,8 @@ func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
 	rec.MS, rec.Stats, rec.Unit = kind.Millis(res.Elapsed), res.Stats, res.Unit
 	rec.Status, rec.Reason, rec.Error = res.Status, res.Reason, res.Error
 	if rec.Status == kind.StatusSolved {
-		steps := len(res.Plan)
-		rec.Optimal, rec.Plan, rec.Steps, rec.Cost = true, res.Plan, &steps, res.Cost
+		steps := res.Crossings
+		rec.Optimal, rec.Plan, rec.Steps, rec.Cost = true, res.Plan(), &steps, res.Cost
 	}
 	if rec.Error != "" {
 		rec.Error = p.ID + ": " + rec.Error // a reading error names its place instead
