@@ -26,8 +26,8 @@ func (l Lit) value() int {
 }
 
 // isTrue and isFalse read a literal's state; both are false while unfixed.
-func (s *Solver) isTrue(l Lit) bool  { return s.Fixed(l.Var) && s.Value(l.Var) == l.value() }
-func (s *Solver) isFalse(l Lit) bool { return s.Fixed(l.Var) && s.Value(l.Var) != l.value() }
+func (s *Solver) isTrue(l Lit) bool  { return s.Fixed(l.Var) && s.Min(l.Var) == l.value() }
+func (s *Solver) isFalse(l Lit) bool { return s.Fixed(l.Var) && s.Min(l.Var) != l.value() }
 
 // makeTrue fixes l to true.
 func (s *Solver) makeTrue(l Lit) error { return s.Assign(l.Var, l.value()) }

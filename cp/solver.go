@@ -200,8 +200,35 @@ func (s *Solver) Size(v Var) int { return int(s.mem[s.vars[v].base+2]) }
 // Fixed reports whether v's domain holds a single value.
 func (s *Solver) Fixed(v Var) bool { return s.mem[s.vars[v].base+2] == 1 }
 
-// Value returns the value of a fixed variable (its minimum otherwise).
-func (s *Solver) Value(v Var) int { return s.Min(v) }
+// Value returns the value of a fixed variable. It panics when v is not
+// fixed, naming v and its domain: reading a value that the search has not
+// decided is a programming error, like an index out of range (a brancher
+// that left v open, or a read outside onSolution). Use Fixed first, or Min
+// and Max, when v may be open.
+func (s *Solver) Value(v Var) int {
+	m := s.mem[s.vars[v].base:]
+	if m[2] != 1 {
+		panic(unfixedError{s, v, m[0], m[1], m[2]})
+	}
+	return int(m[0])
+}
+
+// unfixedError is Value's panic value. It copies the domain's bounds and
+// size, which the search's deferred undos may change before the panic is
+// printed; building the message there would keep Value from inlining.
+type unfixedError struct {
+	s             *Solver
+	v             Var
+	lo, hi, count int64
+}
+
+func (e unfixedError) Error() string {
+	holes := ""
+	if e.count != e.hi-e.lo+1 {
+		holes = fmt.Sprintf(" (%d values)", e.count)
+	}
+	return fmt.Sprintf("cp: Value of %s ∈ %d..%d%s, which is not fixed", e.s.Name(e.v), e.lo, e.hi, holes)
+}
 
 // Contains reports whether x is in v's domain.
 func (s *Solver) Contains(v Var, x int) bool {
