@@ -84,6 +84,7 @@ type Stats struct {
 	Failures     int64         // nodes whose propagation failed
 	Propagations int64         // propagator runs
 	Solutions    int64         // solutions reported
+	Restarts     int64         // restarts of restarting searches
 	MaxDepth     int           // deepest decision level reached
 	Time         time.Duration // time spent searching
 }

@@ -18,8 +18,15 @@ import (
 // Each solution found is blocked by the clause that negates its decisions,
 // so the search can go on for the next: counting is exact, and stopping at
 // two decides uniqueness. Learned and blocking clauses are dropped when the
-// search returns. The arguments and results are those of Search; vars must
-// hold every variable that a solution needs fixed.
+// search returns. The arguments and results are those of Search.
+//
+// As in Search, a solution fixes every variable of the solver: vars are
+// the variables to branch on, and the solver's other variables that are
+// still open once those of vars are fixed join them. So vars need only
+// hold the variables that decide the others (as the blocks of a puzzle
+// decide its auxiliary variables), and forgetting one costs speed, not
+// soundness. Since learning decides 0..1 variables only, a solver with an
+// open variable that is not 0..1 is refused (ErrCannotLearn).
 //
 // Learning reasons on 0..1 variables only. The clauses, implications,
 // AddBoolSum and AddNotEqual over 0..1 variables explain themselves; the
@@ -44,6 +51,11 @@ func (s *Solver) searchLearning(ctx context.Context, vars []Var, lim Limits, opt
 	for id, e := range s.props {
 		if x, ok := e.p.(Explaining); !ok || !x.Explains() {
 			return fmt.Errorf("%w: propagator %d (%T) does not explain its deductions", ErrCannotLearn, id, e.p)
+		}
+	}
+	for v := range s.vars {
+		if !s.vars[v].boolean && !s.Fixed(Var(v)) {
+			return fmt.Errorf("%w: %s is open and not 0..1", ErrCannotLearn, s.Describe(Var(v)))
 		}
 	}
 	start := time.Now()
@@ -77,32 +89,44 @@ type cdcl struct {
 	vars      []Var
 	activity  []float64 // by variable
 	bump      float64
-	heap      varHeap
-	phase     []int8 // by variable: last value + 1, or 0
-	seen      []bool // by variable, during analysis
-	branch    []bool // by variable: one of vars
-	marks     []int  // marks[l-1]: the trail height when level l began
-	decisions []Lit  // decisions[l-1]: the decision of level l
-	learnt    []Lit  // scratch
-	optimize  bool   // tighten the objective at solutions, not block them
+	heap      varHeap // the open variables of vars
+	witnesses varHeap // the other variables that widen added, once it has
+	phase     []int8  // by variable: last value + 1, or 0
+	seen      []bool  // by variable, during analysis
+	branch    []uint8 // by variable: branchVar, branchWitness or 0
+	marks     []int   // marks[l-1]: the trail height when level l began
+	decisions []Lit   // decisions[l-1]: the decision of level l
+	learnt    []Lit   // scratch
+	optimize  bool    // tighten the objective at solutions, not block them
 }
 
 func newCDCL(s *Solver, vars []Var) *cdcl {
 	n := s.NumVars()
 	c := &cdcl{s: s, vars: vars, activity: make([]float64, n), bump: 1,
-		phase: make([]int8, n), seen: make([]bool, n), branch: make([]bool, n)}
+		phase: make([]int8, n), seen: make([]bool, n), branch: make([]uint8, n)}
 	copy(c.phase, s.learn.hints)
-	c.heap = varHeap{activity: c.activity, index: make([]int32, n)}
-	for i := range c.heap.index {
-		c.heap.index[i] = -1
-	}
+	c.heap = newVarHeap(c.activity)
 	for _, v := range vars {
-		if !c.branch[v] {
-			c.branch[v] = true
+		if c.branch[v] == 0 {
+			c.branch[v] = branchVar
 			c.heap.push(v)
 		}
 	}
 	return c
+}
+
+// The kinds of branching variables.
+const (
+	branchVar     = 1 // one of vars
+	branchWitness = 2 // another variable, open when those of vars were fixed
+)
+
+// heapOf returns the heap of a branching variable.
+func (c *cdcl) heapOf(v Var) *varHeap {
+	if c.branch[v] == branchWitness {
+		return &c.witnesses
+	}
+	return &c.heap
 }
 
 // SetPhase makes value the first one SearchLearning tries for the 0..1
@@ -200,10 +224,11 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 				err = s.Propagate()
 				continue
 			}
-			if l.level == 0 {
-				return nil // no decision: this was the only solution
+			m := c.varDecisions()
+			if m == 0 {
+				return nil // no decision on vars: this was the only solution
 			}
-			if err = c.block(); err == nil {
+			if err = c.block(m); err == nil {
 				err = s.Propagate()
 			}
 			continue
@@ -236,15 +261,44 @@ func (c *cdcl) decide(v Var) error {
 	return s.Propagate()
 }
 
-// pick returns the unfixed variable of highest activity.
+// pick returns the unfixed variable of vars of highest activity, and when
+// those are all fixed, the open witness variable of highest activity.
+// Once every variable of both heaps is fixed, the solver's other open
+// variables become witnesses (widen), so that a solution fixes every
+// variable. Since the witnesses wait for vars, every decision on vars
+// comes before every decision on a witness.
 func (c *cdcl) pick() (Var, bool) {
-	for c.heap.len() > 0 {
-		v := c.heap.pop()
-		if !c.s.Fixed(v) {
-			return v, true
+	for {
+		for _, h := range [2]*varHeap{&c.heap, &c.witnesses} {
+			for h.len() > 0 {
+				if v := h.pop(); !c.s.Fixed(v) {
+					return v, true
+				}
+			}
+		}
+		if !c.widen() {
+			return 0, false
 		}
 	}
-	return 0, false
+}
+
+// widen makes every open variable that is not a branching variable a
+// witness and reports whether there was one. It costs a pass over the
+// variables, once per solution when the variables of vars decide the
+// others; a variable it adds stays a witness for the rest of the search.
+func (c *cdcl) widen() bool {
+	found := false
+	for v := range c.branch {
+		if c.branch[v] == 0 && !c.s.Fixed(Var(v)) {
+			if c.witnesses.index == nil {
+				c.witnesses = newVarHeap(c.activity)
+			}
+			c.branch[v] = branchWitness
+			c.witnesses.push(Var(v))
+			found = true
+		}
+	}
+	return found
 }
 
 // backjump undoes every level above level, saving the undone values as
@@ -260,8 +314,10 @@ func (c *cdcl) backjump(level int32) {
 		first--
 		v := l.fixes[first].v
 		c.phase[v] = int8(s.Value(v) + 1)
-		if c.branch[v] && !c.heap.has(v) {
-			c.heap.push(v)
+		if c.branch[v] != 0 {
+			if h := c.heapOf(v); !h.has(v) {
+				h.push(v)
+			}
 		}
 	}
 	s.undo(h)
@@ -270,18 +326,28 @@ func (c *cdcl) backjump(level int32) {
 	l.clauses.pending = l.clauses.pending[:0]
 }
 
+// varDecisions returns the number of decisions on variables of vars, the
+// first ones (pick decides witnesses last).
+func (c *cdcl) varDecisions() int {
+	m := 0
+	for m < len(c.decisions) && c.branch[c.decisions[m].Var] == branchVar {
+		m++
+	}
+	return m
+}
+
 // block adds the clause that rules out the solution just found: not all of
-// its decisions again. It jumps back one level, where the clause makes the
-// last decision false.
-func (c *cdcl) block() error {
-	l := &c.s.learn
-	lits := make([]Lit, 0, len(c.decisions))
-	last := c.decisions[len(c.decisions)-1].Not()
-	lits = append(lits, last)
-	for _, d := range c.decisions[:len(c.decisions)-1] {
+// its first m decisions, those on vars, again. Those decisions fix every
+// variable of vars, so the clause rules out the values of vars, whatever
+// witnesses the solution had: solutions are told apart by vars. It jumps
+// back to level m-1, where the clause makes the m-th decision false.
+func (c *cdcl) block(m int) error {
+	lits := make([]Lit, 0, m)
+	lits = append(lits, c.decisions[m-1].Not())
+	for _, d := range c.decisions[:m-1] {
 		lits = append(lits, d.Not())
 	}
-	c.backjump(l.level - 1)
+	c.backjump(int32(m - 1))
 	return c.assert(lits, true)
 }
 
@@ -366,7 +432,9 @@ func (c *cdcl) analyze(conflict []Lit) []Lit {
 		}
 		c.seen[v] = true
 		c.activity[v] += c.bump
-		c.heap.fix(v)
+		if c.branch[v] != 0 {
+			c.heapOf(v).fix(v)
+		}
 		if lv == l.level {
 			pending++
 		} else {
@@ -430,6 +498,15 @@ type varHeap struct {
 	activity []float64
 	items    []Var
 	index    []int32 // by variable: its position in items, or -1
+}
+
+// newVarHeap returns an empty heap over the variables of activity.
+func newVarHeap(activity []float64) varHeap {
+	h := varHeap{activity: activity, index: make([]int32, len(activity))}
+	for i := range h.index {
+		h.index[i] = -1
+	}
+	return h
 }
 
 func (h *varHeap) len() int           { return len(h.items) }

@@ -5,20 +5,76 @@ import (
 	"sort"
 )
 
-// Relation is the comparison of a linear constraint.
+// Relation is a comparison: of a linear sum with a constant, of two
+// variables, of a variable with a value in a search Decision.
 type Relation uint8
 
-// Relations.
+// Relations. The first three are the original ones and keep their values.
 const (
-	LessEq    Relation = iota // sum ≤ k
-	GreaterEq                 // sum ≥ k
-	Equal                     // sum = k
+	LessEq    Relation = iota // a ≤ b
+	GreaterEq                 // a ≥ b
+	Equal                     // a = b
+	NotEqual                  // a ≠ b
+	Less                      // a < b
+	Greater                   // a > b
 )
 
-var relationNames = [...]string{LessEq: "≤", GreaterEq: "≥", Equal: "="}
+var relationNames = [...]string{LessEq: "≤", GreaterEq: "≥", Equal: "=", NotEqual: "≠", Less: "<", Greater: ">"}
 
 // String returns the relation's symbol.
 func (r Relation) String() string { return enumName(relationNames[:], "Relation", r) }
+
+// Negate returns the relation that holds exactly when r does not: ≤ and
+// >, ≥ and <, = and ≠ are each other's negations.
+func (r Relation) Negate() Relation {
+	switch r {
+	case LessEq:
+		return Greater
+	case GreaterEq:
+		return Less
+	case Equal:
+		return NotEqual
+	case NotEqual:
+		return Equal
+	case Less:
+		return GreaterEq
+	case Greater:
+		return LessEq
+	}
+	panic(fmt.Sprintf("cp: unknown relation %d", r))
+}
+
+// Holds reports whether a r b.
+func (r Relation) Holds(a, b int) bool {
+	switch r {
+	case LessEq:
+		return a <= b
+	case GreaterEq:
+		return a >= b
+	case Equal:
+		return a == b
+	case NotEqual:
+		return a != b
+	case Less:
+		return a < b
+	case Greater:
+		return a > b
+	}
+	panic(fmt.Sprintf("cp: unknown relation %d", r))
+}
+
+// nonStrict rewrites a r k over integers without the strict relations:
+// a < k is a ≤ k-1 and a > k is a ≥ k+1. Other relations come back as
+// they are.
+func (r Relation) nonStrict(k int64) (Relation, int64) {
+	switch r {
+	case Less:
+		return LessEq, k - 1
+	case Greater:
+		return GreaterEq, k + 1
+	}
+	return r, k
+}
 
 // enumName returns names[v], or typ(v), such as "Relation(7)", for a value
 // without a name: the String method of the package's enumerations.

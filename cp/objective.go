@@ -17,6 +17,10 @@ type Optimum struct {
 	// without Found, there is no solution. It is true exactly when the
 	// search returned a nil error.
 	Proven bool
+	// Values holds the value of every variable of the solver in the best
+	// solution found, indexed by Var: Values[x] is x's value there. It is
+	// nil when nothing was found.
+	Values []int
 }
 
 // ErrOptimizing is returned when an optimising search is started while
@@ -171,21 +175,22 @@ func (s *Solver) optimize(ctx context.Context, b Brancher, v Var, maximize bool,
 	}
 	defer ob.stop()
 	ob.mode, ob.v, ob.maximize = boundVar, v, maximize
-	branch := BranchFunc(func(s *Solver) (Var, int, bool) {
-		if x, val, ok := b.Branch(s); ok {
-			return x, val, true
+	branch := BranchFunc(func(s *Solver) (Decision, bool) {
+		if d, ok := b.Branch(s); ok {
+			return d, true
 		}
 		if !s.Fixed(v) {
 			if maximize {
-				return v, s.Max(v), true
+				return Decision{Var: v, Rel: Equal, Val: s.Max(v)}, true
 			}
-			return v, s.Min(v), true
+			return Decision{Var: v, Rel: Equal, Val: s.Min(v)}, true
 		}
-		return 0, 0, false
+		return Decision{}, false
 	})
 	var best Optimum
-	err = s.Search(ctx, branch, lim, func() bool {
+	err = s.search(ctx, branch, lim, func() bool {
 		best.Found, best.Value = true, s.Value(v)
+		best.Values = s.snapshot(best.Values)
 		if onImprove != nil {
 			onImprove(best.Value)
 		}
@@ -197,6 +202,15 @@ func (s *Solver) optimize(ctx context.Context, b Brancher, v Var, maximize bool,
 	})
 	best.Proven = err == nil
 	return best, err
+}
+
+// snapshot stores the value of every variable in dst, reusing its memory.
+func (s *Solver) snapshot(dst []int) []int {
+	dst = dst[:0]
+	for v := range s.vars {
+		dst = append(dst, s.Value(Var(v)))
+	}
+	return dst
 }
 
 func (s *Solver) optimizeLearning(ctx context.Context, vars []Var, lits []Lit, weights []int, maximize bool, lim Limits, onImprove func(int)) (Optimum, error) {
@@ -219,6 +233,7 @@ func (s *Solver) optimizeLearning(ctx context.Context, vars []Var, lits []Lit, w
 	var best Optimum
 	err = s.searchLearning(ctx, vars, lim, true, func() bool {
 		best.Found, best.Value = true, ob.value(s)
+		best.Values = s.snapshot(best.Values)
 		if onImprove != nil {
 			onImprove(best.Value)
 		}

@@ -3,6 +3,8 @@ package cp
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"time"
 
 	"github.com/waterworks-solver/waterworks/cp/progress"
@@ -11,21 +13,64 @@ import (
 // ErrLimit is returned by Search when a node or failure limit stops it.
 var ErrLimit = errors.New("cp: search limit reached")
 
-// Brancher chooses the next decision of the search: a variable that is not
-// fixed and a value of its domain. Search tries v = val first and v ≠ val on
-// backtracking. When every variable the brancher cares for is fixed it
-// returns ok == false, and the current state is a solution; the propagators
-// must then guarantee that every constraint holds, which the ones of this
-// package do once all the variables they watch are fixed.
+// Decision is a choice of the search: the constraint Var Rel Val, which
+// search posts on one branch, and its negation (Not), which it posts on
+// the other. Choosing a value v for x is {x, Equal, v}, tried before
+// x ≠ v; splitting x's domain at m is {x, LessEq, m}, tried before x > m.
+// The zero Relation is LessEq, so a Decision literal names its Rel.
+type Decision struct {
+	Var Var
+	Rel Relation
+	Val int
+}
+
+// Not returns the decision of the other branch.
+func (d Decision) Not() Decision { return Decision{Var: d.Var, Rel: d.Rel.Negate(), Val: d.Val} }
+
+// String returns the decision as "x3 = 4", naming the variable by number.
+func (d Decision) String() string { return fmt.Sprintf("x%d %v %d", d.Var, d.Rel, d.Val) }
+
+// Apply narrows d.Var's domain to the values that satisfy the decision.
+// It fails with ErrInconsistent when none does.
+func (s *Solver) Apply(d Decision) error {
+	switch d.Rel {
+	case Equal:
+		return s.Assign(d.Var, d.Val)
+	case NotEqual:
+		return s.Remove(d.Var, d.Val)
+	case LessEq:
+		return s.SetMax(d.Var, d.Val)
+	case GreaterEq:
+		return s.SetMin(d.Var, d.Val)
+	case Less:
+		if d.Val == math.MinInt {
+			return s.failOn(d.Var)
+		}
+		return s.SetMax(d.Var, d.Val-1)
+	case Greater:
+		if d.Val == math.MaxInt {
+			return s.failOn(d.Var)
+		}
+		return s.SetMin(d.Var, d.Val+1)
+	}
+	panic(fmt.Sprintf("cp: unknown relation %d", d.Rel))
+}
+
+// Brancher chooses the next decision of the search, on a variable that is
+// not fixed, such that both the decision and its negation remove values
+// from the variable's domain. When every variable the brancher cares for
+// is fixed it returns ok == false; the search then fixes the solver's
+// other variables itself (see Search), so a brancher may cover only the
+// variables that matter for its strategy.
 type Brancher interface {
-	Branch(s *Solver) (v Var, val int, ok bool)
+	Branch(s *Solver) (d Decision, ok bool)
 }
 
 // BranchFunc adapts a function to the Brancher interface.
-type BranchFunc func(s *Solver) (v Var, val int, ok bool)
+type BranchFunc func(s *Solver) (d Decision, ok bool)
 
 // Branch calls f.
-func (f BranchFunc) Branch(s *Solver) (Var, int, bool) { return f(s) }
+func (f BranchFunc) Branch(s *Solver) (Decision, bool) { return f(s) }
 
 // ValueOrder picks the value tried first for a chosen variable.
 type ValueOrder uint8
@@ -36,17 +81,18 @@ const (
 	ValueMax                   // the largest value first
 )
 
-func (o ValueOrder) pick(s *Solver, v Var) int {
+// decide returns the decision of o on v.
+func (o ValueOrder) decide(s *Solver, v Var) Decision {
 	if o == ValueMax {
-		return s.Max(v)
+		return Decision{Var: v, Rel: Equal, Val: s.Max(v)}
 	}
-	return s.Min(v)
+	return Decision{Var: v, Rel: Equal, Val: s.Min(v)}
 }
 
 // FirstFail branches on the variable with the smallest domain, the earliest
 // in vars among equals, trying values in the given order.
 func FirstFail(vars []Var, order ValueOrder) Brancher {
-	return BranchFunc(func(s *Solver) (Var, int, bool) {
+	return BranchFunc(func(s *Solver) (Decision, bool) {
 		best, bestSize := Var(-1), int64(1<<62)
 		for _, v := range vars {
 			if size := s.mem[s.vars[v].base+2]; size > 1 && size < bestSize {
@@ -57,21 +103,21 @@ func FirstFail(vars []Var, order ValueOrder) Brancher {
 			}
 		}
 		if best < 0 {
-			return 0, 0, false
+			return Decision{}, false
 		}
-		return best, order.pick(s, best), true
+		return order.decide(s, best), true
 	})
 }
 
 // InOrder branches on the first variable of vars that is not fixed.
 func InOrder(vars []Var, order ValueOrder) Brancher {
-	return BranchFunc(func(s *Solver) (Var, int, bool) {
+	return BranchFunc(func(s *Solver) (Decision, bool) {
 		for _, v := range vars {
 			if !s.Fixed(v) {
-				return v, order.pick(s, v), true
+				return order.decide(s, v), true
 			}
 		}
-		return 0, 0, false
+		return Decision{}, false
 	})
 }
 
@@ -80,7 +126,7 @@ func InOrder(vars []Var, order ValueOrder) Brancher {
 // times it has failed: search goes where the conflicts are. Ties go to the
 // earliest variable in vars.
 func DomWDeg(vars []Var, order ValueOrder) Brancher {
-	return BranchFunc(func(s *Solver) (Var, int, bool) {
+	return BranchFunc(func(s *Solver) (Decision, bool) {
 		best, bestSize, bestWeight := Var(-1), int64(1), int64(0)
 		for _, v := range vars {
 			size := s.mem[s.vars[v].base+2]
@@ -97,16 +143,19 @@ func DomWDeg(vars []Var, order ValueOrder) Brancher {
 			}
 		}
 		if best < 0 {
-			return 0, 0, false
+			return Decision{}, false
 		}
-		return best, order.pick(s, best), true
+		return order.decide(s, best), true
 	})
 }
 
 // Limits bounds a search; a zero field means no bound.
 type Limits struct {
 	Nodes    int64 // decisions
-	Failures int64 // failed nodes
+	Failures int64 // failed nodes, in all runs
+	// Restarts, when its Policy is not RestartNone, makes Solve,
+	// Minimize and Maximize restart; Search and Count refuse it.
+	Restarts Restarts
 }
 
 // budget is what a search may spend: the Limits, counted from where the
@@ -158,24 +207,57 @@ func (b *budget) failuresSpent() bool {
 	return b.lim.Failures > 0 && b.stats.Failures-b.failures0 >= b.lim.Failures
 }
 
-// choice is an open decision: the trail height before it, and whether its
-// second branch (v ≠ val) is the one being explored.
+// choice is an open decision: the trail height before it, whether its
+// second branch (the negation) is the one being explored, whether the
+// search made it to find a witness (see Search), and where the search
+// looks for open variables below it.
 type choice struct {
-	v      Var
-	val    int
-	height int
-	right  bool
+	d       Decision
+	height  int
+	right   bool
+	witness bool
+	scan    int32 // every variable numbered below scan is fixed below this choice
 }
+
+// ErrRestarts is returned by Search and Count when their Limits ask for
+// restarts: a search that restarts finds its solutions again, so only the
+// searches that stop at the first solution (Solve) or exclude it by a
+// bound (Minimize, Maximize) restart.
+var ErrRestarts = errors.New("cp: restarts would find solutions again: only Solve, Minimize and Maximize restart")
 
 // Search explores the states below the current one depth first, after
 // propagating them, and calls onSolution at every solution, reading values
 // through the solver; onSolution returns false to stop the search. The
 // domains are restored on return to what they were on entry.
 //
+// A solution fixes every variable of the solver. The brancher b decides
+// first; when it has nothing left, Search looks for a witness: values of
+// the variables still open that make a solution, branching on them itself
+// in the order they were made, smallest value first. The first witness
+// found makes the state a solution, and the search then goes back to b's
+// last decision: solutions are told apart by b's decisions, one per
+// assignment of b's variables that has a witness, as the model
+// enumeration of package sat blocks on a puzzle's own variables only. So
+// a brancher may leave out the auxiliary variables that its variables
+// decide, and one that forgets a variable cannot make a state that breaks
+// a constraint pass for a solution. A brancher over every variable of the
+// solver counts every solution.
+//
 // Search returns nil when the tree was exhausted or onSolution stopped it,
-// ErrLimit when a limit stopped it, and ctx.Err() when ctx was done; Stats
-// tells how far it went.
+// ErrLimit when a limit stopped it, ErrRestarts when lim asks for
+// restarts, and ctx.Err() when ctx was done; Stats tells how far it went.
 func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution func() bool) error {
+	if lim.Restarts.Policy != RestartNone {
+		return ErrRestarts
+	}
+	return s.search(ctx, b, lim, onSolution)
+}
+
+// search is Search, restarting as lim.Restarts says.
+func (s *Solver) search(ctx context.Context, b Brancher, lim Limits, onSolution func() bool) error {
+	if err := lim.Restarts.check(); err != nil {
+		return err
+	}
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
 	defer s.restorePending(s.pending())
@@ -200,18 +282,30 @@ func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution 
 	err := s.Propagate()
 	if err != nil {
 		s.stats.Failures++
+		return nil
 	}
+	runs := lim.Restarts.runs(s)
+	root := s.mark()
 	for {
 		if err == nil {
-			v, val, ok := b.Branch(s)
+			top := choice{height: -1}
+			if len(stack) > 0 {
+				top = stack[len(stack)-1]
+			}
+			d, ok := b.Branch(s)
+			scan, witness := top.scan, false
+			if !ok {
+				d, ok = s.finish(int(top.scan))
+				scan, witness = int32(d.Var), true
+			}
 			if ok {
 				if err := stop(); err != nil {
 					return err
 				}
-				stack = append(stack, choice{v: v, val: val, height: s.mark()})
+				stack = append(stack, choice{d: d, height: s.mark(), witness: witness, scan: scan})
 				s.stats.Nodes++
 				s.stats.MaxDepth = max(s.stats.MaxDepth, len(stack))
-				if err = s.Assign(v, val); err == nil {
+				if err = s.Apply(d); err == nil {
 					s.scheduleAtNode()
 					err = s.Propagate()
 				}
@@ -224,6 +318,22 @@ func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution 
 			if !onSolution() {
 				return nil
 			}
+			// One witness is enough: back to b's last decision.
+			for len(stack) > 0 && stack[len(stack)-1].witness {
+				stack = stack[:len(stack)-1]
+			}
+		} else if runs.over() {
+			// Start again from the root, keeping what the search has
+			// learned outside the domains: failure counts, bounds.
+			s.undo(root)
+			stack = stack[:0]
+			runs.next()
+			s.scheduleAtNode()
+			if err = s.Propagate(); err != nil {
+				s.stats.Failures++
+				return nil
+			}
+			continue
 		}
 		// Backtrack to the deepest decision whose second branch is open.
 		for {
@@ -241,7 +351,7 @@ func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution 
 			}
 			top.right = true
 			s.stats.Nodes++
-			if err = s.Remove(top.v, top.val); err == nil {
+			if err = s.Apply(top.d.Not()); err == nil {
 				s.scheduleAtNode()
 				err = s.Propagate()
 			}
@@ -253,10 +363,44 @@ func (s *Solver) Search(ctx context.Context, b Brancher, lim Limits, onSolution 
 	}
 }
 
+// finish returns the decision of Search's own brancher: the smallest value
+// of the first open variable numbered from on.
+func (s *Solver) finish(from int) (Decision, bool) {
+	for v := from; v < len(s.vars); v++ {
+		if s.mem[s.vars[v].base+2] > 1 {
+			return Decision{Var: Var(v), Rel: Equal, Val: s.Min(Var(v))}, true
+		}
+	}
+	return Decision{}, false
+}
+
+// Try applies d on top of the current state and propagates; when that
+// succeeds, it calls inside with the solver in the state reached. The state
+// is restored on return, and Try reports whether propagation succeeded. It
+// counts a node, and a failure when propagation fails. Tries may nest:
+// inside may call Try, or Search, on the state it sees.
+func (s *Solver) Try(d Decision, inside func()) bool {
+	defer s.restorePending(s.pending())
+	h := s.mark()
+	defer s.undo(h)
+	s.stats.Nodes++
+	err := s.Apply(d)
+	if err == nil {
+		s.scheduleAtNode()
+		err = s.Propagate()
+	}
+	if err != nil {
+		s.stats.Failures++
+		return false
+	}
+	inside()
+	return true
+}
+
 // Solve searches for one solution and calls onSolution with the solver in
 // that state. It reports whether a solution was found; err is as for Search.
 func (s *Solver) Solve(ctx context.Context, b Brancher, lim Limits, onSolution func()) (found bool, err error) {
-	err = s.Search(ctx, b, lim, func() bool {
+	err = s.search(ctx, b, lim, func() bool {
 		found = true
 		onSolution()
 		return false

@@ -1,0 +1,134 @@
+package cp
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pairwiseDifferent posts three pairwise different 0..1 variables: no
+// solution, but nothing propagates until a variable is fixed.
+func pairwiseDifferent() (*Solver, []Var) {
+	s := New()
+	x := []Var{s.NewBool(), s.NewBool(), s.NewBool()}
+	s.AddNotEqual(x[0], x[1], 0)
+	s.AddNotEqual(x[1], x[2], 0)
+	s.AddNotEqual(x[0], x[2], 0)
+	return s, x
+}
+
+// TestSearchFinishesOpenVariables runs every search with a brancher that
+// covers none of the variables: the search must fix them itself, so an
+// infeasible model has no solution and free variables multiply the
+// solutions.
+func TestSearchFinishesOpenVariables(t *testing.T) {
+	ctx := context.Background()
+	none := InOrder(nil, ValueMin)
+
+	s, x := pairwiseDifferent()
+	n, err := s.Count(ctx, none, Limits{}, 0, nil)
+	require.NoError(t, err)
+	assert.Zero(t, n, "Count")
+	found, err := s.Solve(ctx, none, Limits{}, func() {})
+	require.NoError(t, err)
+	assert.False(t, found, "Solve")
+	opt, err := s.Minimize(ctx, none, x[0], Limits{}, nil)
+	require.NoError(t, err)
+	assert.False(t, opt.Found, "Minimize")
+	learned := 0
+	require.NoError(t, s.SearchLearning(ctx, nil, Limits{}, func() bool { learned++; return true }))
+	assert.Zero(t, learned, "SearchLearning")
+	opt, err = s.MinimizeLearning(ctx, nil, []Lit{Pos(x[0])}, nil, Limits{}, nil)
+	require.NoError(t, err)
+	assert.False(t, opt.Found, "MinimizeLearning")
+
+	// A brancher over a: its two values are the solutions, each with a
+	// witness for b (tied to a) and c (free). Over a and c: six. Over
+	// none: one, the question is only whether there is a solution.
+	s = New()
+	a, b, c := s.NewBool(), s.NewBool(), s.NewVar(3, 5)
+	s.AddNotEqual(a, b, 0)
+	for _, tc := range []struct {
+		vars []Var
+		want int
+	}{{[]Var{a}, 2}, {[]Var{a, c}, 6}, {nil, 1}} {
+		n, err = s.Count(ctx, InOrder(tc.vars, ValueMin), Limits{}, 0, func() {
+			assert.NotEqual(t, s.Value(a), s.Value(b))
+			assert.Contains(t, []int{3, 4, 5}, s.Value(c))
+		})
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, n, "branching on %v", tc.vars)
+	}
+}
+
+// TestSearchNeedsAWitness: x = 1 propagates, but leaves y1 = y2 and
+// y1 ≠ y2 on open variables; only x = 0 has a witness.
+func TestSearchNeedsAWitness(t *testing.T) {
+	ctx := context.Background()
+	s := New()
+	x, y1, y2, free := s.NewBool(), s.NewBool(), s.NewBool(), s.NewBool()
+	s.AddNotEqual(y1, y2, 0)
+	s.AddCondEqual(Pos(x), y1, y2)
+	n, err := s.Count(ctx, InOrder([]Var{x}, ValueMax), Limits{}, 0, func() { assert.Zero(t, s.Value(x)) })
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	n, err = s.Count(ctx, InOrder([]Var{x, free}, ValueMax), Limits{}, 0, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 2, n)
+
+	// The same model of clauses, for the learning search: x → (y1 ↔ y2).
+	s = New()
+	x, y1, y2, free = s.NewBool(), s.NewBool(), s.NewBool(), s.NewBool()
+	s.AddNotEqual(y1, y2, 0)
+	s.AddClause(Neg(x), Neg(y1), Pos(y2))
+	s.AddClause(Neg(x), Pos(y1), Neg(y2))
+	for _, tc := range []struct {
+		vars []Var
+		want int
+	}{{[]Var{x}, 1}, {[]Var{x, free}, 2}, {[]Var{free}, 2}, {[]Var{x, y1, y2, free}, 4}, {nil, 1}} {
+		n := 0
+		require.NoError(t, s.SearchLearning(ctx, tc.vars, Limits{}, func() bool {
+			assert.Zero(t, s.Value(x))
+			n++
+			return true
+		}))
+		assert.Equal(t, tc.want, n, "learning over %v", tc.vars)
+	}
+}
+
+// TestLearningRefusesOpenIntegers: learning decides 0..1 variables only,
+// so an open variable of another domain, even outside vars, is refused
+// rather than left open in a solution; a fixed one is fine.
+func TestLearningRefusesOpenIntegers(t *testing.T) {
+	s := New()
+	b := s.NewBool()
+	s.NewVar(2, 2)
+	n := 0
+	require.NoError(t, s.SearchLearning(context.Background(), []Var{b}, Limits{}, func() bool { n++; return true }))
+	assert.Equal(t, 2, n)
+	s.NewVar(0, 2)
+	err := s.SearchLearning(context.Background(), []Var{b}, Limits{}, func() bool { return true })
+	require.ErrorIs(t, err, ErrCannotLearn)
+	assert.Contains(t, err.Error(), "x2 ∈ {0..2}")
+}
+
+// TestTry checks that a try sees the propagated state, reports a failed
+// one, restores the state and nests.
+func TestTry(t *testing.T) {
+	s := New()
+	x, y := s.NewVar(0, 5), s.NewVar(0, 5)
+	s.AddIntSum([]Var{x, y}, nil, Equal, 5)
+	require.NoError(t, s.Propagate())
+	ok := s.Try(Decision{Var: x, Rel: LessEq, Val: 1}, func() {
+		assert.Equal(t, 4, s.Min(y))
+		inner := s.Try(Decision{Var: y, Rel: Equal, Val: 4}, func() { assert.Equal(t, 1, s.Value(x)) })
+		assert.True(t, inner)
+		assert.Equal(t, 0, s.Min(x), "the inner try is undone")
+	})
+	assert.True(t, ok)
+	assert.Equal(t, 0, s.Min(y), "the try is undone")
+	assert.False(t, s.Try(Decision{Var: x, Rel: Greater, Val: 5}, func() { t.Fatal("x > 5 cannot hold") }))
+	assert.Equal(t, 6, s.Size(x))
+}
