@@ -88,6 +88,7 @@ func enumName[T ~uint8](names []string, typ string, v T) string {
 // BoolSum is the constraint Σ wᵢ·lᵢ rel k over literals of 0..1 variables.
 // It is bounds consistent: a literal whose weight would carry the sum past k
 // is made false, and one without which the sum cannot reach k is made true.
+// With ≠, the last open literal is fixed so that the sum misses k.
 type BoolSum struct {
 	lits    []Lit   // heaviest first
 	weights []int64 // positive, in the order of lits
@@ -98,7 +99,8 @@ type BoolSum struct {
 }
 
 // AddBoolSum posts Σ weights[i]·lits[i] rel k, where a true literal counts 1
-// and a false one 0. A nil weights slice means every weight is 1. Weights may
+// and a false one 0; rel may be any Relation. A nil weights slice means
+// every weight is 1. Weights may
 // be negative (the literal is flipped) or zero (the term is dropped); the
 // same variable may appear several times. s.Propagator(id).(*BoolSum) gives
 // the constraint itself, for its Bounds.
@@ -119,7 +121,8 @@ func newBoolSum(s *Solver, lits []Lit, weights []int, rel Relation, k int) (c *B
 	if weights != nil && len(weights) != len(lits) {
 		panic(fmt.Sprintf("cp: %d weights for %d literals", len(weights), len(lits)))
 	}
-	c = &BoolSum{k: int64(k), rel: rel}
+	c = &BoolSum{}
+	c.rel, c.k = rel.nonStrict(int64(k))
 	type term struct {
 		l Lit
 		w int64
@@ -199,6 +202,9 @@ func (c *BoolSum) Bounds(s *Solver) (lo, hi int) {
 // forced stops the pass, since lighter ones cannot be forced either and
 // nothing changes after it; every literal before it is fixed.
 func (c *BoolSum) Propagate(s *Solver) error {
+	if c.rel == NotEqual {
+		return c.exclude(s)
+	}
 	atMost, atLeast := c.rel != GreaterEq, c.rel != LessEq
 	if err := c.check(s, atMost, atLeast); err != nil {
 		return err
@@ -229,6 +235,54 @@ func (c *BoolSum) Propagate(s *Solver) error {
 		}
 	}
 	return nil
+}
+
+// exclude keeps the sum from k: with one literal open it fixes the
+// literal the other way than k needs, and with none it checks the sum.
+// The reason is every other literal as it stands.
+func (c *BoolSum) exclude(s *Solver) error {
+	fixed, free := s.Get(c.fixed), s.Get(c.free)
+	if len(c.lits) > 0 && free > c.weights[0] {
+		return nil // at least two literals are open
+	}
+	open := -1
+	for i, l := range c.lits {
+		if !s.Fixed(l.Var) {
+			if open >= 0 {
+				return nil
+			}
+			open = i
+		}
+	}
+	switch {
+	case open < 0 && fixed == c.k:
+		return s.Fail(standing(s, c.lits, -1)...)
+	case open < 0:
+		return nil
+	case fixed == c.k: // the sum is k unless the literal holds
+		s.SetReason(standing(s, c.lits, open)...)
+		return s.makeTrue(c.lits[open])
+	case fixed+c.weights[open] == c.k:
+		s.SetReason(standing(s, c.lits, open)...)
+		return s.makeTrue(c.lits[open].Not())
+	}
+	return nil
+}
+
+// standing returns the fixed literals of lits as they stand (as LitOf
+// gives them), except the one at except: the reason of a deduction that
+// reads them all. It is nil outside learning.
+func standing(s *Solver, lits []Lit, except int) []Lit {
+	if !s.Learning() {
+		return nil
+	}
+	why := make([]Lit, 0, len(lits))
+	for i, l := range lits {
+		if i != except {
+			why = append(why, s.LitOf(l.Var))
+		}
+	}
+	return why
 }
 
 // check fails when the bounds leave no sum that satisfies the relation.
