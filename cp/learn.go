@@ -29,13 +29,15 @@ import (
 // open variable that is not 0..1 is refused (ErrCannotLearn).
 //
 // Learning reasons on 0..1 variables only. The clauses, implications,
-// AddBoolSum and AddNotEqual over 0..1 variables explain themselves; the
-// constraints over integers (AddAllDifferent, AddElement, AddElementVar,
-// AddIntSum, AddTable, AddCondEqual, AddCondBound, AddNotEqual over other
-// variables) do not. With any of those in the solver, or a variable of vars
-// that is not 0..1, SearchLearning returns an error wrapping
-// ErrCannotLearn that names the culprit, rather than learn unsound
-// clauses: use Search for such models.
+// AddBoolSum (under any relation), AddXor and AddNotEqual over 0..1
+// variables explain themselves; the constraints over integers
+// (AddAllDifferent, AddElement, AddElementVar, AddIntSum, AddTable,
+// AddCompare, the arithmetic, AddNotEqual over other variables) and the
+// reified forms (AddCondEqual, AddCondBound and the ...Reif methods) do
+// not yet. With any of those in the solver, or a variable of vars that is
+// not 0..1, SearchLearning returns an error wrapping ErrCannotLearn that
+// names the culprit, rather than learn unsound clauses: use Search for
+// such models.
 func (s *Solver) SearchLearning(ctx context.Context, vars []Var, lim Limits, onSolution func() bool) error {
 	return s.searchLearning(ctx, vars, lim, false, onSolution)
 }

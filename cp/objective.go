@@ -32,9 +32,11 @@ var ErrOptimizing = errors.New("cp: an optimising search is already running")
 // found makes every later one better, through a bound on objective that
 // holds at every node from then on. onImprove, when not nil, is called at
 // each solution found, with the solver in that state and the objective's
-// value, each better than the last: read the values to keep there. When
-// b leaves objective unfixed, Minimize branches on it, smallest value
-// first.
+// value, each better than the last; the result's Values keep the values of
+// the last one. When b leaves objective unfixed, Minimize branches on it,
+// smallest value first, and then looks for a witness of the other open
+// variables as Search does. It restarts as lim.Restarts asks, keeping the
+// bound across runs.
 //
 // On a nil error the result is Proven: its Value is the optimum, or no
 // solution exists. A limit or the end of ctx stops the search with

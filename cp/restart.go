@@ -29,9 +29,12 @@ func (p RestartPolicy) String() string { return enumName(restartNames[:], "Resta
 // and start again from the root. What the search learned stays: the
 // failure counts that DomWDeg and SelectDomWDeg weigh, the random state of
 // ValueRandom, and an optimising search's bound, so each run goes another
-// way. The sequences grow without end, so a restarting search still ends.
-// MiniZinc's documentation counts its restart budgets in nodes; Gecode,
-// like this package, counts failures.
+// way. The linear, Luby and geometric (Base > 1) budgets grow without end,
+// so a search under them still ends, with the same answer. A constant
+// budget does not grow: such a search may run forever on a problem without
+// solution, or to prove an optimum, unless a limit or its context stops
+// it, as with other solvers. MiniZinc's documentation counts its restart
+// budgets in nodes; Gecode, like this package, counts failures.
 type Restarts struct {
 	Policy RestartPolicy
 	Scale  int64   // the unit of the sequence, in failures; at least 1

@@ -72,81 +72,45 @@ type BranchFunc func(s *Solver) (d Decision, ok bool)
 // Branch calls f.
 func (f BranchFunc) Branch(s *Solver) (Decision, bool) { return f(s) }
 
-// ValueOrder picks the value tried first for a chosen variable.
+// ValueOrder says how a brancher cuts the domain of the variable it
+// chose: try one value first (x = v, then x ≠ v), or split the domain in
+// two (x ≤ m, then x > m, or the other way round). The names follow
+// FlatZinc's value choice annotations.
 type ValueOrder uint8
 
-// Value orders.
+// Value orders. The median of a domain of n values is its value with
+// (n-1)/2 smaller ones; the split point m is ⌊(min+max)/2⌋.
 const (
-	ValueMin ValueOrder = iota // the smallest value first
-	ValueMax                   // the largest value first
+	ValueMin          ValueOrder = iota // the smallest value first (indomain_min)
+	ValueMax                            // the largest value first (indomain_max)
+	ValueMedian                         // the median value first (indomain_median)
+	ValueMiddle                         // the value nearest (min+max)/2 first, the smaller on a tie (indomain_middle)
+	ValueSplit                          // x ≤ m, then x > m (indomain_split)
+	ValueReverseSplit                   // x > m, then x ≤ m (indomain_reverse_split)
+	ValueRandom                         // a value drawn uniformly from the domain first (indomain_random)
+	ValueInterval                       // the first interval of the domain first when it has holes, else a split (indomain_interval)
+	numValueOrders
 )
 
-// decide returns the decision of o on v.
-func (o ValueOrder) decide(s *Solver, v Var) Decision {
-	if o == ValueMax {
-		return Decision{Var: v, Rel: Equal, Val: s.Max(v)}
-	}
-	return Decision{Var: v, Rel: Equal, Val: s.Min(v)}
-}
-
 // FirstFail branches on the variable with the smallest domain, the earliest
-// in vars among equals, trying values in the given order.
+// in vars among equals, trying values in the given order: Strategy with
+// SelectFirstFail.
 func FirstFail(vars []Var, order ValueOrder) Brancher {
-	return BranchFunc(func(s *Solver) (Decision, bool) {
-		best, bestSize := Var(-1), int64(1<<62)
-		for _, v := range vars {
-			if size := s.mem[s.vars[v].base+2]; size > 1 && size < bestSize {
-				best, bestSize = v, size
-				if size == 2 {
-					break
-				}
-			}
-		}
-		if best < 0 {
-			return Decision{}, false
-		}
-		return order.decide(s, best), true
-	})
+	return Strategy{Vars: vars, Select: SelectFirstFail, Value: order}.Brancher()
 }
 
-// InOrder branches on the first variable of vars that is not fixed.
+// InOrder branches on the first variable of vars that is not fixed:
+// Strategy with SelectInputOrder.
 func InOrder(vars []Var, order ValueOrder) Brancher {
-	return BranchFunc(func(s *Solver) (Decision, bool) {
-		for _, v := range vars {
-			if !s.Fixed(v) {
-				return order.decide(s, v), true
-			}
-		}
-		return Decision{}, false
-	})
+	return Strategy{Vars: vars, Select: SelectInputOrder, Value: order}.Brancher()
 }
 
 // DomWDeg branches on the variable with the smallest ratio of domain size
 // to weighted degree, where a propagator's weight is one plus the number of
 // times it has failed: search goes where the conflicts are. Ties go to the
-// earliest variable in vars.
+// earliest variable in vars. It is Strategy with SelectDomWDeg.
 func DomWDeg(vars []Var, order ValueOrder) Brancher {
-	return BranchFunc(func(s *Solver) (Decision, bool) {
-		best, bestSize, bestWeight := Var(-1), int64(1), int64(0)
-		for _, v := range vars {
-			size := s.mem[s.vars[v].base+2]
-			if size <= 1 {
-				continue
-			}
-			var weight int64
-			for _, w := range s.watches[v] {
-				weight += 1 + s.failures[w.prop]
-			}
-			// size/weight < bestSize/bestWeight, without division.
-			if best < 0 || size*bestWeight < bestSize*weight {
-				best, bestSize, bestWeight = v, size, weight
-			}
-		}
-		if best < 0 {
-			return Decision{}, false
-		}
-		return order.decide(s, best), true
-	})
+	return Strategy{Vars: vars, Select: SelectDomWDeg, Value: order}.Brancher()
 }
 
 // Limits bounds a search; a zero field means no bound.
@@ -398,7 +362,8 @@ func (s *Solver) Try(d Decision, inside func()) bool {
 }
 
 // Solve searches for one solution and calls onSolution with the solver in
-// that state. It reports whether a solution was found; err is as for Search.
+// that state. It reports whether a solution was found; err is as for
+// Search. Unlike Search, it restarts as lim.Restarts asks.
 func (s *Solver) Solve(ctx context.Context, b Brancher, lim Limits, onSolution func()) (found bool, err error) {
 	err = s.search(ctx, b, lim, func() bool {
 		found = true

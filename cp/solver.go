@@ -7,19 +7,41 @@
 // an undo to a trail mark, never a copy of the state. Propagators keep their
 // own incremental state in the same words through Rev.
 //
+// Variables take a range (NewVar, NewBool) or a list of values (NewVarIn);
+// Intersect and RemoveValues narrow a domain to or out of a set. Value
+// panics on a variable that is not fixed.
+//
 // Constraints are posted with the Add methods of Solver, each returning the
-// PropID that names the constraint in statistics and conflicts: clauses and
-// implications over 0..1 variables, weighted sums of literals (AddBoolSum)
-// and of integers (AddIntSum), tables, conditional equalities and bounds,
-// and the globals AllDifferent (bounds or domain consistent), NotEqual and
-// Element. A model writes its own constraints by implementing Propagator
-// (see the example).
+// PropID that names the constraint in statistics and conflicts:
+//   - clauses and implications over 0..1 variables, AddXor (parity);
+//   - weighted sums of literals (AddBoolSum) and of integers (AddIntSum),
+//     under any Relation (=, ≠, ≤, <, ≥, >), and comparisons of two
+//     variables (AddCompare, AddNotEqual);
+//   - reified forms, b ⇔ C or b → C (Iff, Implies): AddBoundReif (x rel
+//     k), AddCompareReif (x rel y + c), AddIntSumReif (a sum rel k) and
+//     AddInReif (x in a set); AddCondBound and AddCondEqual are half
+//     reifications;
+//   - arithmetic, result first as in math/big: AddMin, AddMax, AddAbs,
+//     AddTimes, AddDiv, AddMod (truncating, as FlatZinc), AddPow;
+//   - tables and the globals AllDifferent (bounds or domain consistent)
+//     and Element.
+//
+// A model writes its own constraints by implementing Propagator (see the
+// example).
 //
 // Search, Solve and Count explore depth first; Minimize and Maximize add
-// branch and bound. SearchLearning, MinimizeLearning and MaximizeLearning
-// learn from conflicts (lazy clause generation) on models of 0..1
-// variables whose propagators explain their deductions; they refuse other
-// models with ErrCannotLearn.
+// branch and bound, and their Optimum keeps the best solution's Values. A
+// Brancher returns Decisions (x = v, x ≤ m, ... and their negations); a
+// Strategy builds one from FlatZinc's variable selections and value
+// orders, and Seq chains them. When the brancher is done, the search
+// finds a witness for the variables still open, so a solution fixes every
+// variable; solutions are told apart by the brancher's variables. Solve,
+// Minimize and Maximize restart as Limits.Restarts asks (Luby, geometric,
+// ...). SearchLearning, MinimizeLearning and MaximizeLearning learn from
+// conflicts (lazy clause generation) on models of 0..1 variables whose
+// propagators explain their deductions; they refuse other models with
+// ErrCannotLearn. Try tries one decision and undoes it. Stats counts the
+// work.
 //
 // The package knows nothing of puzzles; models build on Propagator.
 package cp
@@ -113,6 +135,32 @@ func (s *Solver) NewVar(lo, hi int) Var {
 	s.vars = append(s.vars, info)
 	s.names = append(s.names, "")
 	s.watches = append(s.watches, nil)
+	return v
+}
+
+// NewVarIn returns a variable whose domain holds the given values, in any
+// order, repeats allowed (FlatZinc's var {1,3,7}: x). It panics when
+// values is empty, or spans more than 2^24 values, as NewVar does.
+func (s *Solver) NewVarIn(values []int) Var {
+	if len(values) == 0 {
+		panic("cp: empty domain {}")
+	}
+	vs := sortedSet(values)
+	lo, hi := vs[0], vs[len(vs)-1]
+	v := s.NewVar(lo, hi)
+	if int64(len(vs)) == int64(hi)-int64(lo)+1 {
+		return v
+	}
+	// The initial domain lives in memory that no undo restores: write the
+	// words directly, not through Remove and the trail.
+	info := s.vars[v]
+	words := s.mem[info.base+3 : info.base+3+info.words]
+	clear(words)
+	for _, x := range vs {
+		i := int64(x) - info.offset
+		words[i/64] |= 1 << uint(i%64)
+	}
+	s.mem[info.base+2] = int64(len(vs))
 	return v
 }
 
