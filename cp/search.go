@@ -227,55 +227,24 @@ func (s *Solver) search(ctx context.Context, b Brancher, lim Limits, onSolution 
 	defer s.restorePending(s.pending())
 	base := s.mark()
 	defer s.undo(base)
-	spend := s.newBudget(ctx, lim)
-	defer spend.flush()
+	d := dfs{s: s, spend: s.newBudget(ctx, lim)}
+	defer d.spend.flush()
 
-	// stop says whether to stop before the next node.
-	stop := func() error {
-		if err := spend.poll(); err != nil {
-			return err
-		}
-		if spend.nodesSpent() || spend.failuresSpent() {
-			return ErrLimit
-		}
-		return nil
-	}
-
-	var stack []choice
 	s.scheduleAtNode()
-	err := s.Propagate()
-	if err != nil {
+	if err := s.Propagate(); err != nil {
 		s.stats.Failures++
 		return nil
 	}
 	runs := lim.Restarts.runs(s)
 	root := s.mark()
+	ok := true // the current node propagated without failure
 	for {
-		if err == nil {
-			top := choice{height: -1}
-			if len(stack) > 0 {
-				top = stack[len(stack)-1]
-			}
-			d, ok := b.Branch(s)
-			scan, witness := top.scan, false
-			if !ok {
-				d, ok = s.finish(int(top.scan))
-				scan, witness = int32(d.Var), true
-			}
-			if ok {
-				if err := stop(); err != nil {
+		if ok {
+			if c, more := d.next(b); more {
+				if err := d.stop(); err != nil {
 					return err
 				}
-				stack = append(stack, choice{d: d, height: s.mark(), witness: witness, scan: scan})
-				s.stats.Nodes++
-				s.stats.MaxDepth = max(s.stats.MaxDepth, len(stack))
-				if err = s.Apply(d); err == nil {
-					s.scheduleAtNode()
-					err = s.Propagate()
-				}
-				if err != nil {
-					s.stats.Failures++
-				}
+				ok = d.descend(c)
 				continue
 			}
 			s.stats.Solutions++
@@ -283,48 +252,114 @@ func (s *Solver) search(ctx context.Context, b Brancher, lim Limits, onSolution 
 				return nil
 			}
 			// One witness is enough: back to b's last decision.
-			for len(stack) > 0 && stack[len(stack)-1].witness {
-				stack = stack[:len(stack)-1]
+			for len(d.stack) > 0 && d.stack[len(d.stack)-1].witness {
+				d.stack = d.stack[:len(d.stack)-1]
 			}
 		} else if runs.over() {
 			// Start again from the root, keeping what the search has
 			// learned outside the domains: failure counts, bounds.
 			s.undo(root)
-			stack = stack[:0]
+			d.stack = d.stack[:0]
 			runs.next()
 			s.scheduleAtNode()
-			if err = s.Propagate(); err != nil {
+			if err := s.Propagate(); err != nil {
 				s.stats.Failures++
 				return nil
 			}
+			ok = true
 			continue
 		}
-		// Backtrack to the deepest decision whose second branch is open.
-		for {
-			if len(stack) == 0 {
-				return nil
-			}
-			top := &stack[len(stack)-1]
-			s.undo(top.height)
-			if top.right {
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			if err := stop(); err != nil {
-				return err
-			}
-			top.right = true
-			s.stats.Nodes++
-			if err = s.Apply(top.d.Not()); err == nil {
-				s.scheduleAtNode()
-				err = s.Propagate()
-			}
-			if err == nil {
-				break
-			}
-			s.stats.Failures++
+		done, err := d.backtrack()
+		if done || err != nil {
+			return err
+		}
+		ok = true
+	}
+}
+
+// dfs is the state of a depth-first search: its open choices and its
+// budget.
+type dfs struct {
+	s     *Solver
+	stack []choice
+	spend budget
+}
+
+// stop says whether to stop before the next node.
+func (d *dfs) stop() error {
+	if err := d.spend.poll(); err != nil {
+		return err
+	}
+	if d.spend.nodesSpent() || d.spend.failuresSpent() {
+		return ErrLimit
+	}
+	return nil
+}
+
+// next returns the choice to make at the current node: b's decision, or,
+// when b has none, the search's own decision toward a witness. more is
+// false when every variable is fixed.
+func (d *dfs) next(b Brancher) (c choice, more bool) {
+	var scan int32
+	if len(d.stack) > 0 {
+		scan = d.stack[len(d.stack)-1].scan
+	}
+	if dec, ok := b.Branch(d.s); ok {
+		return choice{d: dec, scan: scan}, true
+	}
+	dec, ok := d.s.finish(int(scan))
+	return choice{d: dec, witness: true, scan: int32(dec.Var)}, ok
+}
+
+// descend opens choice c and takes its first branch; it reports whether
+// propagation succeeded.
+func (d *dfs) descend(c choice) bool {
+	s := d.s
+	c.height = s.mark()
+	d.stack = append(d.stack, c)
+	s.stats.Nodes++
+	s.stats.MaxDepth = max(s.stats.MaxDepth, len(d.stack))
+	return d.propagate(c.d)
+}
+
+// propagate applies dec and propagates, counting a failure; it reports
+// whether propagation succeeded.
+func (d *dfs) propagate(dec Decision) bool {
+	s := d.s
+	err := s.Apply(dec)
+	if err == nil {
+		s.scheduleAtNode()
+		err = s.Propagate()
+	}
+	if err != nil {
+		s.stats.Failures++
+		return false
+	}
+	return true
+}
+
+// backtrack goes back to the deepest choice whose second branch is open
+// and takes that branch, until one propagates. It reports done when no
+// choice is left, and the budget's error when it ran out.
+func (d *dfs) backtrack() (done bool, err error) {
+	s := d.s
+	for len(d.stack) > 0 {
+		top := &d.stack[len(d.stack)-1]
+		s.undo(top.height)
+		if top.right {
+			d.stack = d.stack[:len(d.stack)-1]
+			continue
+		}
+		if err := d.stop(); err != nil {
+			return false, err
+		}
+		top.right = true
+		s.stats.Nodes++
+		if d.propagate(top.d.Not()) {
+			return false, nil
 		}
 	}
+	return true, nil
 }
 
 // finish returns the decision of Search's own brancher: the smallest value
