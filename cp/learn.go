@@ -20,13 +20,16 @@ import (
 // two decides uniqueness. Learned and blocking clauses are dropped when the
 // search returns. The arguments and results are those of Search.
 //
-// As in Search, a solution fixes every variable of the solver: vars are
-// the variables to branch on, and the solver's other variables that are
-// still open once those of vars are fixed join them. So vars need only
-// hold the variables that decide the others (as the blocks of a puzzle
-// decide its auxiliary variables), and forgetting one costs speed, not
-// soundness. Since learning decides 0..1 variables only, a solver with an
-// open variable that is not 0..1 is refused (ErrCannotLearn).
+// As in Search, a solution fixes every variable of the solver, and
+// solutions are told apart by the variables branched on: vars. Once those
+// are fixed, the other open variables are decided too, as witnesses, and
+// the first witness found makes a solution; the blocking clause then
+// holds the decisions on vars only. So vars may leave out the auxiliary
+// variables that they decide (as the blocks of a puzzle decide its level
+// variables) without changing the count, and a variable left out cannot
+// make a state that breaks a constraint pass for a solution. Since
+// learning decides 0..1 variables only, a solver with an open variable
+// that is not 0..1 is refused (ErrCannotLearn).
 //
 // Learning reasons on 0..1 variables only. The clauses, implications,
 // AddBoolSum (under any relation), AddXor and AddNotEqual over 0..1
