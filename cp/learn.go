@@ -209,6 +209,10 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 		}
 		v, ok := c.pick()
 		if !ok {
+			guess, complete := c.guess()
+			if !complete {
+				continue // the open variables are witnesses to decide now
+			}
 			s.stats.Solutions++
 			if !onSolution() {
 				return nil
@@ -220,21 +224,10 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			if err := spend.report(); err != nil {
 				return err
 			}
-			if c.optimize {
-				// The tighter bound excludes this solution: restart with it
-				// from the root, where its failure proves the last one
-				// optimal.
-				s.objective.improve(s)
-				c.backjump(0)
-				err = s.Propagate()
-				continue
-			}
-			m := c.varDecisions()
-			if m == 0 {
-				return nil // no decision on vars: this was the only solution
-			}
-			if err = c.block(m); err == nil {
-				err = s.Propagate()
+			s.undo(guess)
+			var more bool
+			if more, err = c.exclude(); !more {
+				return nil
 			}
 			continue
 		}
@@ -269,22 +262,18 @@ func (c *cdcl) decide(v Var) error {
 // pick returns the unfixed variable of vars of highest activity, and when
 // those are all fixed, the open witness variable of highest activity.
 // Once every variable of both heaps is fixed, the solver's other open
-// variables become witnesses (widen), so that a solution fixes every
-// variable. Since the witnesses wait for vars, every decision on vars
-// comes before every decision on a witness.
+// variables are guessed (guess), and become witnesses when that fails, so
+// that a solution fixes every variable. Since the witnesses wait for vars,
+// every decision on vars comes before every decision on a witness.
 func (c *cdcl) pick() (Var, bool) {
-	for {
-		for _, h := range [2]*varHeap{&c.heap, &c.witnesses} {
-			for h.len() > 0 {
-				if v := h.pop(); !c.s.Fixed(v) {
-					return v, true
-				}
+	for _, h := range [2]*varHeap{&c.heap, &c.witnesses} {
+		for h.len() > 0 {
+			if v := h.pop(); !c.s.Fixed(v) {
+				return v, true
 			}
 		}
-		if !c.widen() {
-			return 0, false
-		}
 	}
+	return 0, false
 }
 
 // widen makes every open variable that is not a branching variable a
@@ -329,6 +318,63 @@ func (c *cdcl) backjump(level int32) {
 	c.marks, c.decisions = c.marks[:level], c.decisions[:level]
 	l.level = level
 	l.clauses.pending = l.clauses.pending[:0]
+}
+
+// guess completes the state, where every branching variable is fixed,
+// without search when it can: it gives every open variable at once its
+// saved phase (1 when it has none) and propagates. When that succeeds the
+// state is a solution, which the caller undoes to the trail height h
+// returned; the witnesses of a puzzle's auxiliary variables usually cost
+// one propagation so. When it fails, guess undoes it, makes the open
+// variables witnesses to decide one by one, and reports false.
+func (c *cdcl) guess() (h int, complete bool) {
+	s, l := c.s, &c.s.learn
+	h = s.mark()
+	l.cur = reason{kind: reasonDecision} // undone before any analysis
+	open := false
+	for v := range c.branch {
+		if s.Fixed(Var(v)) {
+			continue
+		}
+		open = true
+		val := 1
+		if c.phase[v] == 1 {
+			val = 0
+		}
+		if s.Assign(Var(v), val) != nil { // cannot fail: nothing propagates in between
+			break
+		}
+	}
+	if !open || s.Propagate() == nil {
+		return h, true
+	}
+	s.undo(h)
+	if !c.widen() {
+		panic("cp: a failed guess left no open variable")
+	}
+	return h, false
+}
+
+// exclude rules out the solution just found: when optimizing, by the
+// objective's tighter bound, from the root, where its failure proves the
+// last solution optimal; otherwise by blocking its decisions on vars. It
+// reports whether the search goes on, with the error of propagating the
+// state it leaves.
+func (c *cdcl) exclude() (more bool, err error) {
+	s := c.s
+	if c.optimize {
+		s.objective.improve(s)
+		c.backjump(0)
+		return true, s.Propagate()
+	}
+	m := c.varDecisions()
+	if m == 0 {
+		return false, nil // no decision on vars: this was the only solution
+	}
+	if err = c.block(m); err == nil {
+		err = s.Propagate()
+	}
+	return true, err
 }
 
 // varDecisions returns the number of decisions on variables of vars, the

@@ -240,7 +240,14 @@ func (s *Solver) search(ctx context.Context, b Brancher, lim Limits, onSolution 
 	ok := true // the current node propagated without failure
 	for {
 		if ok {
-			if c, more := d.next(b); more {
+			c, more := d.next(b)
+			guess := -1 // the trail height before a guess that completed the state
+			if more && c.witness && !d.witnessing() {
+				if h, complete := s.guess(int(c.scan)); complete {
+					guess, more = h, false
+				}
+			}
+			if more {
 				if err := d.stop(); err != nil {
 					return err
 				}
@@ -251,8 +258,11 @@ func (s *Solver) search(ctx context.Context, b Brancher, lim Limits, onSolution 
 			if !onSolution() {
 				return nil
 			}
+			if guess >= 0 {
+				s.undo(guess)
+			}
 			// One witness is enough: back to b's last decision.
-			for len(d.stack) > 0 && d.stack[len(d.stack)-1].witness {
+			for d.witnessing() {
 				d.stack = d.stack[:len(d.stack)-1]
 			}
 		} else if runs.over() {
@@ -294,6 +304,11 @@ func (d *dfs) stop() error {
 		return ErrLimit
 	}
 	return nil
+}
+
+// witnessing reports whether the deepest choice looks for a witness.
+func (d *dfs) witnessing() bool {
+	return len(d.stack) > 0 && d.stack[len(d.stack)-1].witness
 }
 
 // next returns the choice to make at the current node: b's decision, or,
@@ -360,6 +375,28 @@ func (d *dfs) backtrack() (done bool, err error) {
 		}
 	}
 	return true, nil
+}
+
+// guess looks for a witness without search, once the brancher is done:
+// it gives every open variable numbered from on its smallest value at once
+// and propagates. When that succeeds the state is a solution, which the
+// caller undoes to the trail height h returned; otherwise guess undoes
+// itself and the search decides the open variables one by one.
+func (s *Solver) guess(from int) (h int, complete bool) {
+	h = s.mark()
+	for v := from; v < len(s.vars); v++ {
+		if s.mem[s.vars[v].base+2] > 1 {
+			if s.Assign(Var(v), s.Min(Var(v))) != nil { // cannot fail: nothing propagates in between
+				break
+			}
+		}
+	}
+	s.scheduleAtNode()
+	if s.Propagate() == nil {
+		return h, true
+	}
+	s.undo(h)
+	return h, false
 }
 
 // finish returns the decision of Search's own brancher: the smallest value

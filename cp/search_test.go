@@ -2,6 +2,10 @@ package cp
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -131,4 +135,60 @@ func TestTry(t *testing.T) {
 	assert.Equal(t, 0, s.Min(y), "the try is undone")
 	assert.False(t, s.Try(Decision{Var: x, Rel: Greater, Val: 5}, func() { t.Fatal("x > 5 cannot hold") }))
 	assert.Equal(t, 6, s.Size(x))
+}
+
+// TestProjectedSolutions searches random problems with branchers, and
+// learning, over a random subset of the variables: every solution found
+// must fix every variable and satisfy the constraints, and the solutions
+// must be the distinct projections of brute force's onto the subset.
+func TestProjectedSolutions(t *testing.T) {
+	r := rand.New(rand.NewPCG(61, 4))
+	for i := range 1500 {
+		p := biggerBoolProblem(r)
+		if i%2 == 1 {
+			p = randomReifProblem(r) // integers: plain search only
+		}
+		idx := randomSubset(r, len(p.lo), r.IntN(len(p.lo)+1))
+		slices.Sort(idx)
+		want := map[string]bool{}
+		for _, sol := range p.bruteForce() {
+			values := strings.Fields(strings.Trim(sol, "[]"))
+			var proj []string
+			for _, j := range idx {
+				proj = append(proj, values[j])
+			}
+			want[fmt.Sprint(proj)] = true
+		}
+		searches := map[string]func(s *Solver, sub []Var, on func() bool) error{
+			"search": func(s *Solver, sub []Var, on func() bool) error {
+				return s.Search(context.Background(), FirstFail(sub, ValueMax), Limits{}, on)
+			},
+		}
+		if i%2 == 0 {
+			searches["learning"] = func(s *Solver, sub []Var, on func() bool) error {
+				return s.SearchLearning(context.Background(), sub, Limits{}, on)
+			}
+		}
+		for name, search := range searches {
+			s, vars := p.newSolver()
+			sub := make([]Var, len(idx))
+			for k, j := range idx {
+				sub[k] = vars[j]
+			}
+			got := map[string]bool{}
+			err := search(s, sub, func() bool {
+				requireHolds(t, s, vars, p)
+				var proj []string
+				for _, v := range sub {
+					proj = append(proj, fmt.Sprint(s.Value(v)))
+				}
+				key := fmt.Sprint(proj)
+				require.False(t, got[key], "%s found %s twice: %v over %v", name, key, p, idx)
+				got[key] = true
+				return true
+			})
+			require.NoError(t, err)
+			require.Equal(t, want, got, "%s: %v over %v", name, p, idx)
+		}
+	}
 }
