@@ -196,8 +196,10 @@ var ErrRestarts = errors.New("cp: restarts would find solutions again: only Solv
 //
 // A solution fixes every variable of the solver. The brancher b decides
 // first; when it has nothing left, Search looks for a witness: values of
-// the variables still open that make a solution, branching on them itself
-// in the order they were made, smallest value first. The first witness
+// the variables still open that make a solution. It first gives them all
+// their smallest values at once; when propagation refuses that, it
+// branches on them itself, in the order they were made, smallest value
+// first. The first witness
 // found makes the state a solution, and the search then goes back to b's
 // last decision: solutions are told apart by b's decisions, one per
 // assignment of b's variables that has a witness, as the model
