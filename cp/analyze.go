@@ -73,7 +73,7 @@ func (c *cdcl) note(p Lit) int {
 		return 0
 	}
 	c.activity[p.Var()] += c.bump
-	c.heap.fix(p.Var())
+	c.heapOf(p.Var()).fix(p.Var())
 	if l.events[e].level != l.level {
 		c.addLower(p, e)
 		return 0

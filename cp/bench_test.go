@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/waterworks-solver/waterworks/cp"
@@ -399,6 +400,15 @@ func TestKnapsackSearchesAgree(t *testing.T) {
 		for _, search := range k.searches() {
 			got, _, err := search.solve()
 			require.NoError(t, err)
+			// The snapshot of the best solution: the items, variables
+			// 0..n-1, hold the optimum within the capacity.
+			size, value := 0, 0
+			for i, x := range got.Values[:n] {
+				size, value = size+x*k.sizes[i], value+x*k.values[i]
+			}
+			assert.LessOrEqual(t, size, k.capacity, "n=%d %s", n, search.name)
+			assert.Equal(t, want, value, "n=%d %s", n, search.name)
+			got.Values = nil
 			require.Equal(t, cp.Optimum{Found: true, Value: want, Proven: true}, got, "n=%d %s", n, search.name)
 		}
 	}

@@ -49,15 +49,27 @@ func (c boolSumC) holds(values []int) bool {
 	return compare(sum, c.rel, c.k)
 }
 
+// compare is the checkers' own reading of a relation.
 func compare(sum int, rel Relation, k int) bool {
 	switch rel {
 	case LessEq:
 		return sum <= k
 	case GreaterEq:
 		return sum >= k
+	case Equal:
+		return sum == k
+	case NotEqual:
+		return sum != k
+	case Less:
+		return sum < k
+	case Greater:
+		return sum > k
 	}
-	return sum == k
+	panic(fmt.Sprintf("unknown relation %d", rel))
 }
+
+// numRelations is the number of relations the random problems draw from.
+const numRelations = 6
 
 type clauseC struct {
 	idx     []int
@@ -174,7 +186,7 @@ func randomCondProblem(r *rand.Rand) testProblem {
 		if r.IntN(2) == 0 {
 			p.constraints = append(p.constraints, condEqualC{cond: r.IntN(2), x: x, y: y})
 		} else {
-			p.constraints = append(p.constraints, condBoundC{cond: r.IntN(2), x: x, rel: Relation(r.IntN(3)), k: r.IntN(7)})
+			p.constraints = append(p.constraints, condBoundC{cond: r.IntN(2), x: x, rel: Relation(r.IntN(numRelations)), k: r.IntN(7)})
 		}
 	}
 	return p
@@ -295,7 +307,7 @@ func randomBoolProblem(r *rand.Rand) testProblem {
 			total += max(w[i], -w[i])
 		}
 		p.constraints = append(p.constraints, boolSumC{idx: idx, negated: neg, weights: w,
-			rel: Relation(r.IntN(3)), k: r.IntN(total+3) - 2})
+			rel: Relation(r.IntN(numRelations)), k: r.IntN(total+3) - 2})
 	}
 	return p
 }
@@ -316,7 +328,7 @@ func randomIntProblem(r *rand.Rand) testProblem {
 				coeffs[i] = r.IntN(7) - 3
 			}
 			p.constraints = append(p.constraints, intSumC{idx: idx, coeffs: coeffs,
-				rel: Relation(r.IntN(3)), k: r.IntN(11) - 5})
+				rel: Relation(r.IntN(numRelations)), k: r.IntN(11) - 5})
 			continue
 		}
 		var tuples [][]int
@@ -355,6 +367,32 @@ func solveAll(t *testing.T, p testProblem, brancher func([]Var) Brancher) []stri
 		require.Equal(t, p.size(i), s.Size(v))
 	}
 	return sols
+}
+
+// testBranchers are the branchers the brute-force comparisons search with.
+var testBranchers = map[string]func([]Var) Brancher{
+	"first-fail-min": func(v []Var) Brancher { return FirstFail(v, ValueMin) },
+	"in-order-max":   func(v []Var) Brancher { return InOrder(v, ValueMax) },
+}
+
+// requireBruteForce enumerates every solution of rounds random problems
+// from gen with each of testBranchers and compares them with brute force:
+// no solution lost, none made up.
+func requireBruteForce(t *testing.T, seed uint64, rounds int, gen func(*rand.Rand) testProblem) {
+	t.Helper()
+	for name, brancher := range testBranchers {
+		t.Run(name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(seed, uint64(len(name))))
+			for range rounds {
+				p := gen(r)
+				want := p.bruteForce()
+				got := solveAll(t, p, brancher)
+				slices.Sort(got)
+				slices.Sort(want)
+				require.Equal(t, want, got, "problem %v", p)
+			}
+		})
+	}
 }
 
 func TestAgainstBruteForce(t *testing.T) {
@@ -506,8 +544,12 @@ func biggerBoolProblem(r *rand.Rand) testProblem {
 		for i := range neg {
 			neg[i] = r.IntN(2) == 0
 		}
-		if r.IntN(2) == 0 {
+		switch r.IntN(6) {
+		case 0, 1, 2:
 			p.constraints = append(p.constraints, clauseC{idx: idx, negated: neg})
+			continue
+		case 3:
+			p.constraints = append(p.constraints, xorC{idx: idx[:min(size, 3)], negated: neg[:min(size, 3)], result: r.IntN(2) == 0})
 			continue
 		}
 		w := make([]int, size)
@@ -515,7 +557,7 @@ func biggerBoolProblem(r *rand.Rand) testProblem {
 			w[i] = 1 + r.IntN(3)
 		}
 		p.constraints = append(p.constraints, boolSumC{idx: idx, negated: neg, weights: w,
-			rel: Relation(r.IntN(3)), k: r.IntN(2*size) + 1})
+			rel: Relation(r.IntN(numRelations)), k: r.IntN(2*size) + 1})
 	}
 	return p
 }

@@ -1,6 +1,9 @@
 package cp
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Propagator narrows domains when the variables it watches change. It
 // returns ErrInconsistent (or the error of a failed domain operation) when it
@@ -84,8 +87,16 @@ type Stats struct {
 	Failures     int64         // nodes whose propagation failed
 	Propagations int64         // propagator runs
 	Solutions    int64         // solutions reported
+	Restarts     int64         // restarts of restarting searches
 	MaxDepth     int           // deepest decision level reached
 	Time         time.Duration // time spent searching
+}
+
+// String returns the counters on one line, as "nodes=120 failures=55
+// propagations=3400 solutions=2 restarts=0 depth=9 time=1.2ms".
+func (st Stats) String() string {
+	return fmt.Sprintf("nodes=%d failures=%d propagations=%d solutions=%d restarts=%d depth=%d time=%v",
+		st.Nodes, st.Failures, st.Propagations, st.Solutions, st.Restarts, st.MaxDepth, st.Time)
 }
 
 type engine struct {

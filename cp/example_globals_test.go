@@ -141,11 +141,14 @@ func ExampleSolver_Minimize() {
 	best, err := s.Minimize(context.Background(), cp.InOrder(jobs, cp.ValueMin), total, cp.Limits{}, func(cost int) {
 		fmt.Println("jobs", s.Value(jobs[0]), s.Value(jobs[1]), s.Value(jobs[2]), "cost", cost)
 	})
-	fmt.Printf("%+v %v\n", best, err)
+	fmt.Println("found", best.Found, "cost", best.Value, "proven", best.Proven, err)
+	// The best solution's values stay in best.Values, indexed by variable.
+	fmt.Println("best jobs", best.Values[jobs[0]], best.Values[jobs[1]], best.Values[jobs[2]])
 	// Output:
 	// jobs 0 1 2 cost 6
 	// jobs 1 0 2 cost 5
-	// {Found:true Value:5 Proven:true} <nil>
+	// found true cost 5 proven true <nil>
+	// best jobs 1 0 2
 }
 
 // The learning search optimises an objective over literals: here, pick at
@@ -166,5 +169,5 @@ func ExampleSolver_MaximizeLearning() {
 	best, err := s.MaximizeLearning(context.Background(), item, take, value, cp.Limits{}, nil)
 	fmt.Printf("%+v %v\n", best, err)
 	// Output:
-	// {Found:true Value:8 Proven:true} <nil>
+	// {Found:true Value:8 Proven:true Values:[1 0 1 0]} <nil>
 }

@@ -136,7 +136,7 @@ func randomGlobalProblem(r *rand.Rand) testProblem {
 			for i := range coeffs {
 				coeffs[i] = r.IntN(5) - 2
 			}
-			p.constraints = append(p.constraints, intSumC{idx: idx, coeffs: coeffs, rel: Relation(r.IntN(3)), k: r.IntN(7) - 2})
+			p.constraints = append(p.constraints, intSumC{idx: idx, coeffs: coeffs, rel: Relation(r.IntN(numRelations)), k: r.IntN(7) - 2})
 		}
 	}
 	return p
@@ -146,22 +146,7 @@ func randomGlobalProblem(r *rand.Rand) testProblem {
 // problems mixing the globals and compares them with brute force: no
 // solution lost, none made up.
 func TestGlobalsAgainstBruteForce(t *testing.T) {
-	for name, brancher := range map[string]func([]Var) Brancher{
-		"first-fail-min": func(v []Var) Brancher { return FirstFail(v, ValueMin) },
-		"in-order-max":   func(v []Var) Brancher { return InOrder(v, ValueMax) },
-	} {
-		t.Run(name, func(t *testing.T) {
-			r := rand.New(rand.NewPCG(11, uint64(len(name))))
-			for range 1500 {
-				p := randomGlobalProblem(r)
-				want := p.bruteForce()
-				got := solveAll(t, p, brancher)
-				slices.Sort(got)
-				slices.Sort(want)
-				require.Equal(t, want, got, "problem %v", p)
-			}
-		})
-	}
+	requireBruteForce(t, 11, 1500, randomGlobalProblem)
 }
 
 // enumerate calls f with every assignment of values from domains.
@@ -289,20 +274,8 @@ func TestAllDifferentBoundsConsistency(t *testing.T) {
 		if after == nil {
 			continue
 		}
-		intervals := make([][]int, n)
-		for i := range intervals {
-			for x := after[i][0]; x <= after[i][len(after[i])-1]; x++ {
-				intervals[i] = append(intervals[i], x)
-			}
-		}
+		requireBoundsSupported(t, p, c, c.idx, after)
 		for a, i := range c.idx {
-			for _, bound := range []int{after[i][0], after[i][len(after[i])-1]} {
-				domains := slices.Clone(intervals)
-				domains[i] = []int{bound}
-				found := false
-				enumerate(domains, func(values []int) { found = found || c.holds(values) })
-				require.True(t, found, "x%d's bound %d has no support within the bounds %v: %v", i, bound, after, p)
-			}
 			if len(after[i]) > 1 {
 				continue
 			}

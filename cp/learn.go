@@ -19,8 +19,16 @@ import (
 // Each solution found is blocked by the clause that negates its decisions,
 // so the search can go on for the next: counting is exact, and stopping at
 // two decides uniqueness. Learned and blocking clauses are dropped when the
-// search returns. The arguments and results are those of Search; vars must
-// hold every variable that a solution needs fixed.
+// search returns. The arguments and results are those of Search.
+//
+// As in Search, a solution fixes every variable of the solver, and
+// solutions are told apart by the variables branched on: vars. Once those
+// are fixed, the other open variables are decided too, as witnesses, and
+// the first witness found makes a solution; the blocking clause then
+// holds the decisions on vars only. So vars may leave out the auxiliary
+// variables that they decide (as the blocks of a puzzle decide its level
+// variables) without changing the count, and a variable left out cannot
+// make a state that breaks a constraint pass for a solution.
 //
 // Propagators that explain their deductions (Explaining) teach the search
 // most; the others are explained by the domains of the variables they
@@ -98,9 +106,10 @@ type cdcl struct {
 	vars      []Var
 	activity  []float64 // by variable
 	bump      float64
-	heap      varHeap
+	heap      varHeap // the open variables of vars
+	witnesses varHeap // the other variables that widen added, once it has
 	phase     []int64 // by variable: the last value's offset from the initial minimum, or -1
-	branch    []bool  // by variable: one of vars
+	branch    []uint8 // by variable: branchVar, branchWitness or 0
 	marks     []int   // marks[l-1]: the trail height when level l began
 	decisions []Lit   // decisions[l-1]: the decision of level l
 	optimize  bool    // tighten the objective at solutions, not block them
@@ -121,7 +130,7 @@ type cdcl struct {
 func newCDCL(s *Solver, vars []Var) *cdcl {
 	n := s.NumVars()
 	c := &cdcl{s: s, vars: vars, activity: make([]float64, n), bump: 1,
-		phase: make([]int64, n), branch: make([]bool, n)}
+		phase: make([]int64, n), branch: make([]uint8, n)}
 	for side := range c.lowStamp {
 		c.lowStamp[side], c.lowPos[side] = make([]uint32, n), make([]int32, n)
 	}
@@ -131,17 +140,28 @@ func newCDCL(s *Solver, vars []Var) *cdcl {
 			c.phase[v] = s.learn.hints[v]
 		}
 	}
-	c.heap = varHeap{activity: c.activity, index: make([]int32, n)}
-	for i := range c.heap.index {
-		c.heap.index[i] = -1
-	}
+	c.heap = newVarHeap(c.activity)
 	for _, v := range vars {
-		if !c.branch[v] {
-			c.branch[v] = true
+		if c.branch[v] == 0 {
+			c.branch[v] = branchVar
 			c.heap.push(v)
 		}
 	}
 	return c
+}
+
+// The kinds of branching variables.
+const (
+	branchVar     = 1 // one of vars
+	branchWitness = 2 // another variable, open when those of vars were fixed
+)
+
+// heapOf returns the heap of a branching variable.
+func (c *cdcl) heapOf(v Var) *varHeap {
+	if c.branch[v] == branchWitness {
+		return &c.witnesses
+	}
+	return &c.heap
 }
 
 // SetPhase makes value the first one SearchLearning tries for v: a
@@ -222,6 +242,10 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 		}
 		v, ok := c.pick()
 		if !ok {
+			guess, complete := c.guess()
+			if !complete {
+				continue // the open variables are witnesses to decide now
+			}
 			s.stats.Solutions++
 			if !onSolution() {
 				return nil
@@ -233,20 +257,10 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			if err := spend.report(); err != nil {
 				return err
 			}
-			if c.optimize {
-				// The tighter bound excludes this solution: restart with it
-				// from the root, where its failure proves the last one
-				// optimal.
-				s.objective.improve(s)
-				c.backjump(0)
-				err = s.Propagate()
-				continue
-			}
-			if l.level == 0 {
-				return nil // no decision: this was the only solution
-			}
-			if err = c.block(); err == nil {
-				err = s.Propagate()
+			s.undo(guess)
+			var more bool
+			if more, err = c.exclude(); !more {
+				return nil
 			}
 			continue
 		}
@@ -254,8 +268,8 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			return ErrLimit
 		}
 		err = c.decide(c.decision(v))
-		if !s.Fixed(v) && !c.heap.has(v) {
-			c.heap.push(v) // a bound decision leaves it open
+		if h := c.heapOf(v); !s.Fixed(v) && !h.has(v) {
+			h.push(v) // a bound decision leaves it open
 		}
 	}
 }
@@ -295,15 +309,110 @@ func (c *cdcl) decide(d Lit) error {
 	return s.Propagate()
 }
 
-// pick returns the unfixed variable of highest activity.
+// pick returns the unfixed variable of vars of highest activity, and when
+// those are all fixed, the open witness variable of highest activity.
+// Once every variable of both heaps is fixed, the solver's other open
+// variables are guessed (guess), and become witnesses when that fails, so
+// that a solution fixes every variable. Since the witnesses wait for vars,
+// every decision on vars comes before every decision on a witness.
 func (c *cdcl) pick() (Var, bool) {
-	for c.heap.len() > 0 {
-		v := c.heap.pop()
-		if !c.s.Fixed(v) {
-			return v, true
+	for _, h := range [2]*varHeap{&c.heap, &c.witnesses} {
+		for h.len() > 0 {
+			if v := h.pop(); !c.s.Fixed(v) {
+				return v, true
+			}
 		}
 	}
 	return 0, false
+}
+
+// widen makes every open variable that is not a branching variable a
+// witness and reports whether there was one. It costs a pass over the
+// variables, once per solution when the variables of vars decide the
+// others; a variable it adds stays a witness for the rest of the search.
+func (c *cdcl) widen() bool {
+	found := false
+	for v := range c.branch {
+		if c.branch[v] == 0 && !c.s.Fixed(Var(v)) {
+			if c.witnesses.index == nil {
+				c.witnesses = newVarHeap(c.activity)
+			}
+			c.branch[v] = branchWitness
+			c.witnesses.push(Var(v))
+			found = true
+		}
+	}
+	return found
+}
+
+// guess completes the state, where every branching variable is fixed,
+// without search when it can: it gives every open variable at once its
+// saved phase (its smallest value when it has none or the phase is gone)
+// and propagates. When that succeeds the state is a solution, which the
+// caller undoes to the trail height h returned; the witnesses of a
+// puzzle's auxiliary variables usually cost one propagation so. When it
+// fails, guess undoes it, makes the open variables witnesses to decide one
+// by one, and reports false.
+func (c *cdcl) guess() (h int, complete bool) {
+	s, l := c.s, &c.s.learn
+	h = s.mark()
+	l.cur = reason{kind: reasonDecision} // undone before any analysis
+	open := false
+	for v := range c.branch {
+		x := Var(v)
+		if s.Fixed(x) {
+			continue
+		}
+		open = true
+		info := &s.vars[x]
+		val := s.Min(x)
+		if p := c.phase[v]; p >= 0 && s.Contains(x, int(info.offset+p)) {
+			val = int(info.offset + p)
+		}
+		if s.Assign(x, val) != nil { // cannot fail: nothing propagates in between
+			break
+		}
+	}
+	if !open || s.Propagate() == nil {
+		return h, true
+	}
+	s.undo(h)
+	if !c.widen() {
+		panic("cp: a failed guess left no open variable")
+	}
+	return h, false
+}
+
+// exclude rules out the solution just found: when optimizing, by the
+// objective's tighter bound, from the root, where its failure proves the
+// last solution optimal; otherwise by blocking its decisions on vars. It
+// reports whether the search goes on, with the error of propagating the
+// state it leaves.
+func (c *cdcl) exclude() (more bool, err error) {
+	s := c.s
+	if c.optimize {
+		s.objective.improve(s)
+		c.backjump(0)
+		return true, s.Propagate()
+	}
+	m := c.varDecisions()
+	if m == 0 {
+		return false, nil // no decision on vars: this was the only solution
+	}
+	if err = c.block(m); err == nil {
+		err = s.Propagate()
+	}
+	return true, err
+}
+
+// varDecisions returns the number of decisions on variables of vars, the
+// first ones (pick decides witnesses last).
+func (c *cdcl) varDecisions() int {
+	m := 0
+	for m < len(c.decisions) && c.branch[c.decisions[m].Var()] == branchVar {
+		m++
+	}
+	return m
 }
 
 // backjump undoes every level above level, saving the values of the
@@ -319,8 +428,10 @@ func (c *cdcl) backjump(level int32) {
 		if s.Fixed(v) {
 			c.phase[v] = int64(s.Min(v)) - s.vars[v].offset
 		}
-		if c.branch[v] && !c.heap.has(v) {
-			c.heap.push(v)
+		if c.branch[v] != 0 {
+			if h := c.heapOf(v); !h.has(v) {
+				h.push(v)
+			}
 		}
 	}
 	s.undo(h)
@@ -329,17 +440,17 @@ func (c *cdcl) backjump(level int32) {
 }
 
 // block adds the clause that rules out the solution just found: not all of
-// its decisions again. It jumps back one level, where the clause makes the
-// last decision false.
-func (c *cdcl) block() error {
-	l := &c.s.learn
-	lits := make([]Lit, 0, len(c.decisions))
-	last := c.decisions[len(c.decisions)-1].Not()
-	lits = append(lits, last)
-	for _, d := range c.decisions[:len(c.decisions)-1] {
+// its first m decisions, those on vars, again. Those decisions fix every
+// variable of vars, so the clause rules out the values of vars, whatever
+// witnesses the solution had: solutions are told apart by vars. It jumps
+// back to level m-1, where the clause makes the m-th decision false.
+func (c *cdcl) block(m int) error {
+	lits := make([]Lit, 0, m)
+	lits = append(lits, c.decisions[m-1].Not())
+	for _, d := range c.decisions[:m-1] {
 		lits = append(lits, d.Not())
 	}
-	c.backjump(l.level - 1)
+	c.backjump(int32(m - 1))
 	return c.assert(lits, true)
 }
 
@@ -424,6 +535,15 @@ type varHeap struct {
 	activity []float64
 	items    []Var
 	index    []int32 // by variable: its position in items, or -1
+}
+
+// newVarHeap returns an empty heap over the variables of activity.
+func newVarHeap(activity []float64) varHeap {
+	h := varHeap{activity: activity, index: make([]int32, len(activity))}
+	for i := range h.index {
+		h.index[i] = -1
+	}
+	return h
 }
 
 func (h *varHeap) len() int           { return len(h.items) }

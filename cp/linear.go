@@ -5,20 +5,76 @@ import (
 	"sort"
 )
 
-// Relation is the comparison of a linear constraint.
+// Relation is a comparison: of a linear sum with a constant, of two
+// variables, of a variable with a value in a search Decision.
 type Relation uint8
 
-// Relations.
+// Relations. The first three are the original ones and keep their values.
 const (
-	LessEq    Relation = iota // sum ≤ k
-	GreaterEq                 // sum ≥ k
-	Equal                     // sum = k
+	LessEq    Relation = iota // a ≤ b
+	GreaterEq                 // a ≥ b
+	Equal                     // a = b
+	NotEqual                  // a ≠ b
+	Less                      // a < b
+	Greater                   // a > b
 )
 
-var relationNames = [...]string{LessEq: "≤", GreaterEq: "≥", Equal: "="}
+var relationNames = [...]string{LessEq: "≤", GreaterEq: "≥", Equal: "=", NotEqual: "≠", Less: "<", Greater: ">"}
 
 // String returns the relation's symbol.
 func (r Relation) String() string { return enumName(relationNames[:], "Relation", r) }
+
+// Negate returns the relation that holds exactly when r does not: ≤ and
+// >, ≥ and <, = and ≠ are each other's negations.
+func (r Relation) Negate() Relation {
+	switch r {
+	case LessEq:
+		return Greater
+	case GreaterEq:
+		return Less
+	case Equal:
+		return NotEqual
+	case NotEqual:
+		return Equal
+	case Less:
+		return GreaterEq
+	case Greater:
+		return LessEq
+	}
+	panic(fmt.Sprintf("cp: unknown relation %d", r))
+}
+
+// Holds reports whether a r b.
+func (r Relation) Holds(a, b int) bool {
+	switch r {
+	case LessEq:
+		return a <= b
+	case GreaterEq:
+		return a >= b
+	case Equal:
+		return a == b
+	case NotEqual:
+		return a != b
+	case Less:
+		return a < b
+	case Greater:
+		return a > b
+	}
+	panic(fmt.Sprintf("cp: unknown relation %d", r))
+}
+
+// nonStrict rewrites a r k over integers without the strict relations:
+// a < k is a ≤ k-1 and a > k is a ≥ k+1. Other relations come back as
+// they are.
+func (r Relation) nonStrict(k int64) (Relation, int64) {
+	switch r {
+	case Less:
+		return LessEq, k - 1
+	case Greater:
+		return GreaterEq, k + 1
+	}
+	return r, k
+}
 
 // enumName returns names[v], or typ(v), such as "Relation(7)", for a value
 // without a name: the String method of the package's enumerations.
@@ -32,6 +88,7 @@ func enumName[T ~uint8](names []string, typ string, v T) string {
 // BoolSum is the constraint Σ wᵢ·lᵢ rel k over literals of 0..1 variables.
 // It is bounds consistent: a literal whose weight would carry the sum past k
 // is made false, and one without which the sum cannot reach k is made true.
+// With ≠, the last open literal is fixed so that the sum misses k.
 type BoolSum struct {
 	lits    []Lit   // heaviest first
 	weights []int64 // positive, in the order of lits
@@ -42,7 +99,8 @@ type BoolSum struct {
 }
 
 // AddBoolSum posts Σ weights[i]·lits[i] rel k, where a true literal counts 1
-// and a false one 0. A nil weights slice means every weight is 1. Weights may
+// and a false one 0; rel may be any Relation. A nil weights slice means
+// every weight is 1. Weights may
 // be negative (the literal is flipped) or zero (the term is dropped); the
 // same variable may appear several times. s.Propagator(id).(*BoolSum) gives
 // the constraint itself, for its Bounds.
@@ -63,7 +121,8 @@ func newBoolSum(s *Solver, lits []Lit, weights []int, rel Relation, k int) (c *B
 	if weights != nil && len(weights) != len(lits) {
 		panic(fmt.Sprintf("cp: %d weights for %d literals", len(weights), len(lits)))
 	}
-	c = &BoolSum{k: int64(k), rel: rel}
+	c = &BoolSum{}
+	c.rel, c.k = rel.nonStrict(int64(k))
 	type term struct {
 		l Lit
 		w int64
@@ -143,6 +202,9 @@ func (c *BoolSum) Bounds(s *Solver) (lo, hi int) {
 // forced stops the pass, since lighter ones cannot be forced either and
 // nothing changes after it; every literal before it is fixed.
 func (c *BoolSum) Propagate(s *Solver) error {
+	if c.rel == NotEqual {
+		return c.exclude(s)
+	}
 	atMost, atLeast := c.rel != GreaterEq, c.rel != LessEq
 	if err := c.check(s, atMost, atLeast); err != nil {
 		return err
@@ -173,6 +235,54 @@ func (c *BoolSum) Propagate(s *Solver) error {
 		}
 	}
 	return nil
+}
+
+// exclude keeps the sum from k: with one literal open it fixes the
+// literal the other way than k needs, and with none it checks the sum.
+// The reason is every other literal as it stands.
+func (c *BoolSum) exclude(s *Solver) error {
+	fixed, free := s.Get(c.fixed), s.Get(c.free)
+	if len(c.lits) > 0 && free > c.weights[0] {
+		return nil // at least two literals are open
+	}
+	open := -1
+	for i, l := range c.lits {
+		if !s.Fixed(l.Var()) {
+			if open >= 0 {
+				return nil
+			}
+			open = i
+		}
+	}
+	switch {
+	case open < 0 && fixed == c.k:
+		return s.Fail(standing(s, c.lits, -1)...)
+	case open < 0:
+		return nil
+	case fixed == c.k: // the sum is k unless the literal holds
+		s.SetReason(standing(s, c.lits, open)...)
+		return s.makeTrue(c.lits[open])
+	case fixed+c.weights[open] == c.k:
+		s.SetReason(standing(s, c.lits, open)...)
+		return s.makeTrue(c.lits[open].Not())
+	}
+	return nil
+}
+
+// standing returns the fixed literals of lits as they stand (as LitOf
+// gives them), except the one at except: the reason of a deduction that
+// reads them all. It is nil outside learning.
+func standing(s *Solver, lits []Lit, except int) []Lit {
+	if !s.Learning() {
+		return nil
+	}
+	why := make([]Lit, 0, len(lits))
+	for i, l := range lits {
+		if i != except {
+			why = append(why, s.LitOf(l.Var()))
+		}
+	}
+	return why
 }
 
 // check fails when the bounds leave no sum that satisfies the relation.

@@ -12,7 +12,7 @@ func TestEnumNames(t *testing.T) {
 		v    fmt.Stringer
 		want string
 	}{
-		{LessEq, "≤"}, {GreaterEq, "≥"}, {Equal, "="}, {Relation(3), "Relation(3)"},
+		{LessEq, "≤"}, {GreaterEq, "≥"}, {Equal, "="}, {NotEqual, "≠"}, {Less, "<"}, {Greater, ">"}, {Relation(9), "Relation(9)"},
 		{BoundsConsistency, "bounds"}, {DomainConsistency, "domain"}, {Consistency(200), "Consistency(200)"},
 	} {
 		if got := tc.v.String(); got != tc.want {

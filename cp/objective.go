@@ -17,6 +17,10 @@ type Optimum struct {
 	// without Found, there is no solution. It is true exactly when the
 	// search returned a nil error.
 	Proven bool
+	// Values holds the value of every variable of the solver in the best
+	// solution found, indexed by Var: Values[x] is x's value there. It is
+	// nil when nothing was found.
+	Values []int
 }
 
 // ErrOptimizing is returned when an optimising search is started while
@@ -28,9 +32,11 @@ var ErrOptimizing = errors.New("cp: an optimising search is already running")
 // found makes every later one better, through a bound on objective that
 // holds at every node from then on. onImprove, when not nil, is called at
 // each solution found, with the solver in that state and the objective's
-// value, each better than the last: read the values to keep there. When
-// b leaves objective unfixed, Minimize branches on it, smallest value
-// first.
+// value, each better than the last; the result's Values keep the values of
+// the last one. When b leaves objective unfixed, Minimize branches on it,
+// smallest value first, and then looks for a witness of the other open
+// variables as Search does. It restarts as lim.Restarts asks, keeping the
+// bound across runs.
 //
 // On a nil error the result is Proven: its Value is the optimum, or no
 // solution exists. A limit or the end of ctx stops the search with
@@ -171,21 +177,22 @@ func (s *Solver) optimize(ctx context.Context, b Brancher, v Var, maximize bool,
 	}
 	defer ob.stop()
 	ob.mode, ob.v, ob.maximize = boundVar, v, maximize
-	branch := BranchFunc(func(s *Solver) (Var, int, bool) {
-		if x, val, ok := b.Branch(s); ok {
-			return x, val, true
+	branch := BranchFunc(func(s *Solver) (Decision, bool) {
+		if d, ok := b.Branch(s); ok {
+			return d, true
 		}
 		if !s.Fixed(v) {
 			if maximize {
-				return v, s.Max(v), true
+				return Decision{Var: v, Rel: Equal, Val: s.Max(v)}, true
 			}
-			return v, s.Min(v), true
+			return Decision{Var: v, Rel: Equal, Val: s.Min(v)}, true
 		}
-		return 0, 0, false
+		return Decision{}, false
 	})
 	var best Optimum
-	err = s.Search(ctx, branch, lim, func() bool {
+	err = s.search(ctx, branch, lim, func() bool {
 		best.Found, best.Value = true, s.Value(v)
+		best.Values = s.snapshot(best.Values)
 		if onImprove != nil {
 			onImprove(best.Value)
 		}
@@ -197,6 +204,15 @@ func (s *Solver) optimize(ctx context.Context, b Brancher, v Var, maximize bool,
 	})
 	best.Proven = err == nil
 	return best, err
+}
+
+// snapshot stores the value of every variable in dst, reusing its memory.
+func (s *Solver) snapshot(dst []int) []int {
+	dst = dst[:0]
+	for v := range s.vars {
+		dst = append(dst, s.Value(Var(v)))
+	}
+	return dst
 }
 
 func (s *Solver) optimizeLearning(ctx context.Context, vars []Var, lits []Lit, weights []int, maximize bool, lim Limits, onImprove func(int)) (Optimum, error) {
@@ -219,6 +235,7 @@ func (s *Solver) optimizeLearning(ctx context.Context, vars []Var, lits []Lit, w
 	var best Optimum
 	err = s.searchLearning(ctx, vars, lim, true, func() bool {
 		best.Found, best.Value = true, ob.value(s)
+		best.Values = s.snapshot(best.Values)
 		if onImprove != nil {
 			onImprove(best.Value)
 		}

@@ -7,19 +7,42 @@
 // an undo to a trail mark, never a copy of the state. Propagators keep their
 // own incremental state in the same words through Rev.
 //
+// Variables take a range (NewVar, NewBool) or a list of values (NewVarIn);
+// Intersect and RemoveValues narrow a domain to or out of a set. Value
+// panics on a variable that is not fixed.
+//
 // Constraints are posted with the Add methods of Solver, each returning the
-// PropID that names the constraint in statistics and conflicts: clauses and
-// implications over 0..1 variables, weighted sums of literals (AddBoolSum)
-// and of integers (AddIntSum), tables, conditional equalities and bounds,
-// and the globals AllDifferent (bounds or domain consistent), NotEqual and
-// Element. A model writes its own constraints by implementing Propagator
-// (see the example).
-// FlatZinc's globals too: count, among, cardinality, inverse, circuits, regular, lex, scheduling, packing.
+// PropID that names the constraint in statistics and conflicts:
+//   - clauses and implications over 0..1 variables, AddXor (parity);
+//   - weighted sums of literals (AddBoolSum) and of integers (AddIntSum),
+//     under any Relation (=, ≠, ≤, <, ≥, >), and comparisons of two
+//     variables (AddCompare, AddNotEqual);
+//   - reified forms, b ⇔ C or b → C (Iff, Implies): AddBoundReif (x rel
+//     k), AddCompareReif (x rel y + c), AddIntSumReif (a sum rel k) and
+//     AddInReif (x in a set); AddCondBound and AddCondEqual are half
+//     reifications;
+//   - arithmetic, result first as in math/big: AddMin, AddMax, AddAbs,
+//     AddTimes, AddDiv, AddMod (truncating, as FlatZinc), AddPow;
+//   - tables, AllDifferent (bounds or domain consistent), Element, and
+//     FlatZinc's globals: count, among, cardinality, inverse, circuits,
+//     regular, lex, scheduling, packing.
+//
+// A model writes its own constraints by implementing Propagator (see the
+// example).
 //
 // Search, Solve and Count explore depth first; Minimize and Maximize add
-// branch and bound. SearchLearning, MinimizeLearning and MaximizeLearning
-// learn from conflicts (lazy clause generation): every domain change is an
-// event that makes a literal true ([x ≥ v], [x ≤ v], [x ≠ v]; see Lit),
+// branch and bound, and their Optimum keeps the best solution's Values. A
+// Brancher returns Decisions (x = v, x ≤ m, ... and their negations); a
+// Strategy builds one from FlatZinc's variable selections and value
+// orders, and Seq chains them. When the brancher is done, the search
+// finds a witness for the variables still open, so a solution fixes every
+// variable; solutions are told apart by the brancher's variables. Solve,
+// Minimize and Maximize restart as Limits.Restarts asks (Luby, geometric,
+// ...). Try tries one decision and undoes it. Stats counts the work.
+//
+// SearchLearning, MinimizeLearning and MaximizeLearning learn from
+// conflicts (lazy clause generation): every domain change is an event
+// that makes a literal true ([x ≥ v], [x ≤ v], [x ≠ v]; see Lit),
 // propagators explain their changes with the true literals that force them
 // (SetReason, Fail), and each conflict is traced back through those
 // reasons to a learned clause over literals. A propagator that gives no
@@ -110,6 +133,11 @@ func (s *Solver) NewVar(lo, hi int) Var {
 	}
 	v := Var(len(s.vars))
 	info := varInfo{base: int32(len(s.mem)), offset: int64(lo), size: size, boolean: lo == 0 && hi == 1}
+	if lo >= 0 && hi <= 1 {
+		// A fixed 0..1 constant is a 0..1 variable fixed from the start,
+		// so that its literals (Pos, Neg) mean what they say.
+		info.offset, info.size, info.boolean = 0, 2, true
+	}
 	s.mem = append(s.mem, int64(lo), int64(hi), size)
 	if size > 2 && size <= bitsetLimit {
 		info.words = int32((size + 63) / 64)
@@ -128,6 +156,39 @@ func (s *Solver) NewVar(lo, hi int) Var {
 	s.vars = append(s.vars, info)
 	s.names = append(s.names, "")
 	s.watches = append(s.watches, nil)
+	return v
+}
+
+// NewVarIn returns a variable whose domain holds the given values, in any
+// order, repeats allowed (FlatZinc's var {1,3,7}: x). It panics when
+// values is empty, or spans more than 2^24 values, as NewVar does.
+func (s *Solver) NewVarIn(values []int) Var {
+	if len(values) == 0 {
+		panic("cp: empty domain {}")
+	}
+	vs := sortedSet(values)
+	lo, hi := vs[0], vs[len(vs)-1]
+	v := s.NewVar(lo, hi)
+	if int64(len(vs)) == int64(hi)-int64(lo)+1 {
+		return v
+	}
+	info := s.vars[v]
+	if info.words == 0 {
+		// A domain this wide keeps bounds only: a membership constraint
+		// keeps the values out, checked once v is fixed.
+		yes := s.NewVar(1, 1)
+		s.AddInReif(Pos(yes), Implies, v, vs)
+		return v
+	}
+	// The initial domain lives in memory that no undo restores: write the
+	// words directly, not through Remove and the trail.
+	words := s.mem[info.base+3 : info.base+3+info.words]
+	clear(words)
+	for _, x := range vs {
+		i := int64(x) - info.offset
+		words[i/64] |= 1 << uint(i%64)
+	}
+	s.mem[info.base+2] = int64(len(vs))
 	return v
 }
 
@@ -215,8 +276,35 @@ func (s *Solver) Size(v Var) int { return int(s.mem[s.vars[v].base+2]) }
 // Fixed reports whether v's domain holds a single value.
 func (s *Solver) Fixed(v Var) bool { return s.mem[s.vars[v].base+2] == 1 }
 
-// Value returns the value of a fixed variable (its minimum otherwise).
-func (s *Solver) Value(v Var) int { return s.Min(v) }
+// Value returns the value of a fixed variable. It panics when v is not
+// fixed, naming v and its domain: reading a value that the search has not
+// decided is a programming error, like an index out of range (a brancher
+// that left v open, or a read outside onSolution). Use Fixed first, or Min
+// and Max, when v may be open.
+func (s *Solver) Value(v Var) int {
+	m := s.mem[s.vars[v].base:]
+	if m[2] != 1 {
+		panic(unfixedError{s, v, m[0], m[1], m[2]})
+	}
+	return int(m[0])
+}
+
+// unfixedError is Value's panic value. It copies the domain's bounds and
+// size, which the search's deferred undos may change before the panic is
+// printed; building the message there would keep Value from inlining.
+type unfixedError struct {
+	s             *Solver
+	v             Var
+	lo, hi, count int64
+}
+
+func (e unfixedError) Error() string {
+	holes := ""
+	if e.count != e.hi-e.lo+1 {
+		holes = fmt.Sprintf(" (%d values)", e.count)
+	}
+	return fmt.Sprintf("cp: Value of %s ∈ %d..%d%s, which is not fixed", e.s.Name(e.v), e.lo, e.hi, holes)
+}
 
 // Contains reports whether x is in v's domain.
 func (s *Solver) Contains(v Var, x int) bool {

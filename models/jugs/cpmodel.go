@@ -93,18 +93,6 @@ type cpModel struct {
 // cpStep is the variable of one step's action, an index in actions.
 type cpStep struct{ act cp.Var }
 
-// cpModel's optional parts of statespace.CPModel, which SolveCP finds
-// by type assertion: a method whose signature drifts fails to compile
-// rather than being passed over.
-var (
-	_ statespace.CPModel[[]cp.Var, cpStep, Action] = (*cpModel)(nil)
-	_ statespace.CPNotGoal[[]cp.Var]               = (*cpModel)(nil)
-	_ statespace.CPConsecutive[cpStep]             = (*cpModel)(nil)
-	_ statespace.CPDistinct[[]cp.Var]              = (*cpModel)(nil)
-	_ statespace.CPSearcher[[]cp.Var, cpStep]      = (*cpModel)(nil)
-	_ statespace.StepChecker                       = (*cpModel)(nil)
-)
-
 func newCPModel(p, orig *Puzzle, opts CPOptions) *cpModel {
 	e := &cpModel{p: p, orig: orig, opts: opts, actions: p.Actions(), dead: map[string]bool{}}
 	m := len(e.actions)

@@ -252,7 +252,7 @@ func (d *deadEnds) visit(s *cp.Solver) {
 
 // brancher wraps b so that every consistent node is visited first.
 func (d *deadEnds) brancher(b cp.Brancher) cp.Brancher {
-	return cp.BranchFunc(func(s *cp.Solver) (cp.Var, int, bool) {
+	return cp.BranchFunc(func(s *cp.Solver) (cp.Decision, bool) {
 		d.visit(s)
 		return b.Branch(s)
 	})

@@ -97,19 +97,6 @@ type satModel struct {
 	clause  []sat.Lit // scratch
 }
 
-// satModel's optional parts of statespace.SATModel, which SolveSAT finds
-// by type assertion: a method whose signature drifts fails to compile
-// rather than being passed over.
-var (
-	_ statespace.SATModel[*satState, satStep, Action] = (*satModel)(nil)
-	_ statespace.StartState[*satState]                = (*satModel)(nil)
-	_ statespace.GoalLiteral[*satState]               = (*satModel)(nil)
-	_ statespace.Consecutive[satStep]                 = (*satModel)(nil)
-	_ statespace.Distinct[*satState]                  = (*satModel)(nil)
-	_ statespace.StepSizer                            = (*satModel)(nil)
-	_ statespace.StepChecker                          = (*satModel)(nil)
-)
-
 // satState is the variables of the state after t steps: in the order
 // encoding level[j][v-1] holds when jug j holds at least v, in the binary
 // encoding level[j][b] is bit b of its amount; constants for the start.

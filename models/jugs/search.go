@@ -149,10 +149,6 @@ type packedSpace struct {
 	curSum int
 }
 
-// packedSpace numbers its states densely (statespace.Indexer, found by
-// type assertion): the searches then keep a bitmap of the seen ones.
-var _ statespace.Indexer[uint64] = (*packedSpace)(nil)
-
 // newPackedSpace returns the packed space of p and whether its states fit
 // 64 bits.
 func newPackedSpace(p *Puzzle) (*packedSpace, bool) {

@@ -156,7 +156,7 @@ func (p rowProblem) consistent(t *testing.T, dom string) {
 // every node the brancher saw and every solution, in order.
 func walk(t *testing.T, s *cp.Solver, vars []cp.Var, seed uint64) (states, solutions []string) {
 	rng := rand.New(rand.NewPCG(seed, 3))
-	branch := cp.BranchFunc(func(s *cp.Solver) (cp.Var, int, bool) {
+	branch := cp.BranchFunc(func(s *cp.Solver) (cp.Decision, bool) {
 		var open []cp.Var
 		for _, v := range vars {
 			if !s.Fixed(v) {
@@ -165,9 +165,9 @@ func walk(t *testing.T, s *cp.Solver, vars []cp.Var, seed uint64) (states, solut
 		}
 		states = append(states, domains(s, vars))
 		if len(open) == 0 {
-			return 0, 0, false
+			return cp.Decision{}, false
 		}
-		return open[rng.IntN(len(open))], rng.IntN(2), true
+		return cp.Decision{Var: open[rng.IntN(len(open))], Rel: cp.Equal, Val: rng.IntN(2)}, true
 	})
 	err := s.Search(context.Background(), branch, cp.Limits{}, func() bool {
 		solutions = append(solutions, domains(s, vars))

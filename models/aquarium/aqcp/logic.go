@@ -294,34 +294,19 @@ func (lg *logician) nestedRound(d int) (int, error) {
 // suppose sets v = val on top of the solver's current state, propagates,
 // and when propagation succeeds calls inside in that state, which reports
 // whether the supposition survives its own reasoning. The state is restored
-// on return. suppose reports whether the supposition survived.
-//
-// It is built on Search with a brancher that makes exactly this one
-// decision: the engine then does the trail keeping, and the state is
-// restored when Search returns. When the decision fails, Search goes on to
-// its other branch (v ≠ val), which onSolution recognises and stops.
+// on return (cp.Solver.Try keeps the trail). suppose reports whether the
+// supposition survived.
 func suppose(ctx context.Context, s *cp.Solver, v cp.Var, val int, inside func() (bool, error)) (bool, error) {
-	decided := false
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
 	survived := false
 	var insideErr error
-	brancher := cp.BranchFunc(func(*cp.Solver) (cp.Var, int, bool) {
-		if decided {
-			return 0, 0, false
-		}
-		decided = true
-		return v, val, true
-	})
-	err := s.Search(ctx, brancher, cp.Limits{}, func() bool {
-		if decided && s.Fixed(v) && s.Value(v) == val {
-			survived, insideErr = inside()
-		}
-		return false
+	s.Try(cp.Decision{Var: v, Rel: cp.Equal, Val: val}, func() {
+		survived, insideErr = inside()
 	})
 	if insideErr != nil {
 		return false, insideErr
-	}
-	if err != nil {
-		return false, err
 	}
 	return survived, nil
 }

@@ -1,0 +1,22 @@
+package cp
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestValuePanicsOnUnfixed reads the value of an open variable: a
+// programming error that must name the variable and its domain, not
+// answer with its minimum.
+func TestValuePanicsOnUnfixed(t *testing.T) {
+	s := New()
+	x := s.NewVar(2, 7)
+	s.SetName(x, "rows")
+	assert.PanicsWithError(t, "cp: Value of rows ∈ 2..7, which is not fixed", func() { s.Value(x) })
+	require.NoError(t, s.Remove(x, 4))
+	assert.PanicsWithError(t, "cp: Value of rows ∈ 2..7 (5 values), which is not fixed", func() { s.Value(x) })
+	require.NoError(t, s.Assign(x, 5))
+	assert.Equal(t, 5, s.Value(x))
+}
