@@ -191,6 +191,13 @@ func TestExplanationsAgainstBruteForce(t *testing.T) {
 		{"int", randomIntProblem},
 		{"conditional", randomCondProblem},
 		{"globals", randomGlobalProblem},
+		{"reified", func(r *rand.Rand) testProblem {
+			p := randomReifProblem(r)
+			for range 1 + r.IntN(3) {
+				p.constraints = append(p.constraints, randomReifConstraint(r, len(p.lo)))
+			}
+			return p
+		}},
 	}
 	for _, g := range gens {
 		for _, single := range []bool{true, false} {

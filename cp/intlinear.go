@@ -100,7 +100,7 @@ func (l *linear) bounds(s *Solver) (lo, hi int64) {
 // the other terms' bounds allow. Under a learning search, each deduction
 // is explained by those bounds and the literals of cond, which must hold
 // and make the constraint apply; a propagator that does not explain
-// itself passes a nil explain and is explained by its variables' domains.
+// itself passes explain false and is explained by its variables' domains.
 func (l *linear) narrow(s *Solver, k int64, atMost, atLeast bool, explain bool, cond ...Lit) error {
 	explain = explain && s.Learning()
 	for {

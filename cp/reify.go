@@ -351,23 +351,25 @@ func (c *linearReif) Propagate(s *Solver) error {
 	if err != nil || !enforce && !negate {
 		return err
 	}
-	rel := c.rel
+	// The enforced side is explained by the sum's bounds and b; b's own
+	// value, set by settle, by the propagator's variables (see Explaining).
+	rel, cond := c.rel, c.b
 	if negate {
-		rel = rel.Negate()
+		rel, cond = rel.Negate(), c.b.Not()
 	}
 	switch rel {
 	case LessEq:
-		return c.narrow(s, c.k, true, false, false)
+		return c.narrow(s, c.k, true, false, true, cond)
 	case GreaterEq:
-		return c.narrow(s, c.k, false, true, false)
+		return c.narrow(s, c.k, false, true, true, cond)
 	case Greater:
-		return c.narrow(s, c.k+1, false, true, false)
+		return c.narrow(s, c.k+1, false, true, true, cond)
 	case Less:
-		return c.narrow(s, c.k-1, true, false, false)
+		return c.narrow(s, c.k-1, true, false, true, cond)
 	case Equal:
-		return c.narrow(s, c.k, true, true, false)
+		return c.narrow(s, c.k, true, true, true, cond)
 	}
-	return c.exclude(s, c.k, false)
+	return c.exclude(s, c.k, true, cond)
 }
 
 // inReif is the constraint b ⇔ x ∈ values (or b → ...).
