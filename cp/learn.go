@@ -134,16 +134,16 @@ type cdcl struct {
 	isGuide []bool // by level-1: whether that decision counts in guided
 
 	// Scratch of conflict analysis.
-	stamp    uint32
-	seen     []uint32    // by event: stamp when the event is to be resolved
-	need     []Lit       // by event: the literal the nogood needs of it
-	lower    []Lit       // the nogood's literals of lower levels
-	lowerAt  []int32     // by literal of lower: its event
-	lowerNE  []int32     // the positions in lower of the literals [x ≠ v]
-	lowStamp [2][]uint32 // by side then variable: stamp when lower holds a bound of it
-	lowPos   [2][]int32  // by side then variable: that bound's position in lower
-	buf      []Lit
-	learnt   []Lit
+	stamp      uint32
+	seen       []uint32    // by event: stamp when the event is to be resolved
+	need       []Lit       // by event: the literal the nogood needs of it
+	lower      []Lit       // the nogood's literals of lower levels
+	lowerAt    []int32     // by literal of lower: its event
+	lowerNE    []int32     // the positions in lower of the literals [x ≠ v]
+	lowStamp   [2][]uint32 // by side then variable: stamp when lower holds a bound of it
+	lowPos     [2][]int32  // by side then variable: that bound's position in lower
+	buf        []Lit
+	learnt     []Lit
 	varStamp   []uint32 // by variable: blockStamp when blockValues met it
 	blockStamp uint32
 }
