@@ -27,6 +27,7 @@ var (
 	dirOrders   = flag.String("fzn.order", "64", "TestDir: the Options.OrderLimit values to try, comma-separated")
 	dirMaxBytes = flag.Int64("fzn.maxbytes", 4<<20, "TestDir: skip files larger than this")
 	dirGecode   = flag.Bool("fzn.gecode", false, "TestDir: also run fzn-gecode and fail on any disagreement")
+	dirBisect   = flag.Bool("fzn.bisect", false, "TestDir: optimise with SolveOptions.Bisect")
 )
 
 // TestDir solves the FlatZinc files of -fzn.dir under each OrderLimit of
@@ -87,7 +88,7 @@ func runDir(t *testing.T, m *fzn.Model, limit int) (string, *fzn.Result) {
 	}
 	enc := time.Since(start)
 	f := en.Formula()
-	res, err := en.Solve(ctx, gini.New(), fznsat.SolveOptions{}, func(s fzn.Solution) {
+	res, err := en.Solve(ctx, gini.New(), fznsat.SolveOptions{Bisect: *dirBisect}, func(s fzn.Solution) {
 		if err := fzn.Check(m, s); err != nil {
 			t.Errorf("wrong solution: %v", err)
 		}

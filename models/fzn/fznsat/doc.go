@@ -76,8 +76,11 @@
 // clause that asks for a better objective (one literal of the order
 // ladder, or the bit comparison of the log encoding) goes to the same
 // solver, which keeps what it learned, until the next bound is
-// unsatisfiable and the last solution proven optimal. Backends that
-// cannot keep state (sat/external, gophersat) solve afresh each time.
+// unsatisfiable and the last solution proven optimal. SolveOptions.Bisect
+// probes the middle of the values left instead, under an assumption, so
+// that an Unsat answer costs nothing but the probe; it was slower on most
+// of the benchmark instances, and is off by default. Backends that cannot
+// keep state (sat/external, gophersat) solve afresh each time.
 // Cancellation goes through ctx.
 //
 // # Benchmarks
