@@ -253,14 +253,9 @@ func (r *run) bound(l sat.Lit) bool {
 // order ladder, or a fresh literal with clauses that compare the bits of
 // the log encoding with v.
 func (r *run) atLeast(v int64) sat.Lit {
-	x, e := r.en.obj, r.en.e
-	switch {
-	case v <= x.lo:
-		return e.t
-	case v > x.hi:
-		return -e.t
-	case !x.isLog():
-		return e.ge(x, v)
+	x := r.en.obj
+	if !x.isLog() || v <= x.lo || v > x.hi {
+		return r.en.e.ge(x, v) // a ladder literal or a constant
 	}
 	a := r.fresh()
 	geClauses(x.bits, uint64(v-x.lo), func(c ...sat.Lit) { r.s.AddClause(append(c, a.Not())...) })
@@ -269,14 +264,9 @@ func (r *run) atLeast(v int64) sat.Lit {
 
 // atMost returns a literal that implies objective <= v, as atLeast.
 func (r *run) atMost(v int64) sat.Lit {
-	x, e := r.en.obj, r.en.e
-	switch {
-	case v >= x.hi:
-		return e.t
-	case v < x.lo:
-		return -e.t
-	case !x.isLog():
-		return e.ge(x, v+1).Not()
+	x := r.en.obj
+	if !x.isLog() || v < x.lo || v >= x.hi {
+		return r.en.e.le(x, v)
 	}
 	a := r.fresh()
 	leClauses(x.bits, uint64(v-x.lo), func(c ...sat.Lit) { r.s.AddClause(append(c, a.Not())...) })
