@@ -21,17 +21,52 @@ func (e *encoder) split(g sat.Lit, ts []term, op relOp, k int64) bool {
 	if len(ts) < 3 || len(ts) > 4 || slices.ContainsFunc(ts, func(t term) bool { return t.x.isLog() }) {
 		return false
 	}
-	h := (len(ts) + 1) / 2
-	a, x, ok := e.half(ts[:h])
+	first, second := e.pairing(ts)
+	a, x, ok := e.half(first)
 	if !ok {
 		return false
 	}
-	b, y, ok := e.half(ts[h:])
+	b, y, ok := e.half(second)
 	if !ok {
 		return false
 	}
 	e.direct2(g, []term{{a, x}, {b, y}}, op, k)
 	return true
+}
+
+// pairing splits three or four terms into two halves of one or two
+// terms: the split whose pairs are already auxiliary integers, or else
+// the one whose new pairs have the fewest value pairs. Which terms pair
+// up matters: in d = x1 - x0, the pair x1 - x0 may be the one that a
+// hundred != constraints share, d - x1 is nobody's.
+func (e *encoder) pairing(ts []term) (first, second []term) {
+	var splits [][2][]term
+	if len(ts) == 3 {
+		for i := range ts {
+			rest := slices.Delete(slices.Clone(ts), i, i+1)
+			splits = append(splits, [2][]term{rest, {ts[i]}})
+		}
+	} else {
+		for _, p := range [][4]int{{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}} {
+			splits = append(splits, [2][]term{{ts[p[0]], ts[p[1]]}, {ts[p[2]], ts[p[3]]}})
+		}
+	}
+	best, bestCost := 0, int64(-1)
+	for i, sp := range splits {
+		cost := int64(0)
+		for _, h := range sp {
+			if len(h) == 1 {
+				continue
+			}
+			if s, _ := e.cachedSum(h[0], h[1]); s == nil {
+				cost = satAdd(cost, satMul(h[0].x.size(), h[1].x.size()))
+			}
+		}
+		if bestCost < 0 || cost < bestCost {
+			best, bestCost = i, cost
+		}
+	}
+	return splits[best][0], splits[best][1]
 }
 
 // half returns c and x with c*x equal to the sum of one or two terms.
@@ -55,12 +90,8 @@ type sumKey struct {
 // four times Options.OrderLimit, or its clauses (two per value pair)
 // would exceed Options.TableLimit pairs.
 func (e *encoder) pairSum(t, u term) (*intVar, int64, bool) {
-	for _, sign := range []int64{1, -1} {
-		for _, k := range []sumKey{{sign * t.c, sign * u.c, t.x, u.x}, {sign * u.c, sign * t.c, u.x, t.x}} {
-			if s, ok := e.sums[k]; ok {
-				return s, sign, true
-			}
-		}
+	if s, sign := e.cachedSum(t, u); s != nil {
+		return s, sign, true
 	}
 	pairs := satMul(t.x.size(), u.x.size())
 	if e.opts.TableLimit < 0 || pairs > e.opts.TableLimit {
@@ -94,6 +125,19 @@ func (e *encoder) pairSum(t, u term) (*intVar, int64, bool) {
 	}
 	e.sums[sumKey{t.c, u.c, t.x, u.x}] = s
 	return s, 1, true
+}
+
+// cachedSum returns the auxiliary integer s and the sign with sign*s =
+// t.c*t.x + u.c*u.x that pairSum made before, or nil.
+func (e *encoder) cachedSum(t, u term) (*intVar, int64) {
+	for _, sign := range []int64{1, -1} {
+		for _, k := range []sumKey{{sign * t.c, sign * u.c, t.x, u.x}, {sign * u.c, sign * t.c, u.x, t.x}} {
+			if s, ok := e.sums[k]; ok {
+				return s, sign
+			}
+		}
+	}
+	return nil, 0
 }
 
 // scaledGE returns the literal [c*x >= c*v]: [x >= v] for c > 0, [x <= v]
