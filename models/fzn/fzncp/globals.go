@@ -83,8 +83,7 @@ func postTable(b *builder, el fzn.Elem) {
 		if len(t) != 0 {
 			b.fail("a table for no variables must be empty")
 		}
-		b.m.unsat = true // no row to take
-		return
+		return // fzn.Check takes the empty tuple to be in it
 	}
 	if len(t)%len(x) != 0 {
 		b.fail("a table of %d values does not split into rows of %d", len(t), len(x))
