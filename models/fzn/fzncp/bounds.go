@@ -255,7 +255,7 @@ func (b *builder) inferLinear(asE, xsE, cE fzn.Expr, eq bool) bool {
 		}
 		coef[i] = a
 		iv, _ := b.ivOf(xs[i])
-		t := mulIv(interval{a, a, true, true}, iv)
+		t := scaleIv(iv, a)
 		lo[i], hi[i], hasLo[i], hasHi[i] = t.lo, t.hi, t.hasLo, t.hasHi
 		var over bool
 		if t.hasLo {
@@ -365,6 +365,32 @@ func addIv(x, y interval) interval {
 	if x.hasHi && y.hasHi {
 		v, over := addChecked(x.hi, y.hi)
 		r.hi, r.hasHi = v, !over
+	}
+	return r
+}
+
+// scaleIv returns the bounds of a·x for x in iv (a side that overflows
+// is unbounded).
+func scaleIv(iv interval, a int64) interval {
+	var r interval
+	if iv.hasLo {
+		r.lo, r.hasLo = iv.lo, true
+		if v, over := mulChecked(a, iv.lo); !over {
+			r.lo = v
+		} else {
+			r.hasLo = false
+		}
+	}
+	if iv.hasHi {
+		r.hi, r.hasHi = iv.hi, true
+		if v, over := mulChecked(a, iv.hi); !over {
+			r.hi = v
+		} else {
+			r.hasHi = false
+		}
+	}
+	if a < 0 {
+		r.lo, r.hi, r.hasLo, r.hasHi = r.hi, r.lo, r.hasHi, r.hasLo
 	}
 	return r
 }

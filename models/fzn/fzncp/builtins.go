@@ -138,6 +138,16 @@ func compare(el fzn.Elem, rel cp.Relation) func(b *builder, r *cp.Lit, mode cp.R
 	return func(b *builder, r *cp.Lit, mode cp.Reification) {
 		b.nargsR(2, r)
 		x, y := b.varOf(b.arg(0), el, argName(0)), b.varOf(b.arg(1), el, argName(1))
+		if x == y { // x rel x holds for =, ≤ and ≥ only
+			holds := rel == cp.Equal || rel == cp.LessEq || rel == cp.GreaterEq
+			switch {
+			case r == nil && !holds:
+				b.m.unsat = true
+			case r != nil && (mode == cp.Iff || !holds):
+				b.s.AddClause(litIf(*r, holds))
+			}
+			return
+		}
 		if r == nil {
 			b.s.AddCompare(x, rel, y, 0)
 			return
@@ -151,6 +161,14 @@ func compare(el fzn.Elem, rel cp.Relation) func(b *builder, r *cp.Lit, mode cp.R
 			b.s.AddCompareReif(*r, mode, x, rel, y, 0)
 		}
 	}
+}
+
+// litIf returns l when want, else its negation.
+func litIf(l cp.Lit, want bool) cp.Lit {
+	if want {
+		return l
+	}
+	return l.Not()
 }
 
 // flip returns the relation R' with y R' x exactly when x R y.
@@ -185,6 +203,17 @@ func linear(el fzn.Elem, rel cp.Relation) func(b *builder, r *cp.Lit, mode cp.Re
 			xs = append(slices.Clip(xs), b.intVar(2))
 			coeffs = append(slices.Clip(coeffs), -1)
 		}
+		xs, coeffs = b.mergeTerms(xs, coeffs)
+		if len(xs) == 0 { // 0 rel k
+			holds := rel.Holds(0, k)
+			switch {
+			case r == nil && !holds:
+				b.m.unsat = true
+			case r != nil && (mode == cp.Iff || !holds):
+				b.s.AddClause(litIf(*r, holds))
+			}
+			return
+		}
 		b.checkLinear(xs, coeffs, k)
 		if r == nil {
 			b.s.AddIntSum(xs, coeffs, rel, k)
@@ -192,6 +221,35 @@ func linear(el fzn.Elem, rel cp.Relation) func(b *builder, r *cp.Lit, mode cp.Re
 			b.s.AddIntSumReif(*r, mode, xs, coeffs, rel, k)
 		}
 	}
+}
+
+// mergeTerms adds up the coefficients of a variable that appears more than
+// once and drops the terms whose coefficient is 0, so that bounds
+// reasoning never meets x - x, which it would narrow a value at a time.
+func (b *builder) mergeTerms(xs []cp.Var, coeffs []int) ([]cp.Var, []int) {
+	at := make(map[cp.Var]int, len(xs))
+	var mx []cp.Var
+	var mc []int
+	for i, x := range xs {
+		if j, ok := at[x]; ok {
+			sum, over := addChecked(int64(mc[j]), int64(coeffs[i]))
+			if over {
+				b.fail("the coefficients of %s overflow", b.s.Name(x))
+			}
+			mc[j] = int(sum)
+			continue
+		}
+		at[x] = len(mx)
+		mx, mc = append(mx, x), append(mc, coeffs[i])
+	}
+	out := 0
+	for i := range mx {
+		if mc[i] != 0 {
+			mx[out], mc[out] = mx[i], mc[i]
+			out++
+		}
+	}
+	return mx[:out], mc[:out]
 }
 
 // postPlus posts int_plus(a, b, c): a + b = c.
