@@ -139,13 +139,7 @@ func compare(el fzn.Elem, rel cp.Relation) func(b *builder, r *cp.Lit, mode cp.R
 		b.nargsR(2, r)
 		x, y := b.varOf(b.arg(0), el, argName(0)), b.varOf(b.arg(1), el, argName(1))
 		if x == y { // x rel x holds for =, ≤ and ≥ only
-			holds := rel == cp.Equal || rel == cp.LessEq || rel == cp.GreaterEq
-			switch {
-			case r == nil && !holds:
-				b.m.unsat = true
-			case r != nil && (mode == cp.Iff || !holds):
-				b.s.AddClause(litIf(*r, holds))
-			}
+			b.known(rel == cp.Equal || rel == cp.LessEq || rel == cp.GreaterEq, r, mode)
 			return
 		}
 		if r == nil {
@@ -160,6 +154,17 @@ func compare(el fzn.Elem, rel cp.Relation) func(b *builder, r *cp.Lit, mode cp.R
 		default:
 			b.s.AddCompareReif(*r, mode, x, rel, y, 0)
 		}
+	}
+}
+
+// known posts a constraint whose truth is known, holds, or its (half)
+// reification by r: the model has no solution, or r is fixed.
+func (b *builder) known(holds bool, r *cp.Lit, mode cp.Reification) {
+	switch {
+	case r == nil && !holds:
+		b.m.unsat = true
+	case r != nil && (mode == cp.Iff || !holds):
+		b.s.AddClause(litIf(*r, holds))
 	}
 }
 
@@ -205,13 +210,7 @@ func linear(el fzn.Elem, rel cp.Relation) func(b *builder, r *cp.Lit, mode cp.Re
 		}
 		xs, coeffs = b.mergeTerms(xs, coeffs)
 		if len(xs) == 0 { // 0 rel k
-			holds := rel.Holds(0, k)
-			switch {
-			case r == nil && !holds:
-				b.m.unsat = true
-			case r != nil && (mode == cp.Iff || !holds):
-				b.s.AddClause(litIf(*r, holds))
-			}
+			b.known(rel.Holds(0, k), r, mode)
 			return
 		}
 		b.checkLinear(xs, coeffs, k)

@@ -89,8 +89,8 @@ solve :: int_search([x], input_order, indomain_max, complete) satisfy;
 func TestSolveUnsatisfiable(t *testing.T) {
 	for _, text := range []string{
 		"var 1..3: x;\nconstraint int_lt(x, x);\nsolve satisfy;\n",
-		"var 1..3: x;\nconstraint int_le(4, x);\nsolve satisfy;\n",      // found while building
-		"var {}: x;\nsolve satisfy;\n",                                  // an empty domain
+		"var 1..3: x;\nconstraint int_le(4, x);\nsolve satisfy;\n",    // found while building
+		"var {}: x;\nsolve satisfy;\n",                                // an empty domain
 		"var 1..3: x;\nconstraint int_lt(x, x);\nsolve minimize x;\n", // no optimum
 		"array [1..0] of var int: a = [];\nvar 1..3: m;\nconstraint array_int_maximum(m, a);\nsolve satisfy;\n",
 	} {
