@@ -148,18 +148,52 @@ func (b *builder) setValues(i int) []int {
 
 func argName(i int) string { return fmt.Sprintf("argument %d", i+1) }
 
-// checkLinear refuses a linear sum whose int64 arithmetic in cp could
-// overflow: Σ|coeffs[i]|·max|x[i]| + |k| must stay below maxTerm.
+// checkLinear makes sure cp's int64 arithmetic cannot overflow on the
+// linear sum Σ coeffs[i]·xs[i] rel k: Σ|coeffs[i]|·max|xs[i]| + |k| must stay
+// below maxTerm. When it does not, the variables whose domains Build cut
+// are cut further, each to an equal share of what the others leave; when
+// that is not enough, the constraint is refused.
 func (b *builder) checkLinear(xs []cp.Var, coeffs []int, k int) {
-	total := absMax(int64(k), 0)
+	if _, ok := b.linearMagnitude(xs, coeffs, k, false); ok {
+		return
+	}
+	rest, ok := b.linearMagnitude(xs, coeffs, k, true)
+	ncut := 0
+	for _, x := range xs {
+		if b.m.cut[x] {
+			ncut++
+		}
+	}
+	if !ok || ncut == 0 || rest >= maxTerm {
+		b.fail("%w: the terms' magnitudes Σ|a|·max|x| + |c| reach 2^62, so cp's int64 sums could overflow", ErrUnsupported)
+	}
+	share := (maxTerm - 1 - rest) / int64(ncut)
 	for i, x := range xs {
+		if !b.m.cut[x] {
+			continue
+		}
+		m := share / absMax(int64(coeffs[i]), 0)
+		b.check(b.s.SetMin(x, int(max(int64(b.s.Min(x)), -m))))
+		b.check(b.s.SetMax(x, int(min(int64(b.s.Max(x)), m))))
+	}
+}
+
+// linearMagnitude returns Σ|coeffs[i]|·max|xs[i]| + |k|, leaving out the
+// cut variables when skipCut; ok is false when it reaches maxTerm.
+func (b *builder) linearMagnitude(xs []cp.Var, coeffs []int, k int, skipCut bool) (total int64, ok bool) {
+	total = absMax(int64(k), 0)
+	for i, x := range xs {
+		if skipCut && b.m.cut[x] {
+			continue
+		}
 		m := absMax(int64(b.s.Min(x)), int64(b.s.Max(x)))
 		t, over := mulChecked(absMax(int64(coeffs[i]), 0), m)
 		if !over {
 			total, over = addChecked(total, t)
 		}
 		if over || total >= maxTerm {
-			b.fail("the terms' magnitudes reach 2^62 (%s with coefficient %d): cp's int64 sums could overflow", b.s.Describe(x), coeffs[i])
+			return 0, false
 		}
 	}
+	return total, true
 }

@@ -58,7 +58,7 @@ func (b *builder) inferBounds() {
 		case d.Type.Domain != nil: // empty
 			b.iv[r] = interval{1, 0, true, true}
 		}
-		if l, ok := d.Value.(*fzn.IntLit); ok {
+		if l, ok := fzn.Resolve(d.Value).(*fzn.IntLit); ok {
 			b.iv[r].setLo(l.Value)
 			b.iv[r].setHi(l.Value)
 		}

@@ -70,8 +70,10 @@ type Model struct {
 	vars   []cp.Var
 	consts map[int64]cp.Var
 
-	// truncated lists the variables whose domains Build cut.
+	// truncated lists the variables whose domains Build cut, and cut
+	// holds their cp variables.
 	truncated []string
+	cut       map[cp.Var]bool
 	// unsat is set when building found the model inconsistent.
 	unsat bool
 
@@ -129,7 +131,7 @@ func Build(ctx context.Context, m *fzn.Model, opts Options) (*Model, error) {
 		bound = DefaultBound
 	}
 	bound = min(bound, (cp.MaxDomainValues-1)/2)
-	md := &Model{src: m, s: cp.New(), consts: make(map[int64]cp.Var), objective: -1,
+	md := &Model{src: m, s: cp.New(), consts: make(map[int64]cp.Var), objective: -1, cut: make(map[cp.Var]bool),
 		inAnnotation: make(map[cp.Var]bool)}
 	b := &builder{m: md, s: md.s, bound: bound}
 	if err := b.variables(); err != nil {
@@ -198,7 +200,7 @@ func (b *builder) variables() error {
 		if d.Type.Elem != fzn.Int && d.Type.Elem != fzn.Bool {
 			return &BuildError{d.Pos, "variable " + d.Name, fmt.Errorf("%w: %s variables", ErrUnsupported, d.Type.Elem)}
 		}
-		if x, ok := d.Value.(*fzn.Ident); ok {
+		if x, ok := d.Value.(*fzn.Ident); ok && x.Decl.IsVar() {
 			b.root[i] = b.root[x.Decl.Index]
 		}
 	}
@@ -215,9 +217,9 @@ func (b *builder) variables() error {
 			b.m.vars[i] = b.m.vars[r]
 			b.restrict(b.m.vars[i], d) // an alias's own domain holds too
 		}
-		if l, ok := d.Value.(*fzn.IntLit); ok {
+		if l, ok := fzn.Resolve(d.Value).(*fzn.IntLit); ok {
 			b.check(b.s.Assign(b.m.vars[i], int(l.Value)))
-		} else if l, ok := d.Value.(*fzn.BoolLit); ok {
+		} else if l, ok := fzn.Resolve(d.Value).(*fzn.BoolLit); ok {
 			b.check(b.s.Assign(b.m.vars[i], int(b2i(l.Value))))
 		}
 		x := b.m.vars[i]
@@ -263,17 +265,20 @@ func (b *builder) outputs() {
 
 // newVar makes the cp variable of a root declaration, with the domain that
 // its type and the inferred bounds give.
-func (b *builder) newVar(d *fzn.Decl) cp.Var {
+func (b *builder) newVar(d *fzn.Decl) (x cp.Var) {
 	if d.Type.Elem == fzn.Bool {
 		return b.s.NewBool()
 	}
 	lo, hi, cut := b.cut(b.iv[d.Index])
-	if cut {
-		b.m.truncated = append(b.m.truncated, d.Name)
-	}
 	if lo > hi { // an empty domain: no solution
 		b.m.unsat = true
 		return b.s.NewVar(0, 0)
+	}
+	if cut {
+		defer func() {
+			b.m.truncated = append(b.m.truncated, d.Name)
+			b.m.cut[x] = true
+		}()
 	}
 	dom := d.Type.Domain
 	if dom != nil && !dom.IsRange() && !dom.IsEmpty() && uint64(hi-lo) < cp.MaxBitsetValues {
@@ -289,7 +294,7 @@ func (b *builder) newVar(d *fzn.Decl) cp.Var {
 		}
 		return b.s.NewVarIn(vals)
 	}
-	x := b.s.NewVar(int(lo), int(hi))
+	x = b.s.NewVar(int(lo), int(hi))
 	if dom != nil && !dom.IsRange() {
 		b.inSet(x, dom)
 	}
