@@ -27,7 +27,9 @@ func (b *builder) nargs(n int) {
 
 // varOf returns the cp variable of a scalar expression of type el: a
 // variable, or a constant (a literal or a parameter).
-func (b *builder) varOf(e fzn.Expr, el fzn.Elem, what string) cp.Var {
+// The position names argument i, and element j of it when j >= 0, for the
+// error message.
+func (b *builder) varOf(e fzn.Expr, el fzn.Elem, i, j int) cp.Var {
 	switch x := fzn.Resolve(e).(type) {
 	case *fzn.IntLit:
 		if el == fzn.Int {
@@ -42,15 +44,19 @@ func (b *builder) varOf(e fzn.Expr, el fzn.Elem, what string) cp.Var {
 			return b.m.vars[x.Decl.Index]
 		}
 	}
+	what := argName(i)
+	if j >= 0 {
+		what += fmt.Sprintf(", element %d", j+1)
+	}
 	b.fail("%s: want %s, found %s", what, el, fzn.Format(e))
 	return 0
 }
 
 // intVar returns argument i as an int variable.
-func (b *builder) intVar(i int) cp.Var { return b.varOf(b.arg(i), fzn.Int, argName(i)) }
+func (b *builder) intVar(i int) cp.Var { return b.varOf(b.arg(i), fzn.Int, i, -1) }
 
 // boolVar returns argument i as a 0..1 variable.
-func (b *builder) boolVar(i int) cp.Var { return b.varOf(b.arg(i), fzn.Bool, argName(i)) }
+func (b *builder) boolVar(i int) cp.Var { return b.varOf(b.arg(i), fzn.Bool, i, -1) }
 
 // boolLit returns argument i as a literal.
 func (b *builder) boolLit(i int) cp.Lit { return cp.Pos(b.boolVar(i)) }
@@ -70,7 +76,7 @@ func (b *builder) vars(i int, el fzn.Elem) []cp.Var {
 	es := b.elems(i)
 	vs := make([]cp.Var, len(es))
 	for j, e := range es {
-		vs[j] = b.varOf(e, el, fmt.Sprintf("%s, element %d", argName(i), j+1))
+		vs[j] = b.varOf(e, el, i, j)
 	}
 	return vs
 }

@@ -137,7 +137,7 @@ func (b *builder) nargsR(n int, r *cp.Lit) {
 func compare(el fzn.Elem, rel cp.Relation) func(b *builder, r *cp.Lit, mode cp.Reification) {
 	return func(b *builder, r *cp.Lit, mode cp.Reification) {
 		b.nargsR(2, r)
-		x, y := b.varOf(b.arg(0), el, argName(0)), b.varOf(b.arg(1), el, argName(1))
+		x, y := b.varOf(b.arg(0), el, 0, -1), b.varOf(b.arg(1), el, 1, -1)
 		if x == y { // x rel x holds for =, ≤ and ≥ only
 			b.known(rel == cp.Equal || rel == cp.LessEq || rel == cp.GreaterEq, r, mode)
 			return
@@ -344,7 +344,7 @@ func postSetIn(b *builder, r *cp.Lit, mode cp.Reification) {
 // (a copy of the first), which i ≥ 1 rules out.
 func postElement(b *builder, el fzn.Elem, vars bool) {
 	b.nargs(3)
-	i, c := b.intVar(0), b.varOf(b.arg(2), el, argName(2))
+	i, c := b.intVar(0), b.varOf(b.arg(2), el, 2, -1)
 	b.check(b.s.SetMin(i, 1))
 	if vars {
 		xs := b.vars(1, el)

@@ -58,7 +58,7 @@ func (b *builder) objectiveVar(e fzn.Expr) (x cp.Var, ok bool) {
 			ok = false
 		}
 	}()
-	return b.varOf(e, fzn.Int, "objective"), true
+	return b.varOf(e, fzn.Int, -1, -1), true
 }
 
 // annotation adds the strategies of a search annotation; it ignores what
