@@ -64,6 +64,8 @@ var globalSigs = map[string]sig{
 	"fzn_count_eq": "X1 x x", "fzn_count_neq": "X1 x x", "fzn_count_lt": "X1 x x",
 	"fzn_count_leq": "X1 x x", "fzn_count_gt": "X1 x x", "fzn_count_geq": "X1 x x",
 	"fzn_among": "x X1 s", "fzn_nvalue": "x X1",
+	"waterworks_circuit": "X1 k", "waterworks_subcircuit": "X1 k",
+	"waterworks_inverse": "X1 k X2 k", "waterworks_bin_packing_load": "X1 X2 K2 k",
 }
 
 // gen writes random small FlatZinc models.

@@ -110,11 +110,16 @@ func countSolutions(t *testing.T, m *fzn.Model) int {
 }
 
 // nativeName returns the FlatZinc global a model file of testdata/globals
-// is about.
+// is about: t-NAME.mzn uses the global NAME. (A model named as a global's
+// file, circuit.mzn, would hide the standard library's file from the
+// include of globals.mzn.)
 func nativeName(file string) string {
-	base := strings.TrimSuffix(filepath.Base(file), ".mzn")
-	if base == "all_different" {
+	base := strings.TrimPrefix(strings.TrimSuffix(filepath.Base(file), ".mzn"), "t-")
+	switch base {
+	case "all_different":
 		return "fzn_all_different_int"
+	case "circuit", "subcircuit", "inverse", "bin_packing_load":
+		return "waterworks_" + base
 	}
 	return "fzn_" + base
 }

@@ -64,6 +64,33 @@ var globals = map[string]poster{
 	"fzn_count_gt":  func(b *builder) { postCount(b, (*cp.Solver).AddCountGt) },
 	"fzn_count_geq": func(b *builder) { postCount(b, (*cp.Solver).AddCountGeq) },
 
+	// The globals whose arrays' first indices mznlib passes along.
+	"waterworks_circuit": func(b *builder) {
+		b.nargs(2)
+		b.s.AddCircuit(b.intVars(0), b.intConst(1))
+	},
+	"waterworks_subcircuit": func(b *builder) {
+		b.nargs(2)
+		b.s.AddSubcircuit(b.intVars(0), b.intConst(1))
+	},
+	"waterworks_inverse": func(b *builder) {
+		b.nargs(4)
+		f, fBase, invf, invfBase := b.intVars(0), b.intConst(1), b.intVars(2), b.intConst(3)
+		if len(f) != len(invf) { // each array maps into the other one to one
+			b.m.unsat = true
+			return
+		}
+		b.s.AddInverse(f, fBase, invf, invfBase)
+	},
+	"waterworks_bin_packing_load": func(b *builder) {
+		b.nargs(4)
+		load, bin, w, base := b.intVars(0), b.intVars(1), b.ints(2), b.intConst(3)
+		if len(bin) != len(w) {
+			b.fail("%d items for %d weights", len(bin), len(w))
+		}
+		b.s.AddBinPackingLoad(load, bin, w, base)
+	},
+
 	"fzn_among": func(b *builder) {
 		b.nargs(3)
 		b.s.AddAmong(b.intVar(0), b.intVars(1), b.setValues(2))
