@@ -1,6 +1,9 @@
 package fzncp
 
 import (
+	"math"
+	"math/rand/v2"
+
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/fzn"
 )
@@ -194,4 +197,53 @@ func (m *Model) learningVars(free bool) []cp.Var {
 		}
 	}
 	return vs
+}
+
+// maxPhaseValues bounds the domains whose values setPhases lists.
+const maxPhaseValues = 1 << 12
+
+// setPhases gives the learning search the annotations' value orders as the
+// first values to try (cp.Solver.SetPhase): the smallest value for
+// indomain_min and the lower halves of splits, the largest for
+// indomain_max and reverse splits, the median or middle value, a value
+// drawn with seed for indomain_random. The first annotation that names a
+// variable decides.
+func (m *Model) setPhases(seed uint64) {
+	s := m.s
+	rng := rand.New(rand.NewPCG(seed, 0x9a5e))
+	done := make(map[cp.Var]bool)
+	for _, st := range m.strategies {
+		for _, v := range st.Vars {
+			if done[v] {
+				continue
+			}
+			done[v] = true
+			lo, hi := s.Min(v), s.Max(v)
+			phase := lo
+			switch st.Value {
+			case cp.ValueMax, cp.ValueReverseSplit:
+				phase = hi
+			case cp.ValueMedian, cp.ValueMiddle, cp.ValueRandom:
+				if s.Size(v) > maxPhaseValues { // a hint: the middle will do
+					phase = lo + (hi-lo)/2
+					break
+				}
+				vals := s.Values(nil, v)
+				switch st.Value {
+				case cp.ValueMedian:
+					phase = vals[(len(vals)-1)/2]
+				case cp.ValueRandom:
+					phase = vals[rng.IntN(len(vals))]
+				default:
+					mid := float64(lo) + (float64(hi)-float64(lo))/2
+					for _, x := range vals {
+						if math.Abs(float64(x)-mid) < math.Abs(float64(phase)-mid) {
+							phase = x
+						}
+					}
+				}
+			}
+			s.SetPhase(v, phase)
+		}
+	}
 }

@@ -149,6 +149,9 @@ func (r *run) satisfy(ctx context.Context) error {
 	var err error
 	learned := false
 	if r.opts.Engine == Learning {
+		if !r.opts.Free {
+			r.m.setPhases(r.opts.Seed)
+		}
 		vars := only
 		if vars == nil {
 			vars = r.m.learningVars(r.opts.Free)
@@ -204,6 +207,9 @@ func (r *run) optimize(ctx context.Context) error {
 	var err error
 	learned := false
 	if r.opts.Engine == Learning {
+		if !r.opts.Free {
+			m.setPhases(r.opts.Seed)
+		}
 		l := m.ladder()
 		vars := m.learningVars(r.opts.Free)
 		if maximize {
