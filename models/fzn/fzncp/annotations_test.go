@@ -175,3 +175,22 @@ func maps(a, b fzn.Solution) bool {
 	}
 	return true
 }
+
+// TestLearningPhases: the learning engine tries first the values the
+// annotations' value orders name.
+func TestLearningPhases(t *testing.T) {
+	const model = `var {1, 3, 4, 8}: x :: output_var;
+var 0..9: y :: output_var;
+constraint int_ne(x, y);
+solve :: int_search([x], input_order, %s, complete) satisfy;
+`
+	for order, want := range map[string]int64{
+		"indomain_min": 1, "indomain_max": 8, "indomain_median": 3, "indomain_middle": 4,
+		"indomain_split": 1, "indomain_reverse_split": 8,
+	} {
+		sols, _ := solveAll(t, parse(t, fmt.Sprintf(model, order)), fzncp.SolveOptions{Engine: fzncp.Learning})
+		if len(sols) != 1 || sols[0]["x"] != want {
+			t.Errorf("%s: first solution %v, want x = %d", order, sols, want)
+		}
+	}
+}
