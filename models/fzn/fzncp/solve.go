@@ -26,7 +26,13 @@ const (
 )
 
 // DefaultEngine is the engine a command line should pick when the user
-// names none.
+// names none: Plain, which follows the annotations as MiniZinc users
+// expect. Measured on small classics (BenchmarkSolve and a few larger
+// ones), neither engine dominates: Learning proves ft06's optimum in
+// 50 ms and finds 40 queens in 0.7 s where Plain's annotated search runs out
+// of 20 s, but Plain is 10 to 45 times faster on a 5×5 magic square, the
+// 8-mark Golomb ruler and a 30-item knapsack, which Learning does not prove
+// in 20 s.
 const DefaultEngine = Plain
 
 // String returns "plain" or "learning".
@@ -60,6 +66,11 @@ var ErrWrongSolution = errors.New("fzncp: internal error: the search found a wro
 // for); for optimisation, each improving solution when opts.All, else the
 // best one once at the end. A solution gives every scalar variable of the
 // model a value.
+//
+// When solutions must be distinct on the outputs (All or MaxSolutions > 1
+// on a satisfaction problem), the search branches on the output variables
+// only, so the plain engine's annotations keep to those; the other
+// variables get the first values that complete a solution.
 //
 // Solve returns when the search ends, or when ctx ends: then the Result's
 // Status is Unknown or Satisfied, and the best solution found has already
