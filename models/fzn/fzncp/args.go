@@ -143,7 +143,7 @@ func (b *builder) set(i int) *fzn.Set {
 func (b *builder) setValues(i int) []int {
 	s := b.set(i)
 	if s.Len() > maxSetValues {
-		b.fail("%s: a set of %d values, more than %d", argName(i), s.Len(), maxSetValues)
+		b.fail("%s: %w: a set of %d values, more than %d", argName(i), ErrUnsupported, s.Len(), maxSetValues)
 	}
 	vs := make([]int, 0, s.Len())
 	for v := range s.Values() {

@@ -38,6 +38,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/fzn"
@@ -372,25 +373,24 @@ type inRanges struct {
 
 func (p *inRanges) Propagate(s *cp.Solver) error {
 	lo, hi := int64(s.Min(p.x)), int64(s.Max(p.x))
-	for _, r := range p.ranges { // the first range that ends at or after lo
-		if r.Hi >= lo {
-			if r.Lo > lo {
-				if err := s.SetMin(p.x, int(r.Lo)); err != nil {
-					return err
-				}
-			}
-			break
+	rs := p.ranges
+	i := sort.Search(len(rs), func(i int) bool { return rs[i].Hi >= lo }) // the first range ending at or after lo
+	if i == len(rs) {
+		return s.SetMin(p.x, int(hi)+1) // above every range: fails
+	}
+	if rs[i].Lo > lo {
+		if err := s.SetMin(p.x, int(rs[i].Lo)); err != nil {
+			return err
 		}
 	}
-	for i := len(p.ranges) - 1; i >= 0; i-- { // the last that starts at or before hi
-		if r := p.ranges[i]; r.Lo <= hi {
-			if r.Hi < hi {
-				return s.SetMax(p.x, int(r.Hi))
-			}
-			return nil
-		}
+	j := sort.Search(len(rs), func(j int) bool { return rs[j].Lo > hi }) - 1 // the last starting at or before hi
+	if j < 0 {
+		return s.SetMax(p.x, int(lo)-1) // below every range: fails
 	}
-	return s.SetMax(p.x, int(p.ranges[0].Lo)-1) // below every range: fails
+	if rs[j].Hi < hi {
+		return s.SetMax(p.x, int(rs[j].Hi))
+	}
+	return nil
 }
 
 // Scope tells the learning search what inRanges reads.

@@ -342,3 +342,21 @@ func TestCancel(t *testing.T) {
 		}
 	}
 }
+
+// TestWideDomains: domains with holes too wide for a bitset keep their
+// holes, through the bounds.
+func TestWideDomains(t *testing.T) {
+	m := parse(t, `
+var {-1000000, 5, 7, 1000000}: x :: output_var;
+var 0..3000000: y :: output_var;
+constraint int_lin_eq([1, -1], [x, y], 0);
+constraint set_in(y, {3, 6, 7, 2000000});
+solve satisfy;
+`)
+	for _, e := range engines {
+		sols, res := solveAll(t, m, fzncp.SolveOptions{All: true, Engine: e})
+		if len(sols) != 1 || sols[0]["x"] != 7 || res.Status != fzn.AllSolutions {
+			t.Errorf("%v: %v, %v; want x = y = 7 only", e, sols, res.Status)
+		}
+	}
+}
