@@ -111,10 +111,11 @@ func readmeSkip(c string) string {
 }
 
 // TestReadmeCommands runs every command shown in the code blocks of
-// README.md and frontends/cli/COMMANDS.md as a fresh clone would, from the repository's root with waterworks on
-// the PATH, and checks that it succeeds and prints what the README shows;
-// the ones that cannot run here say why. Then the README's benchstat line
-// runs on a bench file that compare writes.
+// README.md and frontends/cli/COMMANDS.md as a fresh clone would, from the
+// repository's root with waterworks on the PATH, and checks that it
+// succeeds and prints what the document shows; the ones that cannot run
+// here say why. Then COMMANDS.md's benchstat line runs on a bench file
+// that compare writes.
 func TestReadmeCommands(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("needs a POSIX shell")
