@@ -75,7 +75,7 @@ func parseRecordLine(name string, lineNo int, line []byte, ids map[string]int) L
 		return lv
 	}
 	var rec Record
-	if err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
+	if _, err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
 		lv.Err = err
 		return lv
 	}

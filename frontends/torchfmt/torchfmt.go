@@ -85,7 +85,7 @@ func parseLine(name string, lineNo int, line []byte, ids map[string]int) Instanc
 		return fail(len(line)-len(first)+1, "not a torch puzzle: want one JSON object a line, such as {\"times\": [1, 2, 5, 10]}")
 	}
 	var rec Record
-	if err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
+	if _, err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
 		in.Err = inputerr.List{err}
 		return in
 	}
