@@ -116,3 +116,21 @@ func (x *Index) Lookup(path string) (int, bool) {
 
 // Elem returns the path of element i of the array at path: "times[2]".
 func Elem(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
+
+// A Line is one line of JSON Lines whose Index is made on first use, so
+// that a line read without a problem costs no walk.
+type Line struct {
+	Text  []byte
+	index *Index
+}
+
+// Index returns the line's Index, made on the first call.
+func (l *Line) Index() *Index {
+	if l.index == nil {
+		l.index = NewIndex(l.Text)
+	}
+	return l.index
+}
+
+// Column returns the column of the value at path (see Index.Column).
+func (l *Line) Column(path string) int { return l.Index().Column(path) }
