@@ -20,6 +20,7 @@ var jsonLinesCommands = []struct {
 	{[]string{"tiles", "solve"}, `{"id":"a","tiles":[1,0,2,3,4,5,6,7,8]}`, `"tiles"`, `"tils"`},
 	{[]string{"sort", "solve"}, `{"id":"a","capacity":2,"bottles":[["r","b"],["b","r"],[]]}`, `"capacity"`, `"capacty"`},
 	{[]string{"torch", "solve"}, `{"id":"a","times":[1,2,5,10]}`, `"times"`, `"tims"`},
+	{[]string{"jugs", "solve"}, `{"id":"a","capacities":[3,5],"target":4}`, `"target"`, `"trget"`},
 	{[]string{"rush", "solve"}, `{"id":"a","board":["..B.CC","..B...","AAB...","DDD..E",".....E",".....E"]}`, `"board"`, `"bord"`},
 }
 

@@ -66,7 +66,7 @@ func Classify(line []byte, known []string) (ann Annotations, miss string, col in
 		}
 		switch {
 		case knows(known, k):
-		case len(suggest.Near(k, known)) > 0:
+		case Misspelt(k, known):
 			return ann, k, start + 1
 		default:
 			ann = append(ann, Member{Key: k, Value: raw})
@@ -74,6 +74,10 @@ func Classify(line []byte, known []string) (ann Annotations, miss string, col in
 	}
 	return ann, "", 0
 }
+
+// Misspelt reports whether key, none of known, is a near miss of one of
+// them (see suggest.Near): a misspelling to refuse, not an annotation.
+func Misspelt(key string, known []string) bool { return len(suggest.Near(key, known)) > 0 }
 
 // Unknown returns the first member of the JSON object on line whose key is
 // none of known, compared without regard to case as encoding/json matches
