@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -30,6 +31,10 @@ type Document struct {
 	Corpus *CorpusInfo
 	// Line is the line of the input the puzzle starts on.
 	Line int
+	// Annotations are the members of its JSON Lines record that are the
+	// user's own (none of Fields, nor a near miss of one), carried into
+	// JSON output unchanged.
+	Annotations jsonfields.Annotations
 }
 
 // HasSolution reports whether a solution came with the puzzle.

@@ -13,6 +13,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
@@ -57,6 +58,9 @@ type aquariumRecord struct {
 	// stopped says why the work stopped before an answer, for the text
 	// notes: the timeout, a limit or the memory budget.
 	stopped string
+	// Annotations are the members of the input's record that are the
+	// user's own, carried into output unchanged.
+	jsonfields.Annotations `json:"-"`
 }
 
 // aquariumRun reads inputs and reports a result for each puzzle.
@@ -208,7 +212,7 @@ func (r *aquariumRun) emit(rec aquariumRecord, text func(w io.Writer) error) {
 // the run's result.
 func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, e aquariumkind.Engine, d aquariumfmt.Document, limit int) (aquariumRecord, aquariumkind.Result) {
 	rule := f.ruleFor(d)
-	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: f.backend, Rule: rule.String()}
+	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Annotations: d.Annotations, Backend: f.backend, Rule: rule.String()}
 	rec.Solution = nil
 	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
@@ -463,7 +467,7 @@ func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
 	r.ids = res.IDs
 	return res.Output.Finish(stdio, r.each(ctx, files, func(d aquariumfmt.Document) int {
 		rule := f.ruleFor(d)
-		rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Rule: rule.String()}
+		rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Annotations: d.Annotations, Rule: rule.String()}
 		code := clikit.ExitOK
 		switch {
 		case !d.HasSolution():
