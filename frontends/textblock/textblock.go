@@ -111,3 +111,12 @@ func Records(data []byte) []Line {
 	}
 	return lines
 }
+
+// Position returns the line and the column (both from 1, the column in
+// bytes) of byte offset off of data, as go/token.File turns an offset into
+// a position; an offset past the end is placed just after the last byte.
+func Position(data []byte, off int) (line, col int) {
+	off = max(0, min(off, len(data)))
+	line = 1 + bytes.Count(data[:off], []byte("\n"))
+	return line, off - bytes.LastIndexByte(data[:off], '\n')
+}

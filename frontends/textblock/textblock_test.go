@@ -71,3 +71,15 @@ func TestFields(t *testing.T) {
 		}
 	}
 }
+
+func TestPosition(t *testing.T) {
+	data := []byte("ab\ncd\n\nef")
+	for _, tc := range []struct{ off, line, col int }{
+		{0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {4, 2, 2}, {6, 3, 1}, {7, 4, 1}, {9, 4, 3}, {99, 4, 3}, {-1, 1, 1},
+	} {
+		line, col := Position(data, tc.off)
+		if line != tc.line || col != tc.col {
+			t.Errorf("Position(%d) = %d:%d, want %d:%d", tc.off, line, col, tc.line, tc.col)
+		}
+	}
+}
