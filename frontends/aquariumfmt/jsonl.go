@@ -2,6 +2,7 @@ package aquariumfmt
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
@@ -51,6 +52,11 @@ func RecordOf(d Document) Record {
 // good lines together with an inputerr.List of the problems of the bad
 // ones (up to ten), each at its line and column.
 func ParseJSONL(name string, data []byte) ([]Document, error) {
+	return parseJSONL(context.Background(), name, data)
+}
+
+// parseJSONL is ParseJSONL under ctx, checked at every line.
+func parseJSONL(ctx context.Context, name string, data []byte) ([]Document, error) {
 	data, err := textsafe.Check(name, data, textsafe.MaxJSONLine)
 	if err != nil {
 		return nil, err
@@ -59,6 +65,9 @@ func ParseJSONL(name string, data []byte) ([]Document, error) {
 	var docs []Document
 	ids := make(textblock.IDs)
 	for i, line := range bytes.Split(data, []byte("\n")) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}

@@ -106,7 +106,10 @@ func (r *aquariumRun) eachOf(ctx context.Context, inputs []clikit.Input, do func
 	total := 0
 	for i, in := range inputs {
 		if in.Err == nil {
-			docs, err := aquariumfmt.Read(in.Name, in.Data)
+			docs, err := aquariumfmt.ReadContext(ctx, in.Name, in.Data)
+			if ctx.Err() != nil { // a signal while reading: what was read is cut short
+				return clikit.Worse(code, clikit.ExitInterrupted)
+			}
 			all[i] = parsed{docs, inputerr.All(err)}
 			total += len(docs)
 		}
