@@ -12,8 +12,8 @@ import (
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqrecord"
 )
 
-// Record is one line of the corpus JSON Lines format
-// (../shared/corpus/FORMAT.md), field for field. ParseJSONL decodes lines
+// Record is one line of the corpus JSON Lines format (FORMAT.md), field
+// for field. ParseJSONL decodes lines
 // into it, and commands that print JSON Lines embed it so that their output
 // reads back as input.
 type Record = aqrecord.Record
@@ -47,8 +47,9 @@ func RecordOf(d Document) Record {
 }
 
 // ParseJSONL reads puzzles in the corpus JSON Lines format: one JSON object
-// per line, blank lines skipped, fields it does not know ignored. A line
-// without an id gets the id "name:line". It returns the documents of the
+// per line, blank lines skipped, a near miss of a known field refused and
+// any other unknown field kept as an annotation (Document.Annotations). A
+// line without an id gets the id "name:line". It returns the documents of the
 // good lines together with an inputerr.List of the problems of the bad
 // ones (up to ten), each at its line and column.
 func ParseJSONL(name string, data []byte) ([]Document, error) {
