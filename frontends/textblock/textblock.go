@@ -120,3 +120,13 @@ func Position(data []byte, off int) (line, col int) {
 	line = 1 + bytes.Count(data[:off], []byte("\n"))
 	return line, off - bytes.LastIndexByte(data[:off], '\n')
 }
+
+// Words returns the words of line, the line numbered lineNo: the tokens
+// between spaces, tabs and carriage returns, up to a comment from '#' to
+// the end of the line.
+func Words(line string, lineNo int) []Token {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	return Fields(line, lineNo, func(c byte) bool { return c == ' ' || c == '\t' || c == '\r' })
+}

@@ -83,3 +83,19 @@ func TestPosition(t *testing.T) {
 		}
 	}
 }
+
+func TestWords(t *testing.T) {
+	got := Words("items farmer\twolf\r goat # and the cabbage", 7)
+	want := []Token{{"items", 7, 1}, {"farmer", 7, 7}, {"wolf", 7, 14}, {"goat", 7, 20}}
+	if len(got) != len(want) {
+		t.Fatalf("Words = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("word %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+	if w := Words("# only a comment", 1); len(w) != 0 {
+		t.Errorf("a comment has words: %v", w)
+	}
+}
