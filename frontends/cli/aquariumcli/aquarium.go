@@ -108,6 +108,7 @@ func (r *aquariumRun) eachOf(ctx context.Context, inputs []clikit.Input, do func
 		if in.Err == nil {
 			docs, err := aquariumfmt.ReadContext(ctx, in.Name, in.Data)
 			if ctx.Err() != nil { // a signal while reading: what was read is cut short
+				fmt.Fprintf(r.stdio.Err, "%s: interrupted while reading\n", textsafe.Name(in.Name))
 				return clikit.Worse(code, clikit.ExitInterrupted)
 			}
 			all[i] = parsed{docs, inputerr.All(err)}
