@@ -111,3 +111,22 @@ func Records(data []byte) []Line {
 	}
 	return lines
 }
+
+// Position returns the line and the column (both from 1, the column in
+// bytes) of byte offset off of data, as go/token.File turns an offset into
+// a position; an offset past the end is placed just after the last byte.
+func Position(data []byte, off int) (line, col int) {
+	off = max(0, min(off, len(data)))
+	line = 1 + bytes.Count(data[:off], []byte("\n"))
+	return line, off - bytes.LastIndexByte(data[:off], '\n')
+}
+
+// Words returns the words of line, the line numbered lineNo: the tokens
+// between spaces, tabs and carriage returns, up to a comment from '#' to
+// the end of the line.
+func Words(line string, lineNo int) []Token {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	return Fields(line, lineNo, func(c byte) bool { return c == ' ' || c == '\t' || c == '\r' })
+}

@@ -71,3 +71,31 @@ func TestFields(t *testing.T) {
 		}
 	}
 }
+
+func TestPosition(t *testing.T) {
+	data := []byte("ab\ncd\n\nef")
+	for _, tc := range []struct{ off, line, col int }{
+		{0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {4, 2, 2}, {6, 3, 1}, {7, 4, 1}, {9, 4, 3}, {99, 4, 3}, {-1, 1, 1},
+	} {
+		line, col := Position(data, tc.off)
+		if line != tc.line || col != tc.col {
+			t.Errorf("Position(%d) = %d:%d, want %d:%d", tc.off, line, col, tc.line, tc.col)
+		}
+	}
+}
+
+func TestWords(t *testing.T) {
+	got := Words("items farmer\twolf\r goat # and the cabbage", 7)
+	want := []Token{{"items", 7, 1}, {"farmer", 7, 7}, {"wolf", 7, 14}, {"goat", 7, 20}}
+	if len(got) != len(want) {
+		t.Fatalf("Words = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("word %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+	if w := Words("# only a comment", 1); len(w) != 0 {
+		t.Errorf("a comment has words: %v", w)
+	}
+}
