@@ -1,0 +1,333 @@
+package fznsat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/waterworks-solver/waterworks/models/fzn"
+	"github.com/waterworks-solver/waterworks/sat"
+)
+
+// ErrUnsupported is wrapped by the errors of Encode for a model the SAT
+// route cannot encode: an unknown constraint (a float or set constraint,
+// a global the solver library would leave native), a reified global, a
+// domain too wide for the chosen encoding, a variable without bounds. The
+// standard library's decompositions (minizinc -G std) avoid most of them.
+var ErrUnsupported = errors.New("not supported by the SAT route")
+
+// Default values of Options.
+const (
+	// DefaultOrderLimit is the largest domain that gets the order
+	// encoding by default; see Options.OrderLimit.
+	DefaultOrderLimit = 64
+	// DefaultPBLimit is the default Options.PBLimit.
+	DefaultPBLimit = 1 << 17
+	// DefaultTableLimit is the default Options.TableLimit.
+	DefaultTableLimit = 4096
+)
+
+// Options tune the encoding.
+type Options struct {
+	// OrderLimit is the largest number of values of an integer variable
+	// that gets the order encoding (a literal [x >= v] per value, the
+	// encoding on which linear constraints over few variables propagate
+	// best); a wider domain gets the log encoding (a literal per bit, the
+	// encoding that stays small on domains of millions of values). 0
+	// means DefaultOrderLimit; -1 gives every domain of more than two
+	// values the log encoding.
+	OrderLimit int
+	// PBLimit bounds the estimated clauses of the pseudo-Boolean encoding
+	// (decision diagram or counter) of one linear constraint; a bigger
+	// one is written as an adder network. 0 means DefaultPBLimit.
+	PBLimit int64
+	// Linear is how the sat package writes the pseudo-Boolean constraints
+	// (sat.Auto in DefaultOptions; the zero value is sat.Totalizer), or
+	// sat.Native to keep them whole for a backend that takes them, such
+	// as gophersat.
+	Linear sat.Encoding
+	// TableLimit bounds the operand value pairs of a nonlinear
+	// constraint (int_times, int_div, ...) that is written as a table of
+	// support clauses; beyond it, the constraint is a circuit over binary
+	// numbers. 0 means DefaultTableLimit; -1 writes no table.
+	TableLimit int64
+	// Bound, when positive, gives an integer variable that the model and
+	// its constraints leave without a finite bound the range
+	// -Bound..Bound (the side that is bounded keeps its bound). The answer
+	// is then no longer complete: an unsatisfiable encoding, the last of
+	// the solutions or the last of the improving solutions, says nothing
+	// of the model (Solve reports Unknown or Satisfied). 0 refuses such
+	// variables with an error.
+	Bound int64
+}
+
+// DefaultOptions returns the options the SAT route uses when it is not
+// told otherwise.
+func DefaultOptions() Options {
+	return Options{OrderLimit: DefaultOrderLimit, PBLimit: DefaultPBLimit, TableLimit: DefaultTableLimit, Linear: sat.Auto}
+}
+
+// Encoding is a FlatZinc model written as CNF: the formula, and what it
+// takes to read a solution back from a model of it.
+type Encoding struct {
+	e      *encoder
+	m      *fzn.Model
+	decls  []*fzn.Decl // the scalar variables, in file order
+	ints   []*intVar   // ints[i] encodes decls[i]
+	obj    *intVar     // the objective, nil for satisfaction
+	output []*intVar   // the variables solutions differ on
+	time   time.Duration
+}
+
+// Formula returns the CNF of the model (with linear constraints kept whole
+// when Options.Linear is sat.Native). Variable 1 is the constant true;
+// the literals of the model's variables are named after them (x>=3 for
+// the order encoding, x.bit2 for the log encoding, b for a bool).
+func (en *Encoding) Formula() *sat.Formula { return en.e.f }
+
+// Exact reports whether the encoding has the model's solutions and no
+// others; it is false when Options.Bound bounded a variable.
+func (en *Encoding) Exact() bool { return !en.e.approx }
+
+// Decode returns the solution of the model in a model of the formula: a
+// value for every scalar variable.
+func (en *Encoding) Decode(a sat.Assignment) fzn.Solution {
+	s := make(fzn.Solution, len(en.decls))
+	for i, d := range en.decls {
+		s[d.Name] = en.ints[i].value(a)
+	}
+	return s
+}
+
+// Encode writes m as CNF. It stops with ctx's error when ctx ends, and
+// fails with an error wrapping ErrUnsupported, naming the constraint or
+// variable and its position, for a part of the model it cannot encode.
+func Encode(ctx context.Context, m *fzn.Model, opts Options) (*Encoding, error) {
+	start := time.Now()
+	e := newEncoder(ctx, opts)
+	en := &Encoding{e: e, m: m}
+	bounds, err := inferBounds(m)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.declare(m, bounds, en); err != nil {
+		return nil, err
+	}
+	for i, c := range m.Constraints {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if err := e.post(c); err != nil {
+			return nil, err
+		}
+	}
+	if err := e.objective(m, en); err != nil {
+		return nil, err
+	}
+	en.time = time.Since(start)
+	return en, nil
+}
+
+// encoder holds the state of one encoding.
+type encoder struct {
+	ctx        context.Context
+	opts       Options
+	orderLimit int
+	f          *sat.Formula
+	t          sat.Lit // the constant true
+	unsat      bool    // an empty clause was written
+	approx     bool    // Options.Bound bounded a variable
+	vars       map[*fzn.Decl]*intVar
+	consts     map[int64]*intVar
+	bools      map[sat.Lit]*intVar
+	buf        []sat.Lit
+}
+
+func newEncoder(ctx context.Context, opts Options) *encoder {
+	if opts.OrderLimit == 0 {
+		opts.OrderLimit = DefaultOrderLimit
+	}
+	if opts.PBLimit == 0 {
+		opts.PBLimit = DefaultPBLimit
+	}
+	if opts.TableLimit == 0 {
+		opts.TableLimit = DefaultTableLimit
+	}
+	e := &encoder{
+		ctx:        ctx,
+		opts:       opts,
+		orderLimit: max(opts.OrderLimit, 2),
+		f:          sat.NewFormula(),
+		vars:       make(map[*fzn.Decl]*intVar),
+		consts:     make(map[int64]*intVar),
+		bools:      make(map[sat.Lit]*intVar),
+	}
+	e.t = e.f.NewNamedVar("true")
+	e.f.AddClause(e.t)
+	return e
+}
+
+// declare encodes the scalar variables of m.
+func (e *encoder) declare(m *fzn.Model, bounds map[*fzn.Decl]fzn.Range, en *Encoding) error {
+	for _, d := range m.Decls {
+		if !d.Type.Var || d.Type.Array {
+			continue
+		}
+		x, err := e.declVar(d, bounds)
+		if err != nil {
+			return err
+		}
+		e.vars[d] = x
+		en.decls = append(en.decls, d)
+		en.ints = append(en.ints, x)
+	}
+	for _, d := range m.Outputs() {
+		for _, x := range d.Elems() {
+			if id, ok := x.(*fzn.Ident); ok && id.Decl.Type.Var {
+				en.output = append(en.output, e.vars[id.Decl])
+			}
+		}
+		if !d.Type.Array {
+			en.output = append(en.output, e.vars[d])
+		}
+	}
+	if len(m.Outputs()) == 0 {
+		en.output = en.ints
+	}
+	return nil
+}
+
+// declVar encodes one scalar variable, with its assigned value if it has
+// one.
+func (e *encoder) declVar(d *fzn.Decl, bounds map[*fzn.Decl]fzn.Range) (*intVar, error) {
+	switch d.Type.Elem {
+	case fzn.Bool:
+		if b, ok := fzn.BoolValue(d.Value); ok {
+			return e.boolInt(e.constLit(b)), nil
+		}
+		if id, ok := d.Value.(*fzn.Ident); ok {
+			return e.vars[id.Decl], nil // an alias
+		}
+		return e.boolInt(e.f.NewNamedVar(d.Name)), nil
+	case fzn.Int:
+	default:
+		return nil, fmt.Errorf("%s: variable %s of type %s: %w", d.Pos, d.Name, d.Type, ErrUnsupported)
+	}
+	if v, ok := fzn.IntValue(d.Value); ok {
+		if d.Type.Domain != nil && !d.Type.Domain.Contains(v) {
+			e.clause()
+		}
+		return e.constant(v), nil
+	}
+	dom, err := e.domain(d, bounds[d])
+	if err != nil {
+		return nil, err
+	}
+	x := e.newInt(d.Name, dom)
+	if id, ok := d.Value.(*fzn.Ident); ok { // x = y
+		e.linear([]term{{1, x}, {-1, e.vars[id.Decl]}}, opEQ, 0, e.t, hard)
+	}
+	return x, nil
+}
+
+// domain returns the values an int variable may take: its declared
+// domain within the bounds the constraints imply.
+func (e *encoder) domain(d *fzn.Decl, b fzn.Range) (*fzn.Set, error) {
+	if isInf(b.Lo) || isInf(b.Hi) {
+		if e.opts.Bound <= 0 {
+			return nil, fmt.Errorf("%s: variable %s has no finite bounds, which the SAT route needs (%w): give it a domain", d.Pos, d.Name, ErrUnsupported)
+		}
+		e.approx = true
+		if isInf(b.Lo) {
+			b.Lo = max(-min(e.opts.Bound, limit), min(b.Hi, 0))
+		}
+		if isInf(b.Hi) {
+			b.Hi = min(min(e.opts.Bound, limit), max(b.Lo, 0))
+		}
+	}
+	dom := fzn.SetOf(b)
+	if d.Type.Domain != nil {
+		dom = intersect(d.Type.Domain, dom)
+	}
+	return dom, nil
+}
+
+// intersect returns the values of s within the range of r.
+func intersect(s, r *fzn.Set) *fzn.Set {
+	if r.IsEmpty() || s.IsEmpty() {
+		return fzn.SetOf()
+	}
+	lo, hi := r.Min(), r.Max()
+	var rs []fzn.Range
+	for _, x := range s.Ranges() {
+		if x.Hi < lo || x.Lo > hi {
+			continue
+		}
+		rs = append(rs, fzn.Range{Lo: max(x.Lo, lo), Hi: min(x.Hi, hi)})
+	}
+	return fzn.SetOf(rs...)
+}
+
+// objective finds the integer of the objective.
+func (e *encoder) objective(m *fzn.Model, en *Encoding) error {
+	if m.Solve.Method == fzn.Satisfy {
+		return nil
+	}
+	x, err := e.intArg(m.Solve.Objective)
+	if err != nil {
+		return fmt.Errorf("%s: the objective: %w", m.Solve.Pos, err)
+	}
+	en.obj = x
+	return nil
+}
+
+// post encodes one constraint; a panic of the checked arithmetic becomes
+// an error naming it.
+func (e *encoder) post(c *fzn.Constraint) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if p != errOverflow {
+				panic(p)
+			}
+			err = fmt.Errorf("%s: constraint %s: %w (%w)", c.Pos, c.Name, errOverflow, ErrUnsupported)
+		}
+	}()
+	h, m, ok := lookup(c.Name, len(c.Args))
+	if !ok {
+		what := "unknown constraint"
+		if strings.HasPrefix(c.Name, "float_") || strings.Contains(c.Name, "float") {
+			what = "float constraint"
+		} else if strings.HasPrefix(c.Name, "set_") {
+			what = "set constraint"
+		}
+		return fmt.Errorf("%s: %s %s: %w", c.Pos, what, c.Name, ErrUnsupported)
+	}
+	if m != hard && !h.reif {
+		return fmt.Errorf("%s: constraint %s: the reified form of %s: %w", c.Pos, c.Name, strings.TrimSuffix(strings.TrimSuffix(c.Name, "_reif"), "_imp"), ErrUnsupported)
+	}
+	args, r := c.Args, e.t
+	if m != hard {
+		args = args[:len(args)-1]
+		if r, err = e.boolArg(c.Args[len(c.Args)-1]); err != nil {
+			return fmt.Errorf("%s: constraint %s: argument %d: %w", c.Pos, c.Name, len(c.Args), err)
+		}
+	}
+	vals, err := e.decode(h.sig, args)
+	if err != nil {
+		return fmt.Errorf("%s: constraint %s: %w", c.Pos, c.Name, err)
+	}
+	if err := h.enc(e, vals, r, m); err != nil {
+		return fmt.Errorf("%s: constraint %s: %w", c.Pos, c.Name, err)
+	}
+	return nil
+}
+
+// errWide is the error of a constraint whose domains are too large for
+// the encodings the SAT route has for it.
+func errWide(what string) error {
+	return fmt.Errorf("%s: %w", what, ErrUnsupported)
+}
