@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -216,13 +217,19 @@ type instance struct {
 }
 
 // newInstance makes a model of the constraint name, in a random mode
-// (hard, _reif or _imp) when it has them, with a second, random
-// constraint on top once in three.
+// (hard, _reif or _imp) when it has them.
 func newInstance(rng *rand.Rand, name string, b builtin) instance {
 	g := newGen(rng)
+	c := g.constraint(name, b)
+	return instance{name: c.Name, m: g.m}
+}
+
+// constraint adds the constraint name with random arguments, in a random
+// mode when it has several.
+func (g *gen) constraint(name string, b builtin) *fzn.Constraint {
 	c := &fzn.Constraint{Name: name, Args: b.args(g)}
 	if b.reif {
-		switch rng.IntN(3) {
+		switch g.rng.IntN(3) {
 		case 1:
 			c.Name += "_reif"
 			c.Args = append(c.Args, g.bool())
@@ -232,19 +239,66 @@ func newInstance(rng *rand.Rand, name string, b builtin) instance {
 		}
 	}
 	g.m.Constraints = append(g.m.Constraints, c)
-	return instance{name: c.Name, m: g.m}
+	return c
+}
+
+// mixedInstance makes a model of 2 to 4 random builtins and globals over
+// shared variables.
+func mixedInstance(rng *rand.Rand, names []string) instance {
+	g := newGen(rng)
+	var used []string
+	for range 2 + rng.IntN(3) {
+		name := names[rng.IntN(len(names))]
+		spec, ok := builtins[name]
+		if !ok {
+			spec = globals[name]
+		}
+		used = append(used, g.constraint(name, spec).Name)
+	}
+	return instance{name: strings.Join(used, "+"), m: g.m}
+}
+
+// size returns the number of assignments of m's variables.
+func size(m *fzn.Model) uint64 {
+	n := uint64(1)
+	for _, d := range m.Decls {
+		switch {
+		case !d.Type.Var || d.Type.Array:
+		case d.Type.Elem == fzn.Bool:
+			n *= 2
+		default:
+			n *= d.Type.Domain.Len()
+		}
+	}
+	return n
 }
 
 // bruteForce returns the solutions of m by trying every assignment of its
 // scalar variables, each as a key of its values in declaration order.
 func bruteForce(t testing.TB, m *fzn.Model) map[string]bool {
+	vars := scalars(m)
+	sols := make(map[string]bool)
+	for _, s := range bruteForceSolutions(t, m) {
+		sols[key(vars, s)] = true
+	}
+	return sols
+}
+
+func scalars(m *fzn.Model) []*fzn.Decl {
 	var vars []*fzn.Decl
 	for _, d := range m.Decls {
 		if d.Type.Var && !d.Type.Array {
 			vars = append(vars, d)
 		}
 	}
-	sols := make(map[string]bool)
+	return vars
+}
+
+// bruteForceSolutions returns the assignments of m's scalar variables that
+// fzn.Check accepts.
+func bruteForceSolutions(t testing.TB, m *fzn.Model) []fzn.Solution {
+	vars := scalars(m)
+	var sols []fzn.Solution
 	s := make(fzn.Solution)
 	var rec func(i int)
 	rec = func(i int) {
@@ -254,7 +308,7 @@ func bruteForce(t testing.TB, m *fzn.Model) map[string]bool {
 				t.Fatalf("the generated model is malformed: %v", err)
 			}
 			if err == nil {
-				sols[key(vars, s)] = true
+				sols = append(sols, maps.Clone(s))
 			}
 			return
 		}
@@ -305,12 +359,7 @@ func withOpts(f func(o *fznsat.Options)) fznsat.Options {
 
 // satSolutions returns every solution the SAT route finds.
 func satSolutions(t testing.TB, m *fzn.Model, opts fznsat.Options) (map[string]bool, fzn.Result, error) {
-	var vars []*fzn.Decl
-	for _, d := range m.Decls {
-		if d.Type.Var && !d.Type.Array {
-			vars = append(vars, d)
-		}
-	}
+	vars := scalars(m)
 	sols := make(map[string]bool)
 	res, err := fznsat.Solve(context.Background(), m, gini.New(), fznsat.SolveOptions{All: true, Encode: &opts},
 		func(s fzn.Solution) {
@@ -345,12 +394,18 @@ func runBruteForce(t *testing.T, specs map[string]builtin) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(*seed, uint64(len(name))))
+			var satisfiable, solutions, skipped int
 			for i := range rounds {
 				inst := newInstance(rng, name, specs[name])
 				want := bruteForce(t, inst.m)
+				if len(want) > 0 {
+					satisfiable++
+					solutions += len(want)
+				}
 				for oname, opts := range optionSets {
 					got, res, err := satSolutions(t, inst.m, opts)
 					if errors.Is(err, fznsat.ErrUnsupported) {
+						skipped++
 						continue
 					}
 					if err != nil {
@@ -368,6 +423,10 @@ func runBruteForce(t *testing.T, specs map[string]builtin) {
 						t.Fatalf("round %d, %s, options %s: status %v, want %v", i, inst.name, oname, res.Status, wantStatus)
 					}
 				}
+			}
+			t.Logf("%s: %d models, %d satisfiable with %d solutions in all; %d encodings refused", name, rounds, satisfiable, solutions, skipped)
+			if satisfiable == 0 {
+				t.Errorf("no model has a solution: the test proves little")
 			}
 		})
 	}
