@@ -226,7 +226,9 @@ func newInstance(rng *rand.Rand, name string, b builtin) instance {
 
 // constraint adds the constraint name with random arguments, in a random
 // mode when it has several.
+// A name may carry a variant after a slash ("fzn_cumulative/var").
 func (g *gen) constraint(name string, b builtin) *fzn.Constraint {
+	name, _, _ = strings.Cut(name, "/")
 	c := &fzn.Constraint{Name: name, Args: b.args(g)}
 	if b.reif {
 		switch g.rng.IntN(3) {

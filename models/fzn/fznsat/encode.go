@@ -112,6 +112,7 @@ func Encode(ctx context.Context, m *fzn.Model, opts Options) (*Encoding, error) 
 	if err != nil {
 		return nil, err
 	}
+	e.used = usedDecls(m)
 	if err := e.declare(m, bounds, en); err != nil {
 		return nil, err
 	}
@@ -144,6 +145,7 @@ type encoder struct {
 	vars       map[*fzn.Decl]*intVar
 	consts     map[int64]*intVar
 	bools      map[sat.Lit]*intVar
+	used       map[*fzn.Decl]bool // the variables something refers to
 	buf        []sat.Lit
 }
 
@@ -235,10 +237,18 @@ func (e *encoder) declVar(d *fzn.Decl, bounds map[*fzn.Decl]fzn.Range) (*intVar,
 }
 
 // domain returns the values an int variable may take: its declared
-// domain within the bounds the constraints imply.
+// domain within the bounds the constraints imply. A variable without
+// bounds that nothing refers to (no constraint, output or objective) may
+// take any value: it gets 0.
 func (e *encoder) domain(d *fzn.Decl, b fzn.Range) (*fzn.Set, error) {
 	if isInf(b.Lo) || isInf(b.Hi) {
-		if e.opts.Bound <= 0 {
+		switch {
+		case !e.used[d]:
+			return fzn.SetOfValues(0), nil
+		case e.opts.Bound > 0:
+		case d.Type.Domain != nil:
+			return nil, fmt.Errorf("%s: variable %s: its domain %s reaches beyond ±2^62, which the SAT route cannot encode (%w)", d.Pos, d.Name, d.Type.Domain, ErrUnsupported)
+		default:
 			return nil, fmt.Errorf("%s: variable %s has no finite bounds, which the SAT route needs (%w): give it a domain", d.Pos, d.Name, ErrUnsupported)
 		}
 		e.approx = true
@@ -254,6 +264,44 @@ func (e *encoder) domain(d *fzn.Decl, b fzn.Range) (*fzn.Set, error) {
 		dom = intersect(d.Type.Domain, dom)
 	}
 	return dom, nil
+}
+
+// usedDecls returns the variables that a constraint, an assigned value,
+// an output annotation or the objective refers to.
+func usedDecls(m *fzn.Model) map[*fzn.Decl]bool {
+	used := make(map[*fzn.Decl]bool)
+	var mark func(x fzn.Expr)
+	mark = func(x fzn.Expr) {
+		switch x := x.(type) {
+		case *fzn.Ident:
+			used[x.Decl] = true
+			if x.Decl.Type.Array {
+				for _, el := range x.Decl.Elems() {
+					mark(el)
+				}
+			}
+		case *fzn.ArrayLit:
+			for _, el := range x.Elems {
+				mark(el)
+			}
+		}
+	}
+	for _, c := range m.Constraints {
+		for _, a := range c.Args {
+			mark(a)
+		}
+	}
+	for _, d := range m.Decls {
+		if id, ok := d.Value.(*fzn.Ident); ok {
+			used[d] = true
+			mark(id)
+		}
+	}
+	for _, d := range m.Outputs() {
+		mark(&fzn.Ident{Decl: d})
+	}
+	mark(m.Solve.Objective)
+	return used
 }
 
 // intersect returns the values of s within the range of r.

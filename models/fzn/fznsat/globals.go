@@ -16,9 +16,9 @@ import (
 
 func init() {
 	for name, h := range map[string]handler{
-		"fzn_all_different_int":     {"I", allDifferent(false), false},
-		"fzn_alldifferent_except_0": {"I", allDifferent(true), false},
-		"fzn_alldifferent_except":   {"Is", allDifferent(true), false},
+		"fzn_all_different_int":     {"I", allDifferent(false), true},
+		"fzn_alldifferent_except_0": {"I", allDifferent(true), true},
+		"fzn_alldifferent_except":   {"Is", allDifferent(true), true},
 		"fzn_table_int":             {"IC", tableInt, false},
 		"fzn_table_bool":            {"BB", tableBool, false},
 
@@ -100,7 +100,7 @@ func (e *encoder) atMostOne(lits []sat.Lit) {
 // allDifferent is all_different_int(xs), or alldifferent_except(xs, s)
 // (except 0 when s is missing): at most one [x = v] for each value v
 // (not in s); when the values are as many as the variables (a
-// permutation), also at least one.
+// permutation), also at least one. The reified forms go pair by pair.
 func allDifferent(except bool) func(e *encoder, a []arg, r sat.Lit, m mode) error {
 	return func(e *encoder, a []arg, r sat.Lit, m mode) error {
 		xs := a[0].xs
@@ -110,6 +110,10 @@ func allDifferent(except bool) func(e *encoder, a []arg, r sat.Lit, m mode) erro
 			if len(a) > 1 {
 				skip = a[1].s
 			}
+		}
+		if m != hard {
+			e.allDifferentPairs(xs, skip, r, m)
+			return nil
 		}
 		vs, err := union(xs)
 		if err != nil {
@@ -132,6 +136,25 @@ func allDifferent(except bool) func(e *encoder, a []arg, r sat.Lit, m mode) erro
 		}
 		return nil
 	}
+}
+
+// allDifferentPairs writes all_different(xs) except the values of skip
+// in mode m with literal r: each pair differs or holds a skipped value.
+func (e *encoder) allDifferentPairs(xs []*intVar, skip *fzn.Set, r sat.Lit, m mode) {
+	var all []sat.Lit
+	for i, x := range xs {
+		skipped := -e.t
+		if !skip.IsEmpty() {
+			skipped = e.newLit()
+			setIn(e, []arg{{x: x}, {s: skip}}, skipped, reif)
+		}
+		for _, y := range xs[:i] {
+			ne := e.newLit()
+			e.linear([]term{{1, x}, {-1, y}}, opNE, 0, ne, reif)
+			all = append(all, e.or(ne, skipped))
+		}
+	}
+	e.assertAll(all, r, m)
 }
 
 // tableInt is table_int(xs, t): xs is one of the rows of t.
@@ -458,51 +481,57 @@ func regularStates(inputs [][]int64, nq, q0 int64, final *fzn.Set, next func(q, 
 	return states
 }
 
-// cumulative is cumulative(s, d, r, b) with fixed durations and uses: at
-// the start of each task, the tasks running then use at most b. Task j
-// runs at the start of task i when s[j] <= s[i] < s[j] + d[j], which
-// implies a literal o[j][i]; the uses weighted by those literals plus
-// r[i] are at most b (the task decomposition, O(n^2) literals).
+// cumulative is cumulative(s, d, r, b): durations and uses are not
+// negative, and at the start of each task of positive duration and use,
+// the tasks running then use at most b. Task j runs at the start of task
+// i when d[j] > 0 and s[j] <= s[i] < s[j] + d[j], which implies a literal
+// o[j][i]; the uses of the tasks with o[j][i] plus r[i] are at most b
+// (the task decomposition, O(n^2) literals). A variable use enters the
+// sum through an integer that is at least r[j] when o[j][i] holds.
 func cumulative(e *encoder, a []arg, r sat.Lit, m mode) error {
-	s, dv, rv, b := a[0].xs, a[1].xs, a[2].xs, a[3].x
-	if len(s) != len(dv) || len(s) != len(rv) {
-		return fmt.Errorf("%d starts, %d durations and %d uses", len(s), len(dv), len(rv))
-	}
-	d, ok1 := fixedAll(dv)
-	use, ok2 := fixedAll(rv)
-	if !ok1 || !ok2 {
-		return errWide("cumulative with variable durations or uses")
+	s, d, use, b := a[0].xs, a[1].xs, a[2].xs, a[3].x
+	if len(s) != len(d) || len(s) != len(use) {
+		return fmt.Errorf("%d starts, %d durations and %d uses", len(s), len(d), len(use))
 	}
 	if len(s) == 0 {
 		return nil
 	}
 	e.linear([]term{{1, b}}, opGE, 0, e.t, hard)
-	var active []int
 	for i := range s {
-		if d[i] < 0 || use[i] < 0 {
-			e.clause()
-			return nil
-		}
-		if d[i] > 0 && use[i] > 0 {
-			active = append(active, i)
-		}
+		e.linear([]term{{1, d[i]}}, opGE, 0, e.t, hard)
+		e.linear([]term{{1, use[i]}}, opGE, 0, e.t, hard)
 	}
-	for _, i := range active {
-		ts := []term{{-1, b}}
-		for _, j := range active {
-			if j == i {
+	for i := range s {
+		active := e.and(e.ge(d[i], 1), e.ge(use[i], 1))
+		if active == -e.t {
+			continue
+		}
+		ts := []term{{-1, b}, {1, use[i]}}
+		for j := range s {
+			if j == i || d[j].hi < 1 || use[j].hi < 1 {
 				continue
 			}
 			before, during := e.newLit(), e.newLit() // s[j] <= s[i], s[i] < s[j] + d[j]
 			e.linear([]term{{1, s[j]}, {-1, s[i]}}, opGE, 1, before.Not(), imp)
-			e.linear([]term{{1, s[i]}, {-1, s[j]}}, opGE, d[j], during.Not(), imp)
+			e.linear([]term{{1, s[i]}, {-1, s[j]}, {-1, d[j]}}, opGE, 0, during.Not(), imp)
 			o := e.newLit()
-			e.clause(before.Not(), during.Not(), o)
-			ts = append(ts, term{use[j], e.boolInt(o)})
+			e.clause(before.Not(), during.Not(), e.le(d[j], 0), o)
+			ts = append(ts, e.usedBy(use[j], o))
 		}
-		e.linear(ts, opLE, -use[i], e.t, hard)
+		e.linear(ts, opLE, 0, active, imp)
 	}
 	return nil
+}
+
+// usedBy returns a term that is at least u when o holds and at least 0
+// otherwise: u times o for a fixed u.
+func (e *encoder) usedBy(u *intVar, o sat.Lit) term {
+	if v, ok := u.fixed(); ok {
+		return term{v, e.boolInt(o)}
+	}
+	w := e.newInt("", fzn.SetOf(fzn.Range{Lo: 0, Hi: max(u.hi, 0)}))
+	e.linear([]term{{1, w}, {-1, u}}, opGE, 0, o, imp)
+	return term{1, w}
 }
 
 // fixedAll returns the values of fixed integers.

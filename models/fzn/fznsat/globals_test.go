@@ -19,11 +19,11 @@ func countArgs(g *gen) []fzn.Expr {
 }
 
 var globals = map[string]builtin{
-	"fzn_all_different_int":     {args: func(g *gen) []fzn.Expr { return []fzn.Expr{g.smallInts(g.n(0, 4))} }},
-	"fzn_alldifferent_except_0": {args: func(g *gen) []fzn.Expr { return []fzn.Expr{g.smallInts(g.n(0, 4))} }},
-	"fzn_alldifferent_except": {args: func(g *gen) []fzn.Expr {
+	"fzn_all_different_int":     {func(g *gen) []fzn.Expr { return []fzn.Expr{g.smallInts(g.n(0, 4))} }, true},
+	"fzn_alldifferent_except_0": {func(g *gen) []fzn.Expr { return []fzn.Expr{g.smallInts(g.n(0, 4))} }, true},
+	"fzn_alldifferent_except": {func(g *gen) []fzn.Expr {
 		return []fzn.Expr{g.smallInts(g.n(0, 4)), g.set()}
-	}},
+	}, true},
 	"fzn_table_int": {args: func(g *gen) []fzn.Expr {
 		n := g.n(1, 3)
 		return []fzn.Expr{g.smallInts(n), g.consts(n*g.n(0, 5), -3, 4)}
@@ -71,6 +71,10 @@ var globals = map[string]builtin{
 	"fzn_cumulative": {args: func(g *gen) []fzn.Expr {
 		n := g.n(0, 3)
 		return []fzn.Expr{g.rangeVars(n, 0, 3), g.consts(n, -1, 3), g.consts(n, 0, 2), g.int()}
+	}},
+	"fzn_cumulative/var": {args: func(g *gen) []fzn.Expr {
+		n := g.n(0, 3)
+		return []fzn.Expr{g.rangeVars(n, 0, 2), g.smallInts(n), g.smallInts(n), g.int()}
 	}},
 	"fzn_disjunctive": {args: func(g *gen) []fzn.Expr {
 		n := g.n(0, 3)

@@ -265,26 +265,50 @@ func powBoundsOf(xs []*intVar) (int64, int64) {
 	return lo, hi
 }
 
-// maxPowCircuit is the largest fixed exponent of a chain of products.
-const maxPowCircuit = 8
+// maxPowCircuit is the largest exponent of a chain of products.
+const maxPowCircuit = 16
 
-// powCircuit writes g -> z = x^k for a small fixed k >= 0 as a chain of
-// products.
+// powCircuit writes g -> z = x^y: for each exponent k of y (a handful),
+// [y = k] implies z = x^k, a chain of k-1 products for k >= 0; for k < 0,
+// x^k is 1 for x = 1, ±1 for x = -1 and 0 for the others (undefined for
+// x = 0, which powDefined rules out).
 func powCircuit(e *encoder, xs []*intVar, z *intVar, g sat.Lit) error {
 	x, y := xs[0], xs[1]
-	k, ok := y.fixed()
-	if !ok || k < 0 || k > maxPowCircuit {
-		return errWide("int_pow with a variable, negative or large exponent over large domains")
+	if y.size() > maxPowCircuit || y.hi > maxPowCircuit {
+		return errWide("int_pow with a wide or large exponent over large domains")
 	}
+	for _, k := range y.values() {
+		at := e.and(g, e.eq(y, k))
+		if at == -e.t {
+			continue
+		}
+		if k < 0 {
+			odd := e.constLit(k%2 != 0)
+			e.linear([]term{{1, z}}, opEQ, 1, e.and(at, e.eq(x, 1)), imp)
+			e.linear([]term{{1, z}}, opEQ, -1, e.and(at, e.eq(x, -1), odd), imp)
+			e.linear([]term{{1, z}}, opEQ, 1, e.and(at, e.eq(x, -1), odd.Not()), imp)
+			e.linear([]term{{1, z}}, opEQ, 0, e.and(at, e.or(e.ge(x, 2), e.le(x, -2))), imp)
+			continue
+		}
+		if err := e.powChain(x, k, z, at); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// powChain writes g -> z = x^k for 0 <= k <= maxPowCircuit as a chain of
+// products through fresh integers.
+func (e *encoder) powChain(x *intVar, k int64, z *intVar, g sat.Lit) error {
 	if k == 0 {
 		e.linear([]term{{1, z}}, opEQ, 1, g, imp)
 		return nil
 	}
 	p := x
 	for i := int64(2); i <= k; i++ {
-		lo, hi := powBoundsOf([]*intVar{x, e.constant(i)})
 		next := z
 		if i < k {
+			lo, hi := powBoundsOf([]*intVar{x, e.constant(i)})
 			next = e.newInt("", fzn.SetOf(fzn.Range{Lo: lo, Hi: hi}))
 		}
 		if err := timesCircuit(e, []*intVar{p, x}, next, g); err != nil {
