@@ -13,6 +13,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/models/fzn"
 	"github.com/waterworks-solver/waterworks/models/fzn/fznsat"
+	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/gini"
 )
 
@@ -359,11 +360,16 @@ func withOpts(f func(o *fznsat.Options)) fznsat.Options {
 	return o
 }
 
-// satSolutions returns every solution the SAT route finds.
+// satSolutions returns every solution the SAT route finds with gini.
 func satSolutions(t testing.TB, m *fzn.Model, opts fznsat.Options) (map[string]bool, fzn.Result, error) {
+	return satSolutionsWith(t, m, gini.New(), opts)
+}
+
+// satSolutionsWith returns every solution the SAT route finds with s.
+func satSolutionsWith(t testing.TB, m *fzn.Model, s sat.Solver, opts fznsat.Options) (map[string]bool, fzn.Result, error) {
 	vars := scalars(m)
 	sols := make(map[string]bool)
-	res, err := fznsat.Solve(context.Background(), m, gini.New(), fznsat.SolveOptions{All: true, Encode: &opts},
+	res, err := fznsat.Solve(context.Background(), m, s, fznsat.SolveOptions{All: true, Encode: &opts},
 		func(s fzn.Solution) {
 			k := key(vars, s)
 			if sols[k] {

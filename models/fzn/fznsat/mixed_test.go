@@ -10,7 +10,9 @@ import (
 
 	"github.com/waterworks-solver/waterworks/models/fzn"
 	"github.com/waterworks-solver/waterworks/models/fzn/fznsat"
+	"github.com/waterworks-solver/waterworks/sat"
 	"github.com/waterworks-solver/waterworks/sat/gini"
+	"github.com/waterworks-solver/waterworks/sat/gophersat"
 )
 
 // allNames returns the names of the builtins and globals of the tests.
@@ -133,4 +135,31 @@ func bruteOptimum(t *testing.T, m *fzn.Model) (best int64, found bool) {
 		}
 	}
 	return best, found
+}
+
+// TestNativeBruteForce solves random mixed models with gophersat, the
+// linear constraints given to it whole (guards as big-M terms), and
+// compares all their solutions with brute force.
+func TestNativeBruteForce(t *testing.T) {
+	rounds := 60
+	if *long {
+		rounds = 600
+	}
+	rng := rand.New(rand.NewPCG(*seed, 13))
+	names := allNames()
+	opts := fznsat.DefaultOptions()
+	opts.Linear = sat.Native
+	for tried := 0; tried < rounds; {
+		inst := mixedInstance(rng, names)
+		if size(inst.m) > 1<<12 {
+			continue
+		}
+		tried++
+		want := bruteForce(t, inst.m)
+		got, _, err := satSolutionsWith(t, inst.m, &gophersat.Solver{InProcess: true}, opts)
+		if err != nil || !equalSets(got, want) {
+			t.Fatalf("%s: %d solutions, want %d, error %v\nmissing %v\nextra %v\n%s",
+				inst.name, len(got), len(want), err, diff(want, got), diff(got, want), dump(inst.m))
+		}
+	}
 }

@@ -121,10 +121,19 @@ const maxSolutions = 1000
 // outputs of an optimisation problem are left out: the improving
 // solutions depend on the search.
 func solveSAT(t testing.TB, m *fzn.Model, s sat.Solver, opts fznsat.Options) (outcome, error) {
+	return solveUpTo(t, m, s, opts, maxSolutions)
+}
+
+// solveUpTo is solveSAT for up to limit solutions of a satisfaction
+// problem (an optimisation problem is solved to the end).
+func solveUpTo(t testing.TB, m *fzn.Model, s sat.Solver, opts fznsat.Options, limit int) (outcome, error) {
+	if m.Solve.Method != fzn.Satisfy {
+		limit = 0
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	out := outcome{outputs: make(map[string]bool)}
-	res, err := fznsat.Solve(ctx, m, s, fznsat.SolveOptions{All: true, Limit: maxSolutions, Encode: &opts}, func(sol fzn.Solution) {
+	res, err := fznsat.Solve(ctx, m, s, fznsat.SolveOptions{All: true, Limit: limit, Encode: &opts}, func(sol fzn.Solution) {
 		require.NoError(t, fzn.Check(m, sol))
 		k := outputKey(m, sol)
 		if m.Solve.Method == fzn.Satisfy {
