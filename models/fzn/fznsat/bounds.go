@@ -98,7 +98,11 @@ func (b bounds) equal(x, y fzn.Expr) bool {
 }
 
 // propagate narrows the bounds of the variables of one hard constraint.
+// A constraint of the wrong arity is left to the encoder to report.
 func (b bounds) propagate(c *fzn.Constraint) bool {
+	if _, m, ok := lookup(c.Name, len(c.Args)); !ok || m != hard {
+		return false
+	}
 	a := c.Args
 	switch c.Name {
 	case "int_eq":

@@ -55,7 +55,8 @@ type Options struct {
 	TableLimit int64
 	// Bound, when positive, gives an integer variable that the model and
 	// its constraints leave without a finite bound the range
-	// -Bound..Bound (the side that is bounded keeps its bound). The answer
+	// -Bound..Bound, or, when one side is bounded, the 2*Bound+1 values
+	// from that bound (Bound is capped at 2^60). The answer
 	// is then no longer complete: an unsatisfiable encoding, the last of
 	// the solutions or the last of the improving solutions, says nothing
 	// of the model (Solve reports Unknown or Satisfied). 0 refuses such
@@ -179,9 +180,13 @@ func (e *encoder) declare(m *fzn.Model, bounds map[*fzn.Decl]fzn.Range, en *Enco
 		if !d.Type.Var || d.Type.Array {
 			continue
 		}
-		x, err := e.declVar(d, bounds)
-		if err != nil {
+		var x *intVar
+		err := recovered(func() (err error) {
+			x, err = e.declVar(d, bounds)
 			return err
+		})
+		if err != nil {
+			return fmt.Errorf("%s: variable %s: %w", d.Pos, d.Name, err)
 		}
 		e.vars[d] = x
 		en.decls = append(en.decls, d)
@@ -223,7 +228,7 @@ func (e *encoder) declVar(d *fzn.Decl, bounds map[*fzn.Decl]fzn.Range) (*intVar,
 		if d.Type.Domain != nil && !d.Type.Domain.Contains(v) {
 			e.clause()
 		}
-		return e.constant(v), nil
+		return e.constant(check(v)), nil
 	}
 	dom, err := e.domain(d, bounds[d])
 	if err != nil {
@@ -252,11 +257,14 @@ func (e *encoder) domain(d *fzn.Decl, b fzn.Range) (*fzn.Set, error) {
 			return nil, fmt.Errorf("%s: variable %s has no finite bounds, which the SAT route needs (%w): give it a domain", d.Pos, d.Name, ErrUnsupported)
 		}
 		e.approx = true
-		if isInf(b.Lo) {
-			b.Lo = max(-min(e.opts.Bound, limit), min(b.Hi, 0))
-		}
-		if isInf(b.Hi) {
-			b.Hi = min(min(e.opts.Bound, limit), max(b.Lo, 0))
+		bound := min(e.opts.Bound, limit/4)
+		switch {
+		case isInf(b.Lo) && isInf(b.Hi):
+			b.Lo, b.Hi = -bound, bound
+		case isInf(b.Lo):
+			b.Lo = max(b.Hi-2*bound, -limit+1)
+		default:
+			b.Hi = min(b.Lo+2*bound, limit-1)
 		}
 	}
 	dom := fzn.SetOf(b)
@@ -325,7 +333,11 @@ func (e *encoder) objective(m *fzn.Model, en *Encoding) error {
 	if m.Solve.Method == fzn.Satisfy {
 		return nil
 	}
-	x, err := e.intArg(m.Solve.Objective)
+	var x *intVar
+	err := recovered(func() (err error) {
+		x, err = e.intArg(m.Solve.Objective)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("%s: the objective: %w", m.Solve.Pos, err)
 	}
@@ -333,17 +345,33 @@ func (e *encoder) objective(m *fzn.Model, en *Encoding) error {
 	return nil
 }
 
-// post encodes one constraint; a panic of the checked arithmetic becomes
-// an error naming it.
-func (e *encoder) post(c *fzn.Constraint) (err error) {
+// recovered runs f and turns a panic of the checked arithmetic into an
+// error wrapping ErrUnsupported.
+func recovered(f func() error) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			if p != errOverflow {
 				panic(p)
 			}
-			err = fmt.Errorf("%s: constraint %s: %w (%w)", c.Pos, c.Name, errOverflow, ErrUnsupported)
+			err = fmt.Errorf("%w (%w)", errOverflow, ErrUnsupported)
 		}
 	}()
+	return f()
+}
+
+// post encodes one constraint.
+func (e *encoder) post(c *fzn.Constraint) error {
+	if err := recovered(func() error { return e.postArgs(c) }); err != nil {
+		if errors.Is(err, errOverflow) {
+			return fmt.Errorf("%s: constraint %s: %w", c.Pos, c.Name, err)
+		}
+		return err
+	}
+	return nil
+}
+
+// postArgs decodes the arguments of a constraint and encodes it.
+func (e *encoder) postArgs(c *fzn.Constraint) (err error) {
 	h, m, ok := lookup(c.Name, len(c.Args))
 	if !ok {
 		what := "unknown constraint"
