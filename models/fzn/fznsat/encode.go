@@ -27,6 +27,9 @@ const (
 	DefaultPBLimit = 1 << 17
 	// DefaultTableLimit is the default Options.TableLimit.
 	DefaultTableLimit = 4096
+	// DefaultMaxClauses is the default Options.MaxClauses: about 170 MB
+	// of formula, as much again in the solver.
+	DefaultMaxClauses = 1 << 23
 )
 
 // Options tune the encoding.
@@ -53,6 +56,11 @@ type Options struct {
 	// support clauses; beyond it, the constraint is a circuit over binary
 	// numbers. 0 means DefaultTableLimit; -1 writes no table.
 	TableLimit int64
+	// MaxClauses bounds the size of the encoding: Encode fails with an
+	// error wrapping ErrUnsupported when the formula grows beyond it, so
+	// that a model whose encoding would not fit in memory is refused
+	// rather than tried. 0 means DefaultMaxClauses; -1 no bound.
+	MaxClauses int
 	// Bound, when positive, gives an integer variable that the model and
 	// its constraints leave without a finite bound the range
 	// -Bound..Bound, or, when one side is bounded, the 2*Bound+1 values
@@ -67,7 +75,13 @@ type Options struct {
 // DefaultOptions returns the options the SAT route uses when it is not
 // told otherwise.
 func DefaultOptions() Options {
-	return Options{OrderLimit: DefaultOrderLimit, PBLimit: DefaultPBLimit, TableLimit: DefaultTableLimit, Linear: sat.Auto}
+	return Options{
+		OrderLimit: DefaultOrderLimit,
+		PBLimit:    DefaultPBLimit,
+		TableLimit: DefaultTableLimit,
+		MaxClauses: DefaultMaxClauses,
+		Linear:     sat.Auto,
+	}
 }
 
 // Encoding is a FlatZinc model written as CNF: the formula, and what it
@@ -126,6 +140,10 @@ func Encode(ctx context.Context, m *fzn.Model, opts Options) (*Encoding, error) 
 		if err := e.post(c); err != nil {
 			return nil, err
 		}
+		if n := e.f.NumClauses(); e.opts.MaxClauses > 0 && n > e.opts.MaxClauses {
+			return nil, fmt.Errorf("%s: constraint %s: the encoding has grown to %d clauses, beyond the limit of %d (%w)",
+				c.Pos, c.Name, n, e.opts.MaxClauses, ErrUnsupported)
+		}
 	}
 	if err := e.objective(m, en); err != nil {
 		return nil, err
@@ -159,6 +177,9 @@ func newEncoder(ctx context.Context, opts Options) *encoder {
 	}
 	if opts.TableLimit == 0 {
 		opts.TableLimit = DefaultTableLimit
+	}
+	if opts.MaxClauses == 0 {
+		opts.MaxClauses = DefaultMaxClauses
 	}
 	e := &encoder{
 		ctx:        ctx,

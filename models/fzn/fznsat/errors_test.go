@@ -59,6 +59,19 @@ func TestRefused(t *testing.T) {
 	}
 }
 
+// TestMaxClauses refuses a model whose encoding grows beyond the limit.
+func TestMaxClauses(t *testing.T) {
+	m := parseText(t, pigeons(12))
+	opts := fznsat.DefaultOptions()
+	opts.MaxClauses = 500
+	_, err := fznsat.Encode(context.Background(), m, opts)
+	require.ErrorIs(t, err, fznsat.ErrUnsupported)
+	assert.Contains(t, err.Error(), "beyond the limit of 500")
+	opts.MaxClauses = -1
+	_, err = fznsat.Encode(context.Background(), m, opts)
+	require.NoError(t, err)
+}
+
 // TestMalformed checks that arguments of the wrong shape are errors
 // naming the constraint, never panics.
 func TestMalformed(t *testing.T) {

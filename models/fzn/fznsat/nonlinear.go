@@ -10,10 +10,11 @@ import (
 // This file holds the nonlinear builtins: int_times, int_div, int_mod,
 // int_pow, int_abs, int_min, int_max and array_int_maximum/minimum.
 //
-// On small domains (at most Options.TableLimit pairs of operand values) each is a
-// table of support clauses: a pair of operand values implies the result's
-// value (or is ruled out where the function is undefined), with no
-// auxiliary variable, and in every mode. On larger domains:
+// On small domains (at most Options.TableLimit pairs of operand values,
+// 16 times fewer for a log-encoded result) each is a table of support
+// clauses: a pair of operand values implies the result's value (or is
+// ruled out where the function is undefined), with no auxiliary
+// variable, and in every mode. On larger domains:
 //   - int_times is a multiplier circuit: both operands as binary numbers
 //     (a log-encoded integer's bits, or an adder over an order-encoded
 //     one's ladder), their bitwise products as and gates, and the
@@ -27,6 +28,11 @@ import (
 //   - int_pow with a small fixed exponent is a chain of products.
 // A reified or half-reified form over large domains computes the result
 // into a fresh integer and reifies the equation with it.
+
+// logTableCost is how many times a pair of operand values of a table
+// counts against Options.TableLimit when the result is log-encoded: its
+// value is a conjunction of a literal per bit instead of two.
+const logTableCost = 16
 
 // nonlin describes a nonlinear builtin z = f(x) or z = f(x, y).
 type nonlin struct {
@@ -75,6 +81,9 @@ func (e *encoder) nonlinear(n nonlin, xs []*intVar, z *intVar, r sat.Lit, m mode
 	pairs := int64(1)
 	for _, x := range xs {
 		pairs = satMul(pairs, x.size())
+	}
+	if z.isLog() { // each pair costs a clause per bit of z, not two
+		pairs = satMul(pairs, logTableCost)
 	}
 	if pairs <= e.opts.TableLimit {
 		e.funcTable(xs, z, n.f, r, m)
