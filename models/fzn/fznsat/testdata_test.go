@@ -299,16 +299,21 @@ func parseFileQuiet(path string) *fzn.Model {
 	return m
 }
 
-// gecode runs fzn-gecode with the arguments on m and reads what it
-// prints.
+// gecode runs fzn-gecode with the arguments on m for up to 30 seconds
+// and reads what it prints.
 func gecode(t *testing.T, m *fzn.Model, args ...string) (*fznfmt.Output, []byte) {
+	return gecodeFor(t, m, 30*time.Second, args...)
+}
+
+// gecodeFor is gecode with a time limit.
+func gecodeFor(t *testing.T, m *fzn.Model, limit time.Duration, args ...string) (*fznfmt.Output, []byte) {
 	var text bytes.Buffer
 	require.NoError(t, fznfmt.Write(&text, m))
 	file := filepath.Join(t.TempDir(), "model.fzn")
 	require.NoError(t, os.WriteFile(file, text.Bytes(), 0o644))
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*limit+10*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "fzn-gecode", append(append(args, "-time", "30000"), file)...)
+	cmd := exec.CommandContext(ctx, "fzn-gecode", append(append(args, "-time", fmt.Sprint(limit.Milliseconds())), file)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.Output()
