@@ -95,6 +95,17 @@ func SAT(backend string) Engine {
 	}}
 }
 
+// ErrUnsupported is wrapped by the error of an engine that cannot take a
+// model: a constraint it does not know. (fznsat's own errors wrap
+// fznsat.ErrUnsupported; IsUnsupported knows both.)
+var ErrUnsupported = errors.New("the engine does not support the model")
+
+// IsUnsupported reports whether err says that an engine cannot take a
+// model, rather than that it failed on it.
+func IsUnsupported(err error) bool {
+	return errors.Is(err, ErrUnsupported) || errors.Is(err, fznsat.ErrUnsupported)
+}
+
 // ErrUnknownEngine is wrapped by the error of Open for a name that names
 // no engine.
 var ErrUnknownEngine = errors.New("unknown engine")

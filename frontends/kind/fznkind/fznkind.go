@@ -20,6 +20,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"regexp"
 
 	"github.com/waterworks-solver/waterworks/frontends/fznfmt"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
@@ -35,12 +36,16 @@ func Kind() kind.Kind {
 		Engines: EngineNames, Compare: compare}
 }
 
+// solveAfterItem finds a solve item after another item on its line.
+var solveAfterItem = regexp.MustCompile(`;\s*solve\b`)
+
 // itemWords are the words a FlatZinc item starts with.
 var itemWords = []string{"predicate", "array", "var", "bool", "int", "float", "set", "constraint", "solve"}
 
 // Detect reports whether data holds a FlatZinc model: its first item (past
 // blank lines and % comments) starts with a word a FlatZinc item starts
-// with, and a line starts with the solve item. It accepts models with
+// with, and there is a solve item at the start of a line or after
+// another item. It accepts models with
 // mistakes, which the reader then reports; MiniZinc, whose models have a
 // solve item too, is told apart by its include and output items, which
 // FlatZinc has not.
@@ -65,7 +70,7 @@ func Detect(data []byte) bool {
 		if startsWithWord(line, []string{"include", "output", "function", "test", "enum", "type"}) {
 			return false
 		}
-		if startsWithWord(line, []string{"solve"}) {
+		if startsWithWord(line, []string{"solve"}) || solveAfterItem.Match(line) {
 			solve = true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/waterworks-solver/waterworks/frontends/fznfmt"
@@ -68,7 +69,12 @@ func solveGecode(ctx context.Context, m *fzn.Model, o Options, onSolution func(f
 		return res, nil
 	}
 	if runErr != nil && out.Status != fznfmt.StatusComplete && out.Status != fznfmt.StatusUnsatisfiable {
-		return res, fmt.Errorf("fzn-gecode failed: %w: %s", runErr, lastLine(stderr.Bytes()))
+		msg := lastLine(stderr.Bytes())
+		if strings.Contains(msg, "Registry: Constraint") {
+			// Gecode 6.2 knows its own library's names, not fzn_*.
+			return res, fmt.Errorf("%w: fzn-gecode: %s (compile the model for Gecode, or with minizinc -G std)", ErrUnsupported, msg)
+		}
+		return res, fmt.Errorf("fzn-gecode failed: %w: %s", runErr, msg)
 	}
 	res.Status = gecodeStatus(out.Status, m, res.Solutions)
 	return res, nil

@@ -57,7 +57,11 @@ func (c *checker) take(s fzn.Solution) {
 	if c.bad != nil || c.limit > 0 && c.passed >= c.limit {
 		return
 	}
-	if err := fzn.Check(c.m, s); err != nil {
+	if err := fzn.Check(c.m, s); errors.Is(err, fzn.ErrCannotCheck) {
+		c.bad = fmt.Errorf("solution %d of %s cannot be checked, so it is not printed: %w", c.passed+1, c.engine, err)
+		c.cancel()
+		return
+	} else if err != nil {
 		c.bad = fmt.Errorf("%w: solution %d of %s fails the check: %w", ErrWrongAnswer, c.passed+1, c.engine, err)
 		c.cancel()
 		return
