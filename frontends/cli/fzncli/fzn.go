@@ -17,6 +17,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/fznkind"
+	"github.com/waterworks-solver/waterworks/models/fzn"
 )
 
 // Command returns the fzn command.
@@ -66,7 +67,7 @@ func run(ctx context.Context, stdio clikit.IO, argv []string) int {
 	fs.IntVar(&f.limit, "n", 0, "stop after `N` solutions")
 	fs.BoolVar(&f.free, "f", false, "free search: the engine may ignore the search annotations")
 	fs.BoolVar(&f.stats, "s", false, "print statistics as %%%mzn-stat: lines")
-	fs.BoolVar(&f.verbose, "v", false, "say on standard error which engine runs and how it ended")
+	fs.BoolVar(&f.verbose, "v", false, "say on standard error which engine runs, each solution it finds and how it ended")
 	fs.Int64Var(&f.timeLimit, "t", 0, "stop after `MS` milliseconds and print the best solution found (0: no limit)")
 	fs.Uint64Var(&f.seed, "r", 0, "the random `SEED` of the engines that draw at random (gecode)")
 	fs.IntVar(&f.threads, "p", 1, "`N` threads: 2 or more race that many engines (at most the race's list), 1 runs one engine")
@@ -74,7 +75,7 @@ func run(ctx context.Context, stdio clikit.IO, argv []string) int {
 	clikit.Describe(fs, `
 		Examples:
 		  waterworks fzn -a -s testdata/fzn/check/queens.fzn
-		  waterworks fzn -t 10000 -p 2 model.fzn
+		  waterworks fzn -t 10000 -p 2 testdata/fzn/check/knapsack.fzn
 		Exit codes:
 		    0  the outcome is printed: solutions, UNSATISFIABLE, or UNKNOWN after -t
 		    1  the engine failed (the message says why); what it printed before stands`)
@@ -166,14 +167,32 @@ func solve(ctx context.Context, stdio clikit.IO, f *flags, engine fznkind.Engine
 		}
 	}
 	p := newPrinter(stdio.Out, m, opts)
+	onSolution := p.solution
+	if f.verbose {
+		onSolution = func(s fzn.Solution) {
+			p.solution(s)
+			say(stdio, m, s)
+		}
+	}
 	stopFlush := context.AfterFunc(runCtx, p.flush)
-	res := fznkind.Run(runCtx, engine, name, m, opts, p.solution)
+	res := fznkind.Run(runCtx, engine, name, m, opts, onSolution)
 	stopFlush()
 	p.finish(res, f.stats, engine.Name)
 	if f.verbose {
 		fmt.Fprintf(stdio.Err, "waterworks fzn: %s: %s\n", engine.Name, res.Answer(opts).Words)
 	}
 	return exitCode(ctx, stdio, res, p.err)
+}
+
+// say says on standard error that the solution s was found, with its
+// objective.
+func say(stdio clikit.IO, m *fzn.Model, s fzn.Solution) {
+	if m.Solve.Method == fzn.Satisfy {
+		fmt.Fprintln(stdio.Err, "waterworks fzn: found a solution")
+		return
+	}
+	obj, _ := fzn.Objective(m, s)
+	fmt.Fprintf(stdio.Err, "waterworks fzn: found a solution of objective %d\n", obj)
 }
 
 // exitCode says what went wrong, if anything, and returns the exit code.
