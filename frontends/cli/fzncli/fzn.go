@@ -68,7 +68,7 @@ func run(ctx context.Context, stdio clikit.IO, argv []string) int {
 	fs.BoolVar(&f.free, "f", false, "free search: the engine may ignore the search annotations")
 	fs.BoolVar(&f.stats, "s", false, "print statistics as %%%mzn-stat: lines")
 	fs.BoolVar(&f.verbose, "v", false, "say on standard error which engine runs, each solution it finds and how it ended")
-	fs.Int64Var(&f.timeLimit, "t", 0, "stop after `MS` milliseconds and print the best solution found (0: no limit)")
+	fs.Int64Var(&f.timeLimit, "t", 0, "stop after `MS` milliseconds and print the best solution found (0: no limit; below 0: at once)")
 	fs.Uint64Var(&f.seed, "r", 0, "the random `SEED` of the engines that draw at random (gecode)")
 	fs.IntVar(&f.threads, "p", 1, "`N` threads: 2 or more race that many engines (at most the race's list), 1 runs one engine")
 	fs.StringVar(&f.backend, "backend", "", "the `engine`: sat:BACKEND, gecode or race (default "+fznkind.DefaultEngine+", or race with -p 2)")
@@ -104,8 +104,6 @@ func (f *flags) check(pos []string) error {
 		return fmt.Errorf("want one FlatZinc file, got %d", len(pos))
 	case f.limit < 0:
 		return errors.New("-n must not be negative")
-	case f.timeLimit < 0:
-		return errors.New("-t must not be negative")
 	case f.threads < 1:
 		return errors.New("-p must be at least 1")
 	}
@@ -153,11 +151,13 @@ func solve(ctx context.Context, stdio clikit.IO, f *flags, engine fznkind.Engine
 		}
 		return clikit.ExitUsage
 	}
-	opts := fznkind.Options{All: f.all || f.intermediate, Limit: f.limit, Free: f.free, Seed: f.seed, Timeouts: f.timeLimit > 0}
+	opts := fznkind.Options{All: f.all || f.intermediate, Limit: f.limit, Free: f.free, Seed: f.seed, Timeouts: f.timeLimit != 0}
 	runCtx := ctx
-	if f.timeLimit > 0 {
+	if f.timeLimit != 0 {
+		// minizinc passes what is left of its --time-limit after
+		// compiling, which may be nothing: a negative limit has passed.
 		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, time.Duration(f.timeLimit)*time.Millisecond)
+		runCtx, cancel = context.WithTimeout(ctx, time.Duration(max(f.timeLimit, 0))*time.Millisecond)
 		defer cancel()
 	}
 	if f.verbose {

@@ -84,6 +84,7 @@ func TestGolden(t *testing.T) {
 		{"missing", []string{filepath.Join(cliDir, "no-such.fzn")}},
 		{"two-files", []string{"a.fzn", "b.fzn"}},
 		{"negative-n", []string{"-n", "-1", "a.fzn"}},
+		{"time-is-up", []string{"-t", "-20", filepath.Join(cliDir, "pigeons.fzn")}},
 		{"unknown-backend", []string{"--backend", "sat:gimi", "a.fzn"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
