@@ -27,6 +27,7 @@ var (
 	dirOrders   = flag.String("fzn.order", "64", "TestDir: the Options.OrderLimit values to try, comma-separated")
 	dirMaxBytes = flag.Int64("fzn.maxbytes", 4<<20, "TestDir: skip files larger than this")
 	dirGecode   = flag.Bool("fzn.gecode", false, "TestDir: also run fzn-gecode and fail on any disagreement")
+	dirBisect   = flag.Bool("fzn.bisect", false, "TestDir: optimise with SolveOptions.Bisect")
 )
 
 // TestDir solves the FlatZinc files of -fzn.dir under each OrderLimit of
@@ -61,7 +62,7 @@ func TestDir(t *testing.T) {
 		for _, limit := range limits {
 			row, res := runDir(t, m, limit)
 			if *dirGecode && res != nil {
-				row += "\t" + compareDir(t, f, m, res)
+				row += "\t" + compareResults(t, f, m, res, *dirTimeout)
 			}
 			fmt.Fprintf(w, "%s\t%d\t%s\t\n", strings.TrimSuffix(filepath.Base(f), ".fzn"), limit, row)
 			w.Flush()
@@ -87,7 +88,7 @@ func runDir(t *testing.T, m *fzn.Model, limit int) (string, *fzn.Result) {
 	}
 	enc := time.Since(start)
 	f := en.Formula()
-	res, err := en.Solve(ctx, gini.New(), fznsat.SolveOptions{}, func(s fzn.Solution) {
+	res, err := en.Solve(ctx, gini.New(), fznsat.SolveOptions{Bisect: *dirBisect}, func(s fzn.Solution) {
 		if err := fzn.Check(m, s); err != nil {
 			t.Errorf("wrong solution: %v", err)
 		}
@@ -104,11 +105,11 @@ func runDir(t *testing.T, m *fzn.Model, limit int) (string, *fzn.Result) {
 		res.Status, obj, res.Solutions, time.Since(start).Milliseconds()), &res
 }
 
-// compareDir runs Gecode on the model of path for -fzn.timeout and fails
-// the test when its answer contradicts res: a solution where res says
+// compareResults runs Gecode on the model of path for the time limit and
+// fails the test when its answer contradicts res: a solution where res says
 // unsatisfiable, none where res has one while Gecode finished, an
 // objective better than res's optimum, another proven optimum.
-func compareDir(t *testing.T, path string, m *fzn.Model, res *fzn.Result) string {
+func compareResults(t *testing.T, path string, m *fzn.Model, res *fzn.Result, limit time.Duration) string {
 	ref := parseFile(t, path)
 	args := []string{"-n", "1"}
 	if id, ok := ref.Solve.Objective.(*fzn.Ident); ok {
@@ -117,7 +118,7 @@ func compareDir(t *testing.T, path string, m *fzn.Model, res *fzn.Result) string
 			id.Decl.Anns = append(id.Decl.Anns, &fzn.Annotation{Name: "output_var"})
 		}
 	}
-	out, _ := gecodeFor(t, ref, *dirTimeout, args...)
+	out, _ := gecodeFor(t, ref, limit, args...)
 	n := len(out.Solutions)
 	gstatus := fmt.Sprintf("%d solutions", n)
 	switch {

@@ -164,6 +164,7 @@ type encoder struct {
 	vars       map[*fzn.Decl]*intVar
 	consts     map[int64]*intVar
 	bools      map[sat.Lit]*intVar
+	sums       map[sumKey]*intVar // the auxiliary integers of pairSum
 	used       map[*fzn.Decl]bool // the variables something refers to
 	buf        []sat.Lit
 }

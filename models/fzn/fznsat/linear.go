@@ -56,6 +56,9 @@ type term struct {
 //     et al.'s Sugar): for each value u of one, "a*x >= a*u implies
 //     b*y <= k - a*u", one clause each, on which unit propagation keeps
 //     bounds consistency; for !=, a clause per value pair that sums to k;
+//   - = and != over three or four order-encoded terms: the same between
+//     two halves, a pair of terms being an auxiliary order-encoded
+//     integer shared by every constraint over that pair (sums.go);
 //   - otherwise the sum of weighted literals: an order-encoded x is
 //     vals[0] + sum (vals[i]-vals[i-1]) [x >= vals[i]], a chain of
 //     literals each implying the one before, and a log-encoded x is lo +
@@ -183,6 +186,9 @@ func (e *encoder) imply(g sat.Lit, l *lin, op relOp, k int64) {
 	}
 	if len(l.ts) == 2 && !l.ts[0].x.isLog() && !l.ts[1].x.isLog() {
 		e.direct2(g, l.ts, op, k)
+		return
+	}
+	if (op == opNE || op == opEQ) && e.split(g, l.ts, op, k) {
 		return
 	}
 	if l.ex == nil {

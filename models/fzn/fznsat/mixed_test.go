@@ -69,6 +69,7 @@ func TestOptimiseBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 11))
 	names := allNames()
 	tried, optimal := 0, 0
+	defer fznsat.SetBisectGap(2)() // the small objectives get probes too
 	for tried < rounds {
 		inst := mixedInstance(rng, names)
 		if size(inst.m) > 1<<14 {
@@ -89,7 +90,8 @@ func TestOptimiseBruteForce(t *testing.T) {
 		best, found := bruteOptimum(t, inst.m)
 		for oname, opts := range optionSets {
 			var seen []int64
-			res, err := fznsat.Solve(context.Background(), inst.m, gini.New(), fznsat.SolveOptions{Encode: &opts},
+			sopts := fznsat.SolveOptions{Encode: &opts, Bisect: rng.IntN(3) > 0}
+			res, err := fznsat.Solve(context.Background(), inst.m, gini.New(), sopts,
 				func(s fzn.Solution) {
 					v, err := fzn.Objective(inst.m, s)
 					if err != nil {

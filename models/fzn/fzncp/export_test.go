@@ -1,0 +1,28 @@
+package fzncp
+
+import "github.com/waterworks-solver/waterworks/cp"
+
+// FirstDecisions returns the decisions the plain engine's brancher takes
+// first, following the first branch of each, up to depth of them, after
+// propagating the root.
+func FirstDecisions(m *Model, opts SolveOptions, depth int) []cp.Decision {
+	if m.s.Propagate() != nil {
+		return nil
+	}
+	b := m.brancher(opts.Free, opts.Seed, nil)
+	var ds []cp.Decision
+	var walk func()
+	walk = func() {
+		if len(ds) == depth {
+			return
+		}
+		d, ok := b.Branch(m.s)
+		if !ok {
+			return
+		}
+		ds = append(ds, d)
+		m.s.Try(d, walk)
+	}
+	walk()
+	return ds
+}
