@@ -87,13 +87,13 @@
 // A FlatZinc model is a kind like the puzzles (fznkind): Detect tells a
 // model by its content (its items, a solve item, no MiniZinc include or
 // output item), Read reads it with the FlatZinc reader, the engines are
-// sat:BACKEND, gecode (fzn-gecode, when installed) and race, and Run
+// cp, cp-learn, sat:BACKEND, gecode (fzn-gecode, when installed) and race,
+// and Run
 // judges each run into a Status: a solution that fzn.Check accepts is
 // solved (and is handed out only then), a proof of unsatisfiability
 // unsolvable, a stop unknown. Its Answer keys are "satisfiable",
 // "unsolvable", "optimal 42" or "N solutions", on which compare's
-// agreement works unchanged; it comes first in kinds.All. The CP engines
-// join its list when models/fzn/fzncp is built.
+// agreement works unchanged; it comes first in kinds.All.
 //
 // # Where the move stands
 //

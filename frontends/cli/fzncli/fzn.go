@@ -40,11 +40,13 @@ solution found so far is printed at once. With -s, statistics follow as "%%%mzn-
 lines.
 
 The flags are the standard flags of a FlatZinc solver, which minizinc passes to it.
---backend picks the engine (sat:gini by default; sat:BACKEND for any SAT backend, such
-as sat:gophersat or sat:dimacs:cadical; gecode, Gecode's fzn-gecode, when it is
-installed; race). -p 2 or more races engines, one a thread, on the same model: the SAT
-route on gini and on gophersat, the first complete answer winning; -p 1 runs one
-engine on one thread.
+--backend picks the engine: cp (the default, the CP core), cp-learn (the CP core with
+conflict learning), sat:BACKEND for any SAT backend (sat:gini, sat:gophersat,
+sat:dimacs:cadical, ...), gecode (Gecode's fzn-gecode, when it is installed; it takes
+FlatZinc compiled for Gecode or the standard library), or race. -p N with N of 2 or
+more is a portfolio: it races N engines, one a thread, on the same model (cp, sat:gini,
+cp-learn, sat:gophersat, in that order), and the first complete answer wins; -p 1 runs
+one engine on one thread.
 
 As a FlatZinc solver must for minizinc, the command exits 0 whenever it printed the
 outcome, an unsatisfiable model or a search stopped by -t included (minizinc takes any
@@ -70,8 +72,8 @@ func run(ctx context.Context, stdio clikit.IO, argv []string) int {
 	fs.BoolVar(&f.verbose, "v", false, "say on standard error which engine runs, each solution it finds and how it ended")
 	fs.Int64Var(&f.timeLimit, "t", 0, "stop after `MS` milliseconds and print the best solution found (0: no limit; below 0: at once)")
 	fs.Uint64Var(&f.seed, "r", 0, "the random `SEED` of the engines that draw at random (gecode)")
-	fs.IntVar(&f.threads, "p", 1, "`N` threads: 2 or more race that many engines (at most the race's list), 1 runs one engine")
-	fs.StringVar(&f.backend, "backend", "", "the `engine`: sat:BACKEND, gecode or race (default "+fznkind.DefaultEngine+", or race with -p 2)")
+	fs.IntVar(&f.threads, "p", 1, "`N` threads: 2 or more race that many engines (a portfolio; at most 4), 1 runs one engine")
+	fs.StringVar(&f.backend, "backend", "", "the `engine`: cp, cp-learn, sat:BACKEND, gecode or race (default "+fznkind.DefaultEngine+", or race with -p 2)")
 	clikit.Describe(fs, `
 		Examples:
 		  waterworks fzn -a -s testdata/fzn/check/queens.fzn
@@ -177,7 +179,7 @@ func solve(ctx context.Context, stdio clikit.IO, f *flags, engine fznkind.Engine
 	stopFlush := context.AfterFunc(runCtx, p.flush)
 	res := fznkind.Run(runCtx, engine, name, m, opts, onSolution)
 	stopFlush()
-	p.finish(res, f.stats, engine.Name)
+	p.finish(res, f.stats, engine)
 	if f.verbose {
 		fmt.Fprintf(stdio.Err, "waterworks fzn: %s: %s\n", engine.Name, res.Answer(opts).Words)
 	}

@@ -2,6 +2,7 @@ package fzncli
 
 import (
 	"io"
+	"strings"
 	"sync"
 
 	"github.com/waterworks-solver/waterworks/frontends/fznfmt"
@@ -70,7 +71,7 @@ func (p *printer) write(s fzn.Solution) {
 
 // finish prints what is held back, the statistics when asked for, and
 // the status line of the run's result.
-func (p *printer) finish(res fznkind.Result, stats bool, engine string) {
+func (p *printer) finish(res fznkind.Result, stats bool, engine fznkind.Engine) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.flushLocked()
@@ -101,8 +102,10 @@ func (p *printer) status(res fznkind.Result) fznfmt.Status {
 	return fznfmt.StatusNone
 }
 
-// statsOf returns the statistics of res, MiniZinc's names first.
-func statsOf(res fznkind.Result, engine string) []fznfmt.Stat {
+// statsOf returns the statistics of res, MiniZinc's names first, then
+// the engine's name (and a race's engines, in the order its raceWinner
+// counts them from 0).
+func statsOf(res fznkind.Result, engine fznkind.Engine) []fznfmt.Stat {
 	stats := []fznfmt.Stat{
 		{Name: "solveTime", Value: res.Time},
 		{Name: "solutions", Value: int64(res.Solutions)},
@@ -110,8 +113,11 @@ func statsOf(res fznkind.Result, engine string) []fznfmt.Stat {
 	if res.Optimising && res.Solutions > 0 {
 		stats = append(stats, fznfmt.Stat{Name: "objective", Value: res.Objective})
 	}
-	stats = append(stats, fznfmt.Stat{Name: "engine", Value: engine})
-	seen := map[string]bool{"solveTime": true, "solutions": true, "objective": true, "engine": true}
+	stats = append(stats, fznfmt.Stat{Name: "engine", Value: engine.Name})
+	if engine.Members != nil {
+		stats = append(stats, fznfmt.Stat{Name: "raceEngines", Value: strings.Join(engine.Members, ",")})
+	}
+	seen := map[string]bool{"solveTime": true, "solutions": true, "objective": true, "engine": true, "raceEngines": true}
 	for _, s := range res.Result.Stats {
 		if !seen[s.Name] {
 			seen[s.Name] = true

@@ -12,6 +12,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/internal/files"
+	"github.com/waterworks-solver/waterworks/models/fzn/mznlib"
 )
 
 const installArgs = "[--dir DIR]"
@@ -40,10 +41,9 @@ const (
 var stdFlags = []string{"-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t", "-v"}
 
 // solverLibrary is the solver library install writes beside the
-// configuration: the fzn_*.mzn files of models/fzn/mznlib. Until that
-// package is built it is nil, and minizinc compiles models for waterworks
-// with its standard library, which decomposes every global constraint.
-var solverLibrary fs.FS
+// configuration: the fzn_*.mzn and redefinitions*.mzn files of
+// models/fzn/mznlib (a variable, so that a test can give another).
+var solverLibrary fs.FS = mznlib.FS
 
 // msc is what waterworks.msc holds. Its executable is a list, the program
 // and its argument, which minizinc (2.6 and later) runs as such.

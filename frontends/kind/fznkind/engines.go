@@ -10,6 +10,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/minizinc"
 	"github.com/waterworks-solver/waterworks/models/fzn"
+	"github.com/waterworks-solver/waterworks/models/fzn/fzncp"
 	"github.com/waterworks-solver/waterworks/models/fzn/fznsat"
 	"github.com/waterworks-solver/waterworks/sat/backends"
 )
@@ -48,22 +49,29 @@ type Engine struct {
 	Solve Solver
 	// Seeded reports whether the engine heeds Options.Seed.
 	Seeded bool
+	// Members names the engines a race runs, in order (its statistic
+	// raceWinner is an index into them); nil for other engines.
+	Members []string
 }
 
 // Engine names that are not a SAT backend's.
 const (
-	GecodeName = "gecode"
-	RaceName   = "race"
-	satPrefix  = "sat:"
+	CPName      = "cp"
+	CPLearnName = "cp-learn"
+	GecodeName  = "gecode"
+	RaceName    = "race"
+	satPrefix   = "sat:"
 )
 
-// DefaultEngine is the engine "waterworks fzn" runs without --backend.
-const DefaultEngine = satPrefix + backends.Gini
+// DefaultEngine is the engine "waterworks fzn" runs without --backend:
+// the CP core with fzncp's default engine.
+var DefaultEngine = cpName(fzncp.DefaultEngine)
 
-// Engines lists the engines compare runs, in order: a SAT engine for
-// every available backend, then gecode when fzn-gecode is installed.
+// Engines lists the engines compare runs, in order: the CP core plain
+// and with learning, a SAT engine for every available backend, then
+// gecode when fzn-gecode is installed.
 func Engines() []Engine {
-	var engines []Engine
+	engines := []Engine{CP(fzncp.Plain), CP(fzncp.Learning)}
 	for _, b := range backends.Available() {
 		engines = append(engines, SAT(b))
 	}
@@ -80,7 +88,31 @@ func EngineNames() []string {
 	for _, e := range Engines() {
 		names = append(names, e.Name)
 	}
-	return append(names, "sat")
+	return append(names, "cp", "sat")
+}
+
+// cpName is the name of the CP engine e.
+func cpName(e fzncp.Engine) string {
+	if e == fzncp.Learning {
+		return CPLearnName
+	}
+	return CPName
+}
+
+// CP returns the engine that builds the model on the CP core with fzncp
+// and searches it with e: cp (Plain) or cp-learn (Learning, conflict
+// learning over integer domains).
+func CP(e fzncp.Engine) Engine {
+	return Engine{Name: cpName(e), Group: "cp", Seeded: true, Solve: func(ctx context.Context, m *fzn.Model, o Options, onSolution func(fzn.Solution)) (fzn.Result, error) {
+		built, err := fzncp.Build(ctx, m, fzncp.Options{})
+		if err != nil {
+			if ctx.Err() != nil {
+				return fzn.Result{}, nil // stopped while building: the status says so
+			}
+			return fzn.Result{}, err
+		}
+		return fzncp.Solve(ctx, built, fzncp.SolveOptions{All: o.All, MaxSolutions: o.Limit, Free: o.Free, Seed: o.Seed, Engine: e}, onSolution)
+	}}
 }
 
 // SAT returns the engine that encodes the model with fznsat and solves
@@ -96,14 +128,14 @@ func SAT(backend string) Engine {
 }
 
 // ErrUnsupported is wrapped by the error of an engine that cannot take a
-// model: a constraint it does not know. (fznsat's own errors wrap
-// fznsat.ErrUnsupported; IsUnsupported knows both.)
+// model: a constraint it does not know. (fzncp's and fznsat's own errors
+// wrap their ErrUnsupported; IsUnsupported knows all three.)
 var ErrUnsupported = errors.New("the engine does not support the model")
 
 // IsUnsupported reports whether err says that an engine cannot take a
 // model, rather than that it failed on it.
 func IsUnsupported(err error) bool {
-	return errors.Is(err, ErrUnsupported) || errors.Is(err, fznsat.ErrUnsupported)
+	return errors.Is(err, ErrUnsupported) || errors.Is(err, fznsat.ErrUnsupported) || errors.Is(err, fzncp.ErrUnsupported)
 }
 
 // ErrUnknownEngine is wrapped by the error of Open for a name that names
@@ -116,12 +148,17 @@ func Names() []string {
 	return append(kind.Names(Engines(), func(e Engine) string { return e.Name }), RaceName)
 }
 
-// Open returns the engine called name: one of Engines, "sat:BACKEND" for
+// Open returns the engine called name: one of Engines (cp, cp-learn),
+// "sat:BACKEND" for
 // any backend backends.Open takes (sat:dimacs:kissat), gecode (an error
 // when fzn-gecode is not installed), or race, the race of RaceEngines
 // for the number of cores.
 func Open(name string) (Engine, error) {
 	switch {
+	case name == CPName:
+		return CP(fzncp.Plain), nil
+	case name == CPLearnName:
+		return CP(fzncp.Learning), nil
 	case name == RaceName:
 		return Race(RaceEngines(runtime.GOMAXPROCS(0))...), nil
 	case name == GecodeName:
@@ -140,9 +177,11 @@ func Open(name string) (Engine, error) {
 }
 
 // RaceEngines returns the engines a race on n cores runs: the first n of
-// the race's list, and at least two. The list is the SAT route on gini
-// with the encodings' defaults, then on gophersat.
+// the race's list, and at least two. The list puts different approaches
+// first, since they win on different models: the CP core (plain), the
+// SAT route on gini, the CP core with learning, the SAT route on
+// gophersat.
 func RaceEngines(n int) []Engine {
-	list := []Engine{SAT(backends.Gini), SAT(backends.Gophersat)}
+	list := []Engine{CP(fzncp.Plain), SAT(backends.Gini), CP(fzncp.Learning), SAT(backends.Gophersat)}
 	return list[:min(len(list), max(n, 2))]
 }

@@ -5,12 +5,12 @@
 // the outcome judged into a kind.Status. "waterworks fzn" and compare
 // (frontends/cli) stand on it.
 //
-// The engines are sat:BACKEND (models/fzn/fznsat on a backend of
-// sat/backends: sat:gini, sat:gophersat, sat:dimacs:cadical, ...), gecode
-// (Gecode's fzn-gecode as a process, when it is installed) and race
-// (several engines on the cores, the first complete answer wins). The CP
-// engines cp and cp-learn of models/fzn/fzncp join the list (Engines,
-// RaceEngines) when that package is built.
+// The engines are cp and cp-learn (models/fzn/fzncp on the CP core, plain
+// and with conflict learning), sat:BACKEND (models/fzn/fznsat on a
+// backend of sat/backends: sat:gini, sat:gophersat, sat:dimacs:cadical,
+// ...), gecode (Gecode's fzn-gecode as a process, when it is installed)
+// and race (several engines on the cores, the first complete answer
+// wins).
 //
 // To add an engine, add it to Engines, and to RaceEngines if the race is
 // to run it.

@@ -27,7 +27,7 @@ func Race(engines ...Engine) Engine {
 	}
 	return Engine{Name: RaceName, Solve: func(ctx context.Context, m *fzn.Model, o Options, onSolution func(fzn.Solution)) (fzn.Result, error) {
 		return race(ctx, engines, m, o, onSolution)
-	}, Seeded: true}
+	}, Seeded: true, Members: names}
 }
 
 // raceRun is what one engine of a race came back with.
