@@ -65,7 +65,7 @@ func run(ctx context.Context, stdio clikit.IO, argv []string) int {
 	fs := clikit.NewFlagSet(stdio, "waterworks fzn", args, summary)
 	var f flags
 	fs.BoolVar(&f.all, "a", false, "print all solutions of a satisfaction problem, every improving solution of an optimisation")
-	fs.BoolVar(&f.intermediate, "i", false, "print every improving solution of an optimisation (as -a does)")
+	fs.BoolVar(&f.intermediate, "i", false, "print every improving solution of an optimisation (as -a does); a satisfaction problem still gets one")
 	fs.IntVar(&f.limit, "n", 0, "stop after `N` solutions")
 	fs.BoolVar(&f.free, "f", false, "free search: the engine may ignore the search annotations")
 	fs.BoolVar(&f.stats, "s", false, "print statistics as %%%mzn-stat: lines")
@@ -153,7 +153,8 @@ func solve(ctx context.Context, stdio clikit.IO, f *flags, engine fznkind.Engine
 		}
 		return clikit.ExitUsage
 	}
-	opts := fznkind.Options{All: f.all || f.intermediate, Limit: f.limit, Free: f.free, Seed: f.seed, Timeouts: f.timeLimit != 0}
+	intermediate := f.intermediate && m.Solve.Method != fzn.Satisfy // -i is for optimisation alone
+	opts := fznkind.Options{All: f.all || intermediate, Limit: f.limit, Free: f.free, Seed: f.seed, Timeouts: f.timeLimit != 0}
 	runCtx := ctx
 	if f.timeLimit != 0 {
 		// minizinc passes what is left of its --time-limit after

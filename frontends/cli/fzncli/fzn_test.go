@@ -180,6 +180,28 @@ func TestLimitAndStdin(t *testing.T) {
 	assert.NotContains(t, out, "==========")
 }
 
+// TestIntermediate: -i asks an optimisation for every improving solution,
+// and leaves a satisfaction problem at one.
+func TestIntermediate(t *testing.T) {
+	var stderr syncBuffer
+	code, out := runFzn(context.Background(), "", &stderr, "-i", filepath.Join(cliDir, "grid.fzn"))
+	require.Equal(t, 0, code, stderr.String())
+	assert.Equal(t, 1, strings.Count(out, fznfmt.Separator+"\n"), out)
+	assert.NotContains(t, out, "==========")
+
+	path := filepath.Join(testdata, "check", "knapsack.fzn")
+	m := readModel(t, path)
+	code, out = runFzn(context.Background(), "", &stderr, "-i", "--backend", "sat:gini", path)
+	require.Equal(t, 0, code, stderr.String())
+	got, err := fznfmt.ReadOutput("stdout", strings.NewReader(out), m)
+	require.NoError(t, err)
+	code, all := runFzn(context.Background(), "", &stderr, "-a", "--backend", "sat:gini", path)
+	require.Equal(t, 0, code, stderr.String())
+	assert.Equal(t, all, out, "-i is -a for optimisation")
+	assert.Greater(t, len(got.Solutions), 1, "the SAT route improves step by step")
+	assert.Equal(t, fznfmt.StatusComplete, got.Status)
+}
+
 // TestStats: -s adds a block of statistics that MiniZinc reads, with the
 // number of solutions and the objective.
 func TestStats(t *testing.T) {
