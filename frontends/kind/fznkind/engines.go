@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
@@ -88,7 +89,12 @@ func EngineNames() []string {
 	for _, e := range Engines() {
 		names = append(names, e.Name)
 	}
-	return append(names, "cp", "sat")
+	for _, group := range []string{"cp", "sat"} {
+		if !slices.Contains(names, group) { // the engine cp is its group's name too
+			names = append(names, group)
+		}
+	}
+	return names
 }
 
 // cpName is the name of the CP engine e.
