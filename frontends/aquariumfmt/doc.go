@@ -86,6 +86,12 @@
 // document's (possibly partial) solution when there is at least one.
 // Problems are positioned in the whole input, past skipped lines.
 //
+// # MiniZinc
+//
+// WriteDZN writes a puzzle as data for MiniZincModel, waterworks' Aquarium
+// model in MiniZinc (both rules), of which testdata/examples/aquarium.mzn
+// is a copy. No reader takes dzn back.
+//
 // # Errors
 //
 // Problems in the input come back as an inputerr.List of positioned errors,
