@@ -26,3 +26,6 @@ func FirstDecisions(m *Model, opts SolveOptions, depth int) []cp.Decision {
 	walk()
 	return ds
 }
+
+// Solver returns the cp.Solver the model is built on.
+func (m *Model) Solver() *cp.Solver { return m.s }
