@@ -170,7 +170,12 @@ func (r *run) satisfy(ctx context.Context) error {
 		err = r.m.s.SearchLearning(ctx, vars, cp.Limits{}, onSolution)
 		learned = !errors.Is(err, cp.ErrCannotLearn)
 	}
-	if !learned {
+	switch {
+	case learned:
+	case want == 1 && r.opts.Free: // dom/wdeg learns from restarts
+		b := r.m.brancher(true, r.opts.Seed, nil)
+		_, err = r.m.s.Solve(ctx, b, cp.Limits{Restarts: freeRestarts}, func() { onSolution() })
+	default:
 		b := r.m.brancher(r.opts.Free, r.opts.Seed, only)
 		err = r.m.s.Search(ctx, b, cp.Limits{}, onSolution)
 	}
@@ -234,7 +239,7 @@ func (r *run) optimize(ctx context.Context) error {
 		b := m.brancher(r.opts.Free, r.opts.Seed, nil)
 		lim := cp.Limits{}
 		if r.opts.Free {
-			lim.Restarts = cp.Restarts{Policy: cp.RestartLuby, Scale: 100}
+			lim.Restarts = freeRestarts
 		}
 		if maximize {
 			opt, err = m.s.Maximize(sctx, b, m.objective, lim, onImprove)
@@ -262,6 +267,10 @@ func (r *run) optimize(ctx context.Context) error {
 	}
 	return nil
 }
+
+// freeRestarts are the restarts of the plain engine's free search, which
+// branches by dom/wdeg: failure counts carry over from run to run.
+var freeRestarts = cp.Restarts{Policy: cp.RestartLuby, Scale: 100}
 
 // ladder is the objective as a weighted sum of literals, which the
 // learning search's bound takes: obj = base + Σ weights[i]·lits[i].
