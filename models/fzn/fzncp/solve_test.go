@@ -35,6 +35,7 @@ func TestSolveLimits(t *testing.T) {
 			wantStatus fzn.Status
 		}{
 			{fzncp.SolveOptions{}, 1, fzn.Satisfied},
+			{fzncp.SolveOptions{Free: true}, 1, fzn.Satisfied},
 			{fzncp.SolveOptions{MaxSolutions: 4}, 4, fzn.Satisfied},
 			{fzncp.SolveOptions{All: true, MaxSolutions: 2}, 2, fzn.Satisfied},
 			{fzncp.SolveOptions{All: true}, 6, fzn.AllSolutions},
@@ -95,9 +96,11 @@ func TestSolveUnsatisfiable(t *testing.T) {
 		"array [1..0] of var int: a = [];\nvar 1..3: m;\nconstraint array_int_maximum(m, a);\nsolve satisfy;\n",
 	} {
 		for _, e := range engines {
-			sols, res := solveAll(t, parse(t, text), fzncp.SolveOptions{Engine: e})
-			if len(sols) != 0 || res.Status != fzn.Unsatisfiable {
-				t.Errorf("%v: %d solutions, %v; want unsatisfiable\n%s", e, len(sols), res.Status, text)
+			for _, free := range []bool{false, true} {
+				sols, res := solveAll(t, parse(t, text), fzncp.SolveOptions{Engine: e, Free: free})
+				if len(sols) != 0 || res.Status != fzn.Unsatisfiable {
+					t.Errorf("%v free=%v: %d solutions, %v; want unsatisfiable\n%s", e, free, len(sols), res.Status, text)
+				}
 			}
 		}
 	}
