@@ -239,6 +239,7 @@ func (b *builder) outputs() {
 		}
 	}
 	outs := b.m.src.Outputs()
+	b.m.outputs = []cp.Var{} // not nil: outputs that are all constants tell no solutions apart
 	for _, d := range outs {
 		if d.IsArray() {
 			for _, e := range d.Elems() {

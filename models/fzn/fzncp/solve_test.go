@@ -363,3 +363,21 @@ solve satisfy;
 		}
 	}
 }
+
+// TestConstantOutputs: when every output is a constant, all solutions look
+// the same, and -a hands out one.
+func TestConstantOutputs(t *testing.T) {
+	m := parse(t, `
+var 1..3: x;
+var 1..3: y;
+array [1..2] of var int: out :: output_array([1..2]) = [4, 5];
+constraint int_lt(x, y);
+solve satisfy;
+`)
+	for _, e := range engines {
+		sols, res := solveAll(t, m, fzncp.SolveOptions{All: true, Engine: e})
+		if len(sols) != 1 || res.Status != fzn.AllSolutions {
+			t.Errorf("%v: %d solutions, %v; want 1, all", e, len(sols), res.Status)
+		}
+	}
+}
