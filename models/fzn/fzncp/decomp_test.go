@@ -67,11 +67,13 @@ func newCompiler(t *testing.T) *compiler {
 	return &compiler{dir: dir}
 }
 
-// compile returns the FlatZinc of the model file for the solver.
+// compile returns the FlatZinc of the model file (and data files, after
+// it, separated by spaces) for the solver.
 func (c *compiler) compile(t *testing.T, model, solver string) []byte {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "out.fzn")
-	cmd := exec.Command("minizinc", "-c", "--solver", solver, "--fzn", out, "--no-output-ozn", model)
+	args := append([]string{"-c", "--solver", solver, "--fzn", out, "--no-output-ozn"}, strings.Fields(model)...)
+	cmd := exec.Command("minizinc", args...)
 	cmd.Env = append(os.Environ(), "MZN_SOLVER_PATH="+filepath.Join(c.dir, "solvers"))
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("minizinc -c %s: %v\n%s", model, err, msg)
