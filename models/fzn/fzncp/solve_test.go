@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -379,5 +380,42 @@ solve satisfy;
 		if len(sols) != 1 || res.Status != fzn.AllSolutions {
 			t.Errorf("%v: %d solutions, %v; want 1, all", e, len(sols), res.Status)
 		}
+	}
+}
+
+// TestCancelStalled: when the search does not see the end of its context
+// for long, Solve returns anyway, soon after, and hands out nothing more.
+func TestCancelStalled(t *testing.T) {
+	m := parse(t, sixSolutions)
+	for _, e := range engines {
+		cm, err := fzncp.Build(context.Background(), m, fzncp.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fzncp.AddStall(cm, 1500*time.Millisecond)
+		var mu sync.Mutex
+		returned, late := false, 0
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		start := time.Now()
+		res, err := fzncp.Solve(ctx, cm, fzncp.SolveOptions{Engine: e, All: true}, func(fzn.Solution) {
+			mu.Lock()
+			defer mu.Unlock()
+			if returned {
+				late++
+			}
+		})
+		mu.Lock()
+		returned = true
+		mu.Unlock()
+		cancel()
+		if d := time.Since(start); err != nil || res.Status != fzn.Unknown || d > time.Second {
+			t.Fatalf("%v: %v, %v after %v; want unknown at once", e, res.Status, err, d)
+		}
+		time.Sleep(2 * time.Second) // the stalled search ends meanwhile
+		mu.Lock()
+		if late > 0 {
+			t.Errorf("%v: %d solutions handed out after Solve returned", e, late)
+		}
+		mu.Unlock()
 	}
 }
