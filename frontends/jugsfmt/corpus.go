@@ -368,8 +368,8 @@ func blame(p *jugs.Puzzle) string {
 
 // Write writes e as one line of the corpus format: id, capacities,
 // initial, tap, target, goal, then goal_state for a "state" goal and
-// optimal_steps and solvable when known. Parse reads it back to the same
-// entry.
+// optimal_steps and solvable when known, then the entry's annotations as
+// they were written. Parse reads it back to the same entry.
 func Write(w io.Writer, e Entry) error {
 	p := e.Puzzle
 	rec := struct {
@@ -399,6 +399,6 @@ func Write(w io.Writer, e Entry) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(line, '\n'))
+	_, err = w.Write(append(e.Annotations.Merge(line), '\n'))
 	return err
 }
