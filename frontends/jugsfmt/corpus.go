@@ -73,13 +73,7 @@ func Parse(name string, data []byte) ([]Entry, error) {
 	}
 	var entries []Entry
 	ids := make(textblock.IDs)
-	for n := 1; len(data) > 0; n++ {
-		var line []byte
-		line, data, _ = bytes.Cut(data, []byte("\n"))
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
+	for n, line := range textblock.NonBlank(data) {
 		e, err := parseLine(line, n, ids)
 		if err != nil {
 			errs = append(errs, &inputerr.Error{File: name, Line: n, Col: err.col, Msg: err.msg})

@@ -1,6 +1,7 @@
 package textblock
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -97,5 +98,22 @@ func TestWords(t *testing.T) {
 	}
 	if w := Words("# only a comment", 1); len(w) != 0 {
 		t.Errorf("a comment has words: %v", w)
+	}
+}
+
+func TestNonBlank(t *testing.T) {
+	data := []byte("\ufeff{\"a\":1}\r\n\n  \t\r\n{\"b\":2}\n{\"c\":3}")
+	var nos []int
+	var lines []string
+	for no, line := range NonBlank(data) {
+		nos = append(nos, no)
+		lines = append(lines, string(line))
+	}
+	wantNos, wantLines := []int{1, 4, 5}, []string{`{"a":1}`, `{"b":2}`, `{"c":3}`}
+	if fmt.Sprint(nos) != fmt.Sprint(wantNos) || fmt.Sprint(lines) != fmt.Sprint(wantLines) {
+		t.Errorf("NonBlank = %v %q, want %v %q", nos, lines, wantNos, wantLines)
+	}
+	for range NonBlank(data) {
+		break // stopping early must not panic
 	}
 }
