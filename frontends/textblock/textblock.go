@@ -100,16 +100,6 @@ func ParseEither[T any](name string, data []byte, jsonLines, text func(name stri
 	return items
 }
 
-// Records returns the lines of JSON Lines data that are not blank, each
-// with its number (see NonBlank).
-func Records(data []byte) []Line {
-	var lines []Line
-	for no, line := range NonBlank(data) {
-		lines = append(lines, Line{Text: string(line), No: no})
-	}
-	return lines
-}
-
 // NonBlank yields the lines of data (after a byte order mark, if any)
 // that are not blank, each with its number from 1 and without its line
 // end, "\n" or "\r\n": the lines of JSON Lines, one record each. The

@@ -23,14 +23,23 @@ func TestIsJSONLines(t *testing.T) {
 	assert.False(t, IsJSONLines(nil))
 }
 
-func TestRecords(t *testing.T) {
-	assert.Equal(t, []Line{{Text: "{}", No: 2}, {Text: " {} ", No: 4}}, Records([]byte("\n{}\n \n {} \n")))
+// nonBlank collects what NonBlank yields.
+func nonBlank(data []byte) []Line {
+	var lines []Line
+	for no, line := range NonBlank(data) {
+		lines = append(lines, Line{Text: string(line), No: no})
+	}
+	return lines
+}
+
+func TestNonBlankLines(t *testing.T) {
+	assert.Equal(t, []Line{{Text: "{}", No: 2}, {Text: " {} ", No: 4}}, nonBlank([]byte("\n{}\n \n {} \n")))
 }
 
 func TestByteOrderMark(t *testing.T) {
 	assert.Equal(t, [][]Line{{{Text: "ab", No: 1}}}, Split([]byte("\ufeffab")))
 	assert.True(t, IsJSONLines([]byte("\ufeff{}")))
-	assert.Equal(t, []Line{{Text: "{}", No: 1}}, Records([]byte("\ufeff{}")))
+	assert.Equal(t, []Line{{Text: "{}", No: 1}}, nonBlank([]byte("\ufeff{}")))
 }
 
 func TestParseEither(t *testing.T) {
