@@ -1,7 +1,6 @@
 package aquariumfmt
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
@@ -65,14 +64,11 @@ func parseJSONL(ctx context.Context, name string, data []byte) ([]Document, erro
 	errs := errorList{file: name}
 	var docs []Document
 	ids := make(textblock.IDs)
-	for i, line := range bytes.Split(data, []byte("\n")) {
+	for no, line := range textblock.NonBlank(data) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		if d, ok := parseRecord(&errs, i+1, line, ids); ok {
+		if d, ok := parseRecord(&errs, no, line, ids); ok {
 			docs = append(docs, d)
 		}
 	}

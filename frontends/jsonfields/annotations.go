@@ -3,6 +3,7 @@ package jsonfields
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 )
 
 // Member is one member of a JSON object: its key and its value as
@@ -91,4 +92,15 @@ func topKeys(obj []byte) []string {
 		}
 	}
 	return keys
+}
+
+// has reports whether a holds a member called key, without regard to
+// case.
+func (a Annotations) has(key string) bool {
+	for _, m := range a {
+		if strings.EqualFold(m.Key, key) {
+			return true
+		}
+	}
+	return false
 }

@@ -46,8 +46,9 @@ func Decode(name string, lineNo int, line []byte, known []string, v any) (Annota
 // of known (compared without regard to case, as encoding/json matches
 // keys). The first whose key is a near miss of a known one (see
 // suggest.Near) is returned as miss, with the 1-based column where its
-// key starts; the others before it are the annotations. A line that holds
-// no JSON object has neither.
+// key starts; the others before it are the annotations, a repeated key
+// once with its first value. A line that holds no JSON object has
+// neither.
 func Classify(line []byte, known []string) (ann Annotations, miss string, col int) {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
@@ -68,7 +69,7 @@ func Classify(line []byte, known []string) (ann Annotations, miss string, col in
 		case knows(known, k):
 		case Misspelt(k, known):
 			return ann, k, start + 1
-		default:
+		case !ann.has(k): // a key repeated keeps its first value, as Merge writes it
 			ann = append(ann, Member{Key: k, Value: raw})
 		}
 	}

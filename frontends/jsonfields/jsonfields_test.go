@@ -78,6 +78,7 @@ func TestClassify(t *testing.T) {
 		{`{"id":"a","author":"Ann","rating":[1,{"x":2}]}`, []string{"author", "rating"}, "", 0},
 		{`{"id":"a","author":"Ann","capacty":4}`, []string{"author"}, "capacty", 26},
 		{`{"ID":"a","Note":"n"}`, nil, "", 0},
+		{`{"x":1,"y":2,"X":3}`, []string{"x", "y"}, "", 0},
 		{`{"notes":"x"}`, nil, "notes", 2},
 		{`{"bottle":[]}`, nil, "bottle", 2},
 		{`[1,2]`, nil, "", 0},

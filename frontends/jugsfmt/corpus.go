@@ -73,13 +73,7 @@ func Parse(name string, data []byte) ([]Entry, error) {
 	}
 	var entries []Entry
 	ids := make(textblock.IDs)
-	for n := 1; len(data) > 0; n++ {
-		var line []byte
-		line, data, _ = bytes.Cut(data, []byte("\n"))
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
+	for n, line := range textblock.NonBlank(data) {
 		e, err := parseLine(line, n, ids)
 		if err != nil {
 			errs = append(errs, &inputerr.Error{File: name, Line: n, Col: err.col, Msg: err.msg})
@@ -368,8 +362,8 @@ func blame(p *jugs.Puzzle) string {
 
 // Write writes e as one line of the corpus format: id, capacities,
 // initial, tap, target, goal, then goal_state for a "state" goal and
-// optimal_steps and solvable when known. Parse reads it back to the same
-// entry.
+// optimal_steps and solvable when known, then the entry's annotations as
+// they were written. Parse reads it back to the same entry.
 func Write(w io.Writer, e Entry) error {
 	p := e.Puzzle
 	rec := struct {
@@ -399,6 +393,6 @@ func Write(w io.Writer, e Entry) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(line, '\n'))
+	_, err = w.Write(append(e.Annotations.Merge(line), '\n'))
 	return err
 }

@@ -1,7 +1,6 @@
 package sortfmt
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -54,11 +53,7 @@ func ParseJSONLines(name string, data []byte) []Level {
 	}
 	var levels []Level
 	ids := make(textblock.IDs)
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		lineNo := i + 1
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
+	for lineNo, line := range textblock.NonBlank(data) {
 		levels = append(levels, parseRecordLine(name, lineNo, line, ids))
 	}
 	if len(levels) == 0 {

@@ -74,24 +74,24 @@ func (r Reader[P, R]) ParseText(name string, data []byte) []Item[P, R] {
 func (r Reader[P, R]) parseJSONLines(name string, data []byte) []Item[P, R] {
 	var items []Item[P, R]
 	ids := make(IDs)
-	for _, l := range Records(data) {
-		line, id := []byte(l.Text), fmt.Sprintf("%s:%d", name, l.No)
+	for no, line := range NonBlank(data) {
+		id := fmt.Sprintf("%s:%d", name, no)
 		rec := new(R)
-		ann, derr := jsonfields.Decode(name, l.No, line, r.Fields, rec)
+		ann, derr := jsonfields.Decode(name, no, line, r.Fields, rec)
 		if derr != nil {
-			items = append(items, Item[P, R]{ID: id, Line: l.No, Err: inputerr.List{derr}})
+			items = append(items, Item[P, R]{ID: id, Line: no, Err: inputerr.List{derr}})
 			continue
 		}
-		own, p, err := r.Record(name, l.No, line, rec)
+		own, p, err := r.Record(name, no, line, rec)
 		if own != "" {
-			if msg := ids.Claim(own, l.No); msg != "" {
+			if msg := ids.Claim(own, no); msg != "" {
 				col := jsonfields.NewIndex(line).Column("id")
-				items = append(items, Item[P, R]{ID: id, Line: l.No, Record: rec, Err: inputerr.List{inputerr.New(name, l.No, col, "%s", msg)}})
+				items = append(items, Item[P, R]{ID: id, Line: no, Record: rec, Err: inputerr.List{inputerr.New(name, no, col, "%s", msg)}})
 				continue
 			}
 			id = own
 		}
-		it := item(id, l.No, p, rec, err)
+		it := item(id, no, p, rec, err)
 		it.Annotations = ann
 		items = append(items, it)
 	}

@@ -1,6 +1,7 @@
 package textblock
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -22,14 +23,23 @@ func TestIsJSONLines(t *testing.T) {
 	assert.False(t, IsJSONLines(nil))
 }
 
-func TestRecords(t *testing.T) {
-	assert.Equal(t, []Line{{Text: "{}", No: 2}, {Text: " {} ", No: 4}}, Records([]byte("\n{}\n \n {} \n")))
+// nonBlank collects what NonBlank yields.
+func nonBlank(data []byte) []Line {
+	var lines []Line
+	for no, line := range NonBlank(data) {
+		lines = append(lines, Line{Text: string(line), No: no})
+	}
+	return lines
+}
+
+func TestNonBlankLines(t *testing.T) {
+	assert.Equal(t, []Line{{Text: "{}", No: 2}, {Text: " {} ", No: 4}}, nonBlank([]byte("\n{}\n \n {} \n")))
 }
 
 func TestByteOrderMark(t *testing.T) {
 	assert.Equal(t, [][]Line{{{Text: "ab", No: 1}}}, Split([]byte("\ufeffab")))
 	assert.True(t, IsJSONLines([]byte("\ufeff{}")))
-	assert.Equal(t, []Line{{Text: "{}", No: 1}}, Records([]byte("\ufeff{}")))
+	assert.Equal(t, []Line{{Text: "{}", No: 1}}, nonBlank([]byte("\ufeff{}")))
 }
 
 func TestParseEither(t *testing.T) {
@@ -97,5 +107,22 @@ func TestWords(t *testing.T) {
 	}
 	if w := Words("# only a comment", 1); len(w) != 0 {
 		t.Errorf("a comment has words: %v", w)
+	}
+}
+
+func TestNonBlank(t *testing.T) {
+	data := []byte("\ufeff{\"a\":1}\r\n\n  \t\r\n{\"b\":2}\n{\"c\":3}")
+	var nos []int
+	var lines []string
+	for no, line := range NonBlank(data) {
+		nos = append(nos, no)
+		lines = append(lines, string(line))
+	}
+	wantNos, wantLines := []int{1, 4, 5}, []string{`{"a":1}`, `{"b":2}`, `{"c":3}`}
+	if fmt.Sprint(nos) != fmt.Sprint(wantNos) || fmt.Sprint(lines) != fmt.Sprint(wantLines) {
+		t.Errorf("NonBlank = %v %q, want %v %q", nos, lines, wantNos, wantLines)
+	}
+	for range NonBlank(data) {
+		break // stopping early must not panic
 	}
 }

@@ -62,12 +62,8 @@ func Parse(name string, data []byte) []Instance {
 	}
 	var out []Instance
 	ids := make(textblock.IDs)
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		out = append(out, parseLine(name, i+1, line, ids))
+	for no, line := range textblock.NonBlank(data) {
+		out = append(out, parseLine(name, no, line, ids))
 	}
 	if len(out) == 0 {
 		return []Instance{{ID: name, Err: inputerr.List{inputerr.New(name, 1, 1,
