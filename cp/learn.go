@@ -40,8 +40,11 @@ func (s *Solver) SearchLearning(ctx context.Context, vars []Var, lim Limits, onS
 
 // SearchLearningBy is SearchLearning whose decisions come from b while b
 // has one (a model's search annotations, say), and then from activity as
-// in SearchLearning: b leads each descent, from the root and after every
-// restart, and learned clauses keep it from repeating a failure. Solutions
+// in SearchLearning. b leads the first run and every other one between
+// restarts; the runs between follow activity alone, as Chuffed alternates
+// its search, so that a poor brancher cannot hold the search back for
+// long while a good one still leads half the time; learned clauses keep
+// either from repeating a failure. Solutions
 // are still told apart by vars; when b decides variables outside vars, a
 // solution is blocked by the values of vars rather than by its decisions.
 // A decision x = v on a variable that keeps bounds only becomes x ≤ v, and
@@ -59,7 +62,7 @@ func (s *Solver) searchLearning(ctx context.Context, b Brancher, vars []Var, lim
 	base := s.beginLearning()
 	defer s.endLearning(base)
 	c := newCDCL(s, vars)
-	c.optimize, c.brancher = optimize, b
+	c.optimize, c.brancher, c.led = optimize, b, true
 	return c.run(ctx, lim, onSolution)
 }
 
@@ -136,6 +139,7 @@ type cdcl struct {
 	decisions []Lit   // decisions[l-1]: the decision of level l
 	optimize  bool    // tighten the objective at solutions, not block them
 	brancher  Brancher
+	led       bool // whether brancher leads the current run
 	// guided counts the decisions of the current path that brancher made on
 	// variables outside vars: while there is one, the decisions on vars
 	// need not fix vars, and solutions are blocked by their values.
@@ -259,6 +263,7 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			if sinceRestart >= restartBase*luby(restarts) {
 				restarts++
 				sinceRestart = 0
+				c.led = !c.led
 				c.backjump(0)
 				if err = l.clauses.reduce(s); err != nil {
 					return nil // the clauses kept fail at the root
@@ -312,7 +317,7 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 // that of the open variable of highest activity (pick); ok is false when
 // every branching variable is fixed.
 func (c *cdcl) next() (d Lit, ok bool) {
-	if c.brancher != nil {
+	if c.brancher != nil && c.led {
 		if dec, ok := c.brancher.Branch(c.s); ok {
 			return c.s.decisionLit(dec), true
 		}

@@ -88,7 +88,6 @@ type Model struct {
 	all          []cp.Var // every scalar variable's cp variable, each once
 
 	objective cp.Var // when the model optimises
-	objLadder *ladder
 }
 
 // Truncated returns the names of the variables whose domains Build had to

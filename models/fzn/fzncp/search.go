@@ -184,6 +184,26 @@ func (m *Model) brancher(free bool, seed uint64, only []cp.Var) cp.Brancher {
 	return cp.Seq(bs...)
 }
 
+// annotationBrancher returns the brancher of the search annotations
+// alone, in order, for the learning engine to follow before its own
+// activity-based choices; nil when free or when there are none.
+func (m *Model) annotationBrancher(free bool, seed uint64) cp.Brancher {
+	if free {
+		return nil
+	}
+	var bs []cp.Brancher
+	for _, st := range m.strategies {
+		st.Seed = seed
+		if len(st.Vars) > 0 {
+			bs = append(bs, st.Brancher())
+		}
+	}
+	if len(bs) == 0 {
+		return nil
+	}
+	return cp.Seq(bs...)
+}
+
 // learningVars returns the variables the learning search branches on,
 // annotated first.
 func (m *Model) learningVars(free bool) []cp.Var {

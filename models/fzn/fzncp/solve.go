@@ -19,10 +19,11 @@ const (
 	// Plain is propagation and depth-first search, following the search
 	// annotations exactly (branch and bound when optimising).
 	Plain Engine = iota
-	// Learning is cp's conflict-learning search (SearchLearning,
-	// MinimizeLearning): it branches on the annotated variables' activity
-	// rather than in the annotations' order. On a model whose propagators
-	// it cannot learn from, Solve runs Plain instead.
+	// Learning is cp's conflict-learning search (SearchLearningBy,
+	// MinimizeVarLearning): the annotations lead each descent, from the
+	// root and after each restart, and the variables' activity decides the
+	// rest; with free search, activity alone. On a model whose
+	// propagators it cannot learn from, Solve runs Plain instead.
 	Learning
 )
 
@@ -234,7 +235,7 @@ func (r *run) satisfy(ctx context.Context) (fzn.Status, error) {
 		if vars == nil {
 			vars = r.m.learningVars(r.opts.Free)
 		}
-		err = r.m.s.SearchLearning(ctx, vars, cp.Limits{}, onSolution)
+		err = r.m.s.SearchLearningBy(ctx, r.m.annotationBrancher(r.opts.Free, r.opts.Seed), vars, cp.Limits{}, onSolution)
 		learned = !errors.Is(err, cp.ErrCannotLearn)
 	}
 	switch {
@@ -296,12 +297,14 @@ func (r *run) optimize(ctx context.Context) (fzn.Status, error) {
 		if !r.opts.Free {
 			m.setPhases(r.opts.Seed)
 		}
-		l := m.ladder()
+		// The objective's bound is a fact for the rest of the search, as
+		// Chuffed keeps it; the annotations lead each descent.
 		vars := m.learningVars(r.opts.Free)
+		b := m.annotationBrancher(r.opts.Free, r.opts.Seed)
 		if maximize {
-			opt, err = m.s.MaximizeLearning(sctx, vars, l.lits, l.weights, cp.Limits{}, onImprove)
+			opt, err = m.s.MaximizeVarLearning(sctx, b, vars, m.objective, cp.Limits{}, onImprove)
 		} else {
-			opt, err = m.s.MinimizeLearning(sctx, vars, l.lits, l.weights, cp.Limits{}, onImprove)
+			opt, err = m.s.MinimizeVarLearning(sctx, b, vars, m.objective, cp.Limits{}, onImprove)
 		}
 		learned = !errors.Is(err, cp.ErrCannotLearn)
 	}
@@ -344,45 +347,6 @@ func (r *run) optimize(ctx context.Context) (fzn.Status, error) {
 // freeRestarts are the restarts of the plain engine's free search, which
 // branches by dom/wdeg: failure counts carry over from run to run.
 var freeRestarts = cp.Restarts{Policy: cp.RestartLuby, Scale: 100}
-
-// ladder is the objective as a weighted sum of literals, which the
-// learning search's bound takes: obj = base + Σ weights[i]·lits[i].
-type ladder struct {
-	lits    []cp.Lit
-	weights []int
-}
-
-// maxUnary bounds the objective domains written in unary ([obj ≥ v] for
-// each v); wider ones are written in binary.
-const maxUnary = 64
-
-// ladder returns the objective as literals, made at the first call: one
-// literal [obj ≥ v] a value for a small domain, else the bits of obj - min.
-func (m *Model) ladder() *ladder {
-	if m.objLadder != nil {
-		return m.objLadder
-	}
-	s, obj := m.s, m.objective
-	lo, hi := s.Min(obj), s.Max(obj)
-	l := &ladder{}
-	if hi-lo <= maxUnary {
-		for v := lo + 1; v <= hi; v++ {
-			b := s.NewBool()
-			s.AddBoundReif(cp.Pos(b), cp.Iff, obj, cp.GreaterEq, v)
-			l.lits, l.weights = append(l.lits, cp.Pos(b)), append(l.weights, 1)
-		}
-	} else {
-		xs, cs := []cp.Var{obj}, []int{1}
-		for w := 1; w <= hi-lo && w > 0; w *= 2 {
-			b := s.NewBool()
-			xs, cs = append(xs, b), append(cs, -w)
-			l.lits, l.weights = append(l.lits, cp.Pos(b)), append(l.weights, w)
-		}
-		s.AddIntSum(xs, cs, cp.Equal, lo)
-	}
-	m.objLadder = l
-	return l
-}
 
 // finish fills in the statistics.
 func (r *run) finish() {
