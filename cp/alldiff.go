@@ -40,8 +40,9 @@ func (c Consistency) String() string { return enumName(consistencyNames[:], "Con
 // consistency prunes more and pays off on tight problems such as Sudoku;
 // bounds consistency is cheaper per run, as on N-queens.
 //
-// It does not explain its deductions, so SearchLearning refuses a solver
-// that holds it (ErrCannotLearn).
+// Under a learning search the bounds form explains its deductions by Hall
+// intervals; the domain form is explained by its variables' domains (see
+// Explaining).
 func (s *Solver) AddAllDifferent(vars []Var, level Consistency) PropID {
 	return s.AddAllDifferentOffset(vars, nil, level)
 }

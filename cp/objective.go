@@ -52,8 +52,9 @@ func (s *Solver) Maximize(ctx context.Context, b Brancher, objective Var, lim Li
 }
 
 // MinimizeLearning is Minimize with the conflict learning of
-// SearchLearning, for 0..1 models whose propagators all explain themselves.
-// The objective is a weighted sum of literals, Σ weights[i]·lits[i] with a
+// SearchLearning, for an objective over 0..1 variables (MinimizeVarLearning
+// takes one variable of any domain). The objective is a weighted sum of
+// literals, Σ weights[i]·lits[i] with a
 // true literal counting 1 (nil weights count each literal once; weights may
 // be negative). Its bound is a pseudo-Boolean constraint that explains each
 // deduction by the true literals that carry the sum, so learning stays
@@ -63,9 +64,8 @@ func (s *Solver) Maximize(ctx context.Context, b Brancher, objective Var, lim Li
 // vars are the variables to branch on, as for SearchLearning; the
 // objective's variables are added to them.
 //
-// Like SearchLearning it returns an error wrapping ErrCannotLearn when a
-// variable is not 0..1 or a propagator does not explain, and the other
-// results are those of Minimize.
+// It returns an error wrapping ErrCannotLearn when a literal's variable is
+// not 0..1; the other results are those of Minimize.
 func (s *Solver) MinimizeLearning(ctx context.Context, vars []Var, lits []Lit, weights []int, lim Limits, onImprove func(value int)) (Optimum, error) {
 	return s.optimizeLearning(ctx, vars, lits, weights, false, lim, onImprove)
 }

@@ -192,7 +192,7 @@ type compareReif struct {
 // bounds consistent, = is domain consistent (x and y + c keep their
 // common values) and ≠ is AddNotEqual.
 func (s *Solver) AddCompare(x Var, rel Relation, y Var, c int) PropID {
-	if rel == NotEqual {
+	if rel == NotEqual && x != y {
 		return s.AddNotEqual(x, y, c)
 	}
 	return s.addCompare(&compareReif{always: true}, x, rel, y, c)
@@ -235,6 +235,10 @@ func (p *compareReif) Idempotent() bool { return true }
 
 func (p *compareReif) status(s *Solver) status {
 	x, y, c := p.x, p.y, p.c
+	if x == y { // x rel x + c is 0 rel c, whatever x
+		holds := p.rel == LessEq && 0 <= c || p.rel == Equal && c == 0 || p.rel == NotEqual && c != 0
+		return decide(holds, !holds)
+	}
 	switch p.rel {
 	case LessEq:
 		return decide(s.Max(x) <= s.Min(y)+c, s.Min(x) > s.Max(y)+c)
@@ -260,6 +264,14 @@ func (p *compareReif) Propagate(s *Solver) error {
 		if enforce, negate, err = p.settle(s, p.status(s)); err != nil || !enforce && !negate {
 			return err
 		}
+	}
+	if p.x == p.y {
+		// One variable on both sides, which the bound reasoning below
+		// would narrow one value a run: the relation is decided at once.
+		if holds := p.status(s) == entailed; holds != enforce {
+			return ErrInconsistent
+		}
+		return nil
 	}
 	switch {
 	case p.rel == LessEq && enforce: // x ≤ y + c

@@ -383,3 +383,30 @@ func TestReifiedFixedLiteral(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareWithItself: x rel x + c is decided at once, whatever x's
+// domain, plain or reified, rather than narrowed a value at a time.
+func TestCompareWithItself(t *testing.T) {
+	for _, tc := range []struct {
+		rel  Relation
+		c    int
+		want bool
+	}{
+		{Less, 0, false}, {LessEq, 0, true}, {Greater, 0, false}, {GreaterEq, 0, true},
+		{Equal, 0, true}, {Equal, 1, false}, {NotEqual, 0, false}, {NotEqual, -2, true},
+		{Less, 1, true}, {Greater, -1, true}, {LessEq, -1, false},
+	} {
+		s := New()
+		x := s.NewVar(-1_000_000, 1_000_000)
+		s.AddCompare(x, tc.rel, x, tc.c)
+		require.Equal(t, tc.want, s.Propagate() == nil, "x %v x + %d", tc.rel, tc.c)
+		s = New()
+		x = s.NewVar(-1_000_000, 1_000_000)
+		b := s.NewBool()
+		s.AddCompareReif(Pos(b), Iff, x, tc.rel, x, tc.c)
+		require.NoError(t, s.Propagate())
+		require.True(t, s.Fixed(b), "x %v x + %d: b open", tc.rel, tc.c)
+		require.Equal(t, tc.want, s.Value(b) == 1, "x %v x + %d", tc.rel, tc.c)
+		require.Less(t, s.Stats().Propagations, int64(10))
+	}
+}
