@@ -82,13 +82,14 @@ func Engines() []Engine {
 }
 
 // EngineNames lists the names compare's --engines takes for FlatZinc:
-// every engine's own and its group's.
+// every engine's own and its group's ("cp", the name of the plain CP
+// engine, is also the group of both CP engines).
 func EngineNames() []string {
 	var names []string
 	for _, e := range Engines() {
 		names = append(names, e.Name)
 	}
-	return append(names, "cp", "sat")
+	return append(names, "sat")
 }
 
 // cpName is the name of the CP engine e.
