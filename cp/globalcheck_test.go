@@ -86,7 +86,7 @@ func requireDomainConsistent(t *testing.T, p testProblem, checked []int) {
 func forRandom(t *testing.T, seed uint64, n int, gen func(r *rand.Rand) testProblem, check func(p testProblem)) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	for range n {
+	for range randomCases(n) {
 		check(gen(r))
 	}
 }

@@ -97,6 +97,15 @@ func (s *Solver) beginLearning() int {
 			l.startHoles[x] = words
 		}
 	}
+	for _, x := range l.innerVars {
+		clear(l.innerAt[x])
+	}
+	for side := range l.chain {
+		l.chain[side] = slices.Grow(l.chain[side][:0], n)[:n]
+		for x := range l.chain[side] {
+			l.chain[side][x] = l.chain[side][x][:0]
+		}
+	}
 	l.on, l.level, l.events, l.arena = true, 0, l.events[:0], l.arena[:0]
 	l.clauses.head = 0
 	return base
@@ -135,13 +144,13 @@ type cdcl struct {
 
 	// Scratch of conflict analysis.
 	stamp      uint32
-	seen       []uint32    // by event: stamp when the event is to be resolved
-	need       []Lit       // by event: the literal the nogood needs of it
-	lower      []Lit       // the nogood's literals of lower levels
-	lowerAt    []int32     // by literal of lower: its event
-	lowerNE    []int32     // the positions in lower of the literals [x ≠ v]
-	lowStamp   [2][]uint32 // by side then variable: stamp when lower holds a bound of it
-	lowPos     [2][]int32  // by side then variable: that bound's position in lower
+	seen       []uint32      // by event: stamp when the event is to be resolved
+	need       []Lit         // by event: the literal the nogood needs of it
+	lower      []Lit         // the nogood's literals of lower levels
+	lowerAt    []int32       // by literal of lower: its event
+	lowerNE    map[Lit]int32 // the positions in lower of its literals [x ≠ v]
+	lowStamp   [2][]uint32   // by side then variable: stamp when lower holds a bound of it
+	lowPos     [2][]int32    // by side then variable: that bound's position in lower
 	buf        []Lit
 	learnt     []Lit
 	varStamp   []uint32 // by variable: blockStamp when blockValues met it

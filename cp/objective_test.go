@@ -116,7 +116,7 @@ func TestMinimizeAgainstBruteForce(t *testing.T) {
 // counts every solution afterwards.
 func TestMinimizeLearningAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(22, 4))
-	for i := range 1000 {
+	for i := range randomCases(1000) {
 		p := randomBoolProblem(r)
 		if r.IntN(2) == 0 {
 			p = biggerBoolProblem(r)

@@ -155,7 +155,7 @@ func TestTry(t *testing.T) {
 // must be the distinct projections of brute force's onto the subset.
 func TestProjectedSolutions(t *testing.T) {
 	r := rand.New(rand.NewPCG(61, 4))
-	for i := range 1500 {
+	for i := range randomCases(1500) {
 		p := biggerBoolProblem(r)
 		if i%2 == 1 {
 			p = randomReifProblem(r) // integers: plain search only

@@ -15,26 +15,42 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// readmeCommand is one command line of README.md's code blocks, with the
-// output the README shows for it (up to a line "...", which stands for the
-// rest) and the files a "$ cat FILE" before it shows.
+// readmeCommand is one command line of the code blocks of README.md or
+// frontends/cli/COMMANDS.md, with the output the document shows for it (up
+// to a line "...", which stands for the rest) and the files a "$ cat FILE"
+// before it shows.
 type readmeCommand struct {
-	line   int // in README.md
+	doc    string // the document, from the repository's root
+	line   int    // in doc
 	cmd    string
 	output []string
 }
 
-// readmeCommands reads the commands of README.md's code blocks: in a block
-// with "$ " prompts, the prompted lines (and what "$ cat FILE" shows goes
-// to files); in a block without, every line that starts with "waterworks"
-// or "go run". It returns the commands and the files.
+// readmeDocs are the documents whose commands TestReadmeCommands runs.
+var readmeDocs = []string{"README.md", "frontends/cli/COMMANDS.md"}
+
+// readmeCommands reads the commands of the fenced code blocks of the
+// readmeDocs: in a block with "$ " prompts, the prompted lines (and what
+// "$ cat FILE" shows goes to files); in a block without, every line that
+// starts with "waterworks", "go " or "make ". It returns the commands and
+// the files.
 func readmeCommands(t *testing.T) ([]readmeCommand, map[string]string) {
 	t.Helper()
-	data, err := os.ReadFile("../../README.md")
-	require.NoError(t, err)
 	var cmds []readmeCommand
 	files := map[string]string{}
-	lines := strings.Split(string(data), "\n")
+	for _, doc := range readmeDocs {
+		data, err := os.ReadFile(filepath.Join("..", "..", doc))
+		require.NoError(t, err)
+		cmds = append(cmds, docCommands(doc, string(data), files)...)
+	}
+	return cmds, files
+}
+
+// docCommands returns the commands of one document's code blocks and adds
+// the files it shows to files.
+func docCommands(doc, data string, files map[string]string) []readmeCommand {
+	var cmds []readmeCommand
+	lines := strings.Split(data, "\n")
 	for i := 0; i < len(lines); i++ {
 		if !strings.HasPrefix(lines[i], "```") {
 			continue
@@ -59,18 +75,18 @@ func readmeCommands(t *testing.T) ([]readmeCommand, map[string]string) {
 				}
 				files[strings.TrimPrefix(l, "$ cat ")] = strings.Join(shown, "\n") + "\n"
 			case prompted && strings.HasPrefix(l, "$ "):
-				c := readmeCommand{line: start + j, cmd: strings.TrimPrefix(l, "$ ")}
+				c := readmeCommand{doc: doc, line: start + j, cmd: strings.TrimPrefix(l, "$ ")}
 				for j+1 < len(block) && !strings.HasPrefix(block[j+1], "$ ") {
 					j++
 					c.output = append(c.output, block[j])
 				}
 				cmds = append(cmds, c)
 			case !prompted && (strings.HasPrefix(l, "waterworks ") || strings.HasPrefix(l, "go ") || strings.HasPrefix(l, "make ")):
-				cmds = append(cmds, readmeCommand{line: start + j, cmd: l})
+				cmds = append(cmds, readmeCommand{doc: doc, line: start + j, cmd: l})
 			}
 		}
 	}
-	return cmds, files
+	return cmds
 }
 
 // readmeSkip says why a README command is not run here, or "".
@@ -96,11 +112,12 @@ func readmeSkip(c string) string {
 	return ""
 }
 
-// TestReadmeCommands runs every command shown in README.md's code blocks
-// as a fresh clone would, from the repository's root with waterworks on
-// the PATH, and checks that it succeeds and prints what the README shows;
-// the ones that cannot run here say why. Then the README's benchstat line
-// runs on a bench file that compare writes.
+// TestReadmeCommands runs every command shown in the code blocks of
+// README.md and frontends/cli/COMMANDS.md as a fresh clone would, from the
+// repository's root with waterworks on the PATH, and checks that it
+// succeeds and prints what the document shows; the ones that cannot run
+// here say why. Then COMMANDS.md's benchstat line runs on a bench file
+// that compare writes.
 func TestReadmeCommands(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("needs a POSIX shell")
@@ -143,7 +160,7 @@ func TestReadmeCommands(t *testing.T) {
 	for _, c := range cmds {
 		cmd := strings.Replace(c.cmd, "go run ./cmd/waterworks", "waterworks", 1)
 		if why := readmeSkip(cmd); why != "" {
-			t.Logf("README.md:%d: %s: not run: %s", c.line, c.cmd, why)
+			t.Logf("%s:%d: %s: not run: %s", c.doc, c.line, c.cmd, why)
 			continue
 		}
 		// A file the README showed with cat is read from where it was written.
@@ -153,19 +170,19 @@ func TestReadmeCommands(t *testing.T) {
 		ran++
 		t.Run(strings.TrimPrefix(c.cmd, "waterworks "), func(t *testing.T) {
 			out, code := runShell(t, root, bin, cmd)
-			require.Equal(t, 0, code, "README.md:%d: %s\n%s", c.line, c.cmd, out)
+			require.Equal(t, 0, code, "%s:%d: %s\n%s", c.doc, c.line, c.cmd, out)
 			for i, want := range c.output {
 				if strings.TrimSpace(want) == "..." {
 					break
 				}
 				got := strings.Split(out, "\n")
-				require.Greater(t, len(got), i, "README.md:%d: output", c.line)
+				require.Greater(t, len(got), i, "%s:%d: output", c.doc, c.line)
 				want = strings.ReplaceAll(want, "level.txt", filepath.Join(work, "level.txt"))
 				if cut, ok := strings.CutSuffix(want, "..."); ok { // the rest of the line left out
-					assert.True(t, strings.HasPrefix(got[i], cut), "README.md:%d: line %d of the output: %q, shown as %q", c.line, i+1, got[i], want)
+					assert.True(t, strings.HasPrefix(got[i], cut), "%s:%d: line %d of the output: %q, shown as %q", c.doc, c.line, i+1, got[i], want)
 					continue
 				}
-				assert.Equal(t, strings.TrimRight(want, " "), strings.TrimRight(got[i], " "), "README.md:%d: line %d of the output", c.line, i+1)
+				assert.Equal(t, strings.TrimRight(want, " "), strings.TrimRight(got[i], " "), "%s:%d: line %d of the output", c.doc, c.line, i+1)
 			}
 		})
 	}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -260,6 +261,14 @@ func TestNoProgressOnPipe(t *testing.T) {
 	}
 	for _, tc := range progressCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "generate" {
+				// The others stop at 1 s; two seconds of generating show
+				// that nothing is drawn (the first line would come after
+				// ProgressDelay) as well as the whole run, which takes
+				// minutes under the race detector.
+				tc.args = append(slices.Clone(tc.args), "--timeout", "2s")
+				tc.codes = []int{0, 124}
+			}
 			cmd := exec.Command(os.Args[0], tc.args...)
 			cmd.Env = append(os.Environ(), "WATERWORKS_TEST_MAIN=1", "TERM=xterm")
 			var stdout, stderr bytes.Buffer

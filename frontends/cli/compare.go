@@ -472,12 +472,15 @@ func plotSVG(rows []kind.CompareRow) ([]byte, error) {
 
 // detectKind picks the kind named by --kind, or the kind kinds.Detect
 // finds in the data: the rules and the order the web page follows too.
-// Data no kind accepts goes to the first kind, Aquarium, whose readers
+// Data no kind accepts goes to Aquarium, the main puzzle, whose readers
 // then say what is wrong with it.
 func detectKind(all []kind.Kind, name string, data []byte) kind.Kind {
 	if name == "" {
-		found, _ := kinds.Detect(all, data)
+		found, ok := kinds.Detect(all, data)
 		name = found.Name
+		if !ok {
+			name = "aquarium"
+		}
 	}
 	for _, k := range all {
 		if k.Name == name {

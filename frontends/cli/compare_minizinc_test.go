@@ -61,3 +61,26 @@ func TestCompareMiniZincAbsent(t *testing.T) {
 	assert.Equal(t, map[string]string{"cp": "unique"}, rows)
 	assert.Contains(t, errOut, "engine minizinc:org.gecode.gecode is unavailable: minizinc is not installed")
 }
+
+// TestAquariumBackendMiniZinc checks --backend minizinc:SOLVER: a count on
+// Gecode, and a solver minizinc lacks as a usage error.
+func TestAquariumBackendMiniZinc(t *testing.T) {
+	two := filepath.Join("..", "..", "testdata", "examples", "ambiguous", "two-ways.txt")
+	code, _, errOut := run(t, "", "aquarium", "solve", "--backend", "minizinc:no-such-solver", two)
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, "engine minizinc:no-such-solver is unavailable")
+	if _, err := exec.LookPath("minizinc"); err != nil {
+		t.Skip("skipping the run on Gecode: minizinc is not installed")
+	}
+	code, out, errOut := run(t, "", "aquarium", "count", "--limit", "0", "--format", "json", "--backend", "minizinc:gecode", two)
+	require.Equal(t, ExitOK, code, errOut)
+	var rec struct {
+		Status    string
+		Solutions int
+		Complete  bool
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rec), out)
+	assert.Equal(t, "solved", rec.Status)
+	assert.Equal(t, 6, rec.Solutions)
+	assert.True(t, rec.Complete)
+}

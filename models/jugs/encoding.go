@@ -12,9 +12,11 @@ type Encoding uint8
 
 const (
 	// EncodingAuto picks per puzzle the encoding measured faster on the
-	// corpus (BENCHMARKS.md, "Jugs under SAT on gini"): EncodingOrder for
-	// a puzzle with a tap, EncodingBinary without one, where it also
-	// keeps the total.
+	// corpus: EncodingOrder for a puzzle with a tap (gen-jug4-10: 42.5 s
+	// of CPU against 65.6 s with binary), EncodingBinary without one,
+	// where it also keeps the total (gen-jug4-13: 7.5 s against 19.3 s
+	// with order; gen-jug4-09 proven unsolvable in 1.3 s, where order
+	// had no answer in 90 s).
 	EncodingAuto Encoding = iota
 	// EncodingBinary holds an amount in binary, one variable per bit; a
 	// pour reads the pair's sum from a ripple-carry adder, a few dozen

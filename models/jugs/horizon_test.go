@@ -67,7 +67,7 @@ func horizonSized(e corpusEntry) bool {
 
 // slowForSAT reports whether SAT takes seconds on a corpus puzzle: four
 // jugs of more than 20 units with an optimum of 8 actions or more take
-// tens of seconds (see BENCHMARKS.md).
+// seconds to a minute (gen-jug4-10: 40 to 66 s of CPU on gini).
 func slowForSAT(e corpusEntry) bool {
 	p := e.Puzzle
 	return p.NumJugs() >= 4 && slices.Max(p.Capacities) > 20 && *e.OptimalSteps >= 8

@@ -75,11 +75,22 @@ func testdataPuzzles(t *testing.T) []aquariumfmt.Document {
 }
 
 // TestMiniZincTestdata solves every small testdata puzzle under both rules
-// with aquarium.mzn on Gecode: each solution passes the checker and the
-// count (up to countLimit, with -a) is the CP core's. The puzzles must
-// include one without a solution and one with several, under each rule.
+// with aquarium.mzn on Gecode, and on waterworks' own FlatZinc solver when
+// minizinc knows it ("waterworks minizinc install"): each solution passes
+// the checker and the count (up to countLimit, with -a) is the CP core's.
+// The puzzles must include one without a solution and one with several,
+// under each rule.
 func TestMiniZincTestdata(t *testing.T) {
-	needMiniZinc(t, "gecode")
+	for _, solver := range []string{"gecode", "waterworks"} {
+		t.Run(solver, func(t *testing.T) {
+			needMiniZinc(t, solver)
+			testdataAgree(t, solver)
+		})
+	}
+}
+
+// testdataAgree is TestMiniZincTestdata on one solver.
+func testdataAgree(t *testing.T, solver string) {
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	t.Run("puzzles", func(t *testing.T) {
@@ -94,7 +105,7 @@ func TestMiniZincTestdata(t *testing.T) {
 			t.Run(filepath.Base(d.ID), func(t *testing.T) {
 				t.Parallel() // minizinc spends much of its time starting
 				for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
-					key := agreesWithCP(t, "gecode", d.ID, d.Puzzle, rule)
+					key := agreesWithCP(t, solver, d.ID, d.Puzzle, rule)
 					mu.Lock()
 					seen[fmt.Sprintf("%v %s", rule, shape(key))] = true
 					mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
@@ -82,14 +83,18 @@ func Engines() []Engine {
 }
 
 // EngineNames lists the names compare's --engines takes for FlatZinc:
-// every engine's own and its group's ("cp", the name of the plain CP
-// engine, is also the group of both CP engines).
+// every engine's own and its group's.
 func EngineNames() []string {
 	var names []string
 	for _, e := range Engines() {
 		names = append(names, e.Name)
 	}
-	return append(names, "sat")
+	for _, group := range []string{"cp", "sat"} {
+		if !slices.Contains(names, group) { // the engine cp is its group's name too
+			names = append(names, group)
+		}
+	}
+	return names
 }
 
 // cpName is the name of the CP engine e.

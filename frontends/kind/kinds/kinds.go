@@ -18,18 +18,15 @@ import (
 )
 
 // All lists the kinds in the order Detect tries them, which settles an
-// input that two kinds' rules accept: Aquarium comes first, since data no
-// kind accepts goes to the first kind, whose readers say what is wrong
-// with it (compare's detectKind), and its readers find no puzzle in
-// FlatZinc; FlatZinc comes next, its rule (a solve item) the strictest,
-// before the kinds whose readers take lines of words. Aquarium comes
-// before Water Sort, which leaves Aquarium the text both readers accept;
-// Rush Hour and the river crossings come before Water Sort too, whose
-// reader takes rows without spaces for bottles of one unit and a line of
-// words for a bottle; sliding tiles come after Water Sort, so that a
-// level with numbers for colours stays Water Sort's.
+// input that two kinds' rules accept: FlatZinc comes first, its rule (a
+// solve item) being the strictest; Aquarium comes before Water Sort,
+// which leaves Aquarium the text both readers accept; Rush Hour and the
+// river crossings come before Water Sort too, whose reader takes rows
+// without spaces for bottles of one unit and a line of words for a
+// bottle; sliding tiles come after Water Sort, so that a level with
+// numbers for colours stays Water Sort's.
 func All() []kind.Kind {
-	return []kind.Kind{aquariumkind.Kind(), fznkind.Kind(), jugskind.Kind(), rushkind.Kind(), torchkind.Kind(),
+	return []kind.Kind{fznkind.Kind(), aquariumkind.Kind(), jugskind.Kind(), rushkind.Kind(), torchkind.Kind(),
 		riverkind.Kind(), sortkind.Kind(), tileskind.Kind()}
 }
 

@@ -92,7 +92,8 @@ func (c *levelSum) Explains() bool { return true }
 // its high bits and the block's index below. It asks for a run whenever
 // the interval moved, even when the run can deduce nothing: not asking
 // changed the order in which propagators run, hence the search, and made
-// the hard grids of "Aquarium at scale" in BENCHMARKS.md slower.
+// hard grids slower (grown 250x250 seed 1: unsolved in 150 s of CPU
+// against 111 s; seed 2: unsolved in 92 s against 49 s).
 func (c *levelSum) Advise(s *cp.Solver, tag int32) bool {
 	i, j := int(tag>>16), int(tag&0xFFFF)
 	if s.Min(c.terms[i].blocks[j]) == 0 { // fixed: its minimum is its value, read without Value's check

@@ -223,8 +223,9 @@ func (e satLevels) Clause(lits []sat.Lit) { e.m.Formula.AddClause(lits...) }
 // alone moves by the aquarium's height: bounds loose on each column are
 // tight on the difference, as in the CP model's levelSum. It is implied
 // by the two columns' constraints, but unit propagation on their
-// encodings cannot see it; on the generated 200x200 grids it cut gini's
-// time 6-12x (BENCHMARKS.md).
+// encodings cannot see it; on the three generated 200x200 grids it cut
+// gini's count to two with the totalizer from 73, 105 and 30 s of CPU to
+// 8.9, 8.4 and 4.7 s.
 func (m *SATModel) encodeColumnDifferences(ctx context.Context) error {
 	p, l := m.Puzzle, m.Layout
 	w := p.Width

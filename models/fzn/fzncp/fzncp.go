@@ -8,7 +8,9 @@
 // bool_*, bool_lin_*, the array_* elements and connectives, bool2int,
 // bool_clause, set_in on constant sets), their _reif forms, the _imp forms
 // that the solver library declares (models/fzn/mznlib), and the globals that
-// library declares (fzn_all_different_int, fzn_cumulative, ...). A constraint
+// library declares (fzn_all_different_int, fzn_cumulative, ..., and
+// waterworks_circuit, _subcircuit, _inverse and _bin_packing_load, which
+// carry the first index of their arrays, lost in FlatZinc). A constraint
 // it cannot build (a float builtin, an unknown name, malformed arguments) is
 // an error that names it, with its position.
 //
@@ -89,22 +91,9 @@ type Model struct {
 	objLadder *ladder
 }
 
-// Solver returns the cp.Solver the model is built on, for statistics and
-// experiments; changing it changes the model.
-func (m *Model) Solver() *cp.Solver { return m.s }
-
 // Truncated returns the names of the variables whose domains Build had to
 // cut (see the package doc), nil when none.
 func (m *Model) Truncated() []string { return m.truncated }
-
-// Var returns the cp variable of the scalar variable named name.
-func (m *Model) Var(name string) (cp.Var, bool) {
-	d := m.src.Lookup(name)
-	if d == nil || d.Index >= len(m.vars) || m.vars[d.Index] < 0 {
-		return 0, false
-	}
-	return m.vars[d.Index], true
-}
 
 // A BuildError is a constraint, or a declaration, that Build cannot post.
 type BuildError struct {
@@ -250,6 +239,7 @@ func (b *builder) outputs() {
 		}
 	}
 	outs := b.m.src.Outputs()
+	b.m.outputs = []cp.Var{} // not nil: outputs that are all constants tell no solutions apart
 	for _, d := range outs {
 		if d.IsArray() {
 			for _, e := range d.Elems() {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/waterworks-solver/waterworks/cp"
@@ -74,36 +75,85 @@ var ErrWrongSolution = errors.New("fzncp: internal error: the search found a wro
 //
 // Solve returns when the search ends, or when ctx ends: then the Result's
 // Status is Unknown or Satisfied, and the best solution found has already
-// been handed out. The error is for what is no answer: a wrong solution
+// been handed out. If the search does not notice the end of ctx within a
+// quarter of a second (a step of cp's conflict analysis can take seconds),
+// Solve returns without waiting for it, with only the solutions' count as
+// statistics; the search then stops at its next check and hands out nothing
+// more. The error is for what is no answer: a wrong solution
 // (ErrWrongSolution), or a failure of the engine. A Model takes one Solve
-// at a time.
+// at a time, and after a Solve that returned so, none (nothing can tell
+// when the search has stopped).
 func Solve(ctx context.Context, m *Model, opts SolveOptions, onSolution func(fzn.Solution)) (fzn.Result, error) {
 	r := &run{m: m, opts: opts, onSolution: onSolution, start: time.Now(), before: m.s.Stats()}
 	if onSolution == nil {
 		r.onSolution = func(fzn.Solution) {}
 	}
+	var status fzn.Status
 	var err error
-	switch {
-	case m.unsat:
-		r.res.Status = fzn.Unsatisfiable
-	case m.objective >= 0:
-		err = r.optimize(ctx)
-	default:
-		err = r.satisfy(ctx)
+	if m.unsat {
+		status = fzn.Unsatisfiable
+	} else {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if m.objective >= 0 {
+				status, err = r.optimize(ctx)
+			} else {
+				status, err = r.satisfy(ctx)
+			}
+		}()
+		select {
+		case <-done:
+		case <-ctx.Done():
+			select {
+			case <-done:
+			case <-time.After(cancelGrace):
+				return r.abandon(), nil
+			}
+		}
 	}
 	if r.err != nil {
 		err = r.err
 	}
 	if m.truncated != nil { // solutions may lie beyond the cut domains
-		switch r.res.Status {
+		switch status {
 		case fzn.Optimal, fzn.AllSolutions:
-			r.res.Status = fzn.Satisfied
+			status = fzn.Satisfied
 		case fzn.Unsatisfiable:
-			r.res.Status = fzn.Unknown
+			status = fzn.Unknown
 		}
 	}
+	r.res.Status = status
 	r.finish()
 	return r.res, err
+}
+
+// cancelGrace is how long Solve waits for the search to see that its
+// context has ended before it gives up on it (see abandon).
+const cancelGrace = 250 * time.Millisecond
+
+// abandon ends a Solve whose search has not stopped within cancelGrace of
+// its context's end (cp checks the context between steps, and a step of
+// conflict analysis can take seconds): it hands out the best solution if
+// that is still due, and returns the result so far, without the engine's
+// statistics, which the search goroutine still owns. The search stops at
+// its next check of the context and hands out nothing more; the Model
+// must not be solved again until then, which Solve cannot tell.
+func (r *run) abandon() fzn.Result {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.abandoned = true
+	if r.best != nil && !r.opts.All {
+		r.handOut(r.best)
+	}
+	res := r.res
+	res.Status = fzn.Unknown
+	if res.Solutions > 0 {
+		res.Status = fzn.Satisfied
+	}
+	res.Time = time.Since(r.start)
+	res.Stats = []fzn.Stat{{Name: "solutions", Value: int64(res.Solutions)}}
+	return res
 }
 
 // run is the state of one Solve.
@@ -115,6 +165,11 @@ type run struct {
 	err        error // a wrong solution
 	start      time.Time
 	before     cp.Stats
+
+	// mu guards what the search's callbacks share with abandon.
+	mu        sync.Mutex
+	abandoned bool         // Solve has returned: hand out nothing more
+	best      fzn.Solution // the best solution of an optimisation
 }
 
 // solution reads the solver's state as a solution and checks it.
@@ -130,15 +185,22 @@ func (r *run) solution() (fzn.Solution, bool) {
 		r.err = fmt.Errorf("%w: %w", ErrWrongSolution, err)
 		return nil, false
 	}
-	r.res.Solutions++
-	if m.objective >= 0 {
-		r.res.Objective = int64(m.s.Value(m.objective))
-	}
 	return sol, true
 }
 
+// handOut hands a checked solution out and counts it.
+func (r *run) handOut(sol fzn.Solution) {
+	r.res.Solutions++
+	if obj := r.m.src.Solve.Objective; obj != nil {
+		if v, err := fzn.Objective(r.m.src, sol); err == nil {
+			r.res.Objective = v
+		}
+	}
+	r.onSolution(sol)
+}
+
 // satisfy runs a satisfaction search.
-func (r *run) satisfy(ctx context.Context) error {
+func (r *run) satisfy(ctx context.Context) (fzn.Status, error) {
 	want := r.opts.MaxSolutions
 	if want <= 0 && !r.opts.All {
 		want = 1
@@ -149,11 +211,16 @@ func (r *run) satisfy(ctx context.Context) error {
 	}
 	n := 0
 	onSolution := func() bool {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.abandoned {
+			return false
+		}
 		sol, ok := r.solution()
 		if !ok {
 			return false
 		}
-		r.onSolution(sol)
+		r.handOut(sol)
 		n++
 		return want <= 0 || n < want
 	}
@@ -170,45 +237,53 @@ func (r *run) satisfy(ctx context.Context) error {
 		err = r.m.s.SearchLearning(ctx, vars, cp.Limits{}, onSolution)
 		learned = !errors.Is(err, cp.ErrCannotLearn)
 	}
-	if !learned {
+	switch {
+	case learned:
+	case want == 1 && r.opts.Free: // dom/wdeg learns from restarts
+		b := r.m.brancher(true, r.opts.Seed, nil)
+		_, err = r.m.s.Solve(ctx, b, cp.Limits{Restarts: freeRestarts}, func() { onSolution() })
+	default:
 		b := r.m.brancher(r.opts.Free, r.opts.Seed, only)
 		err = r.m.s.Search(ctx, b, cp.Limits{}, onSolution)
 	}
 	switch {
 	case r.err != nil:
-		return r.err
+		return fzn.Unknown, r.err
 	case err == nil && want > 0 && n >= want:
-		r.res.Status = fzn.Satisfied
+		return fzn.Satisfied, nil
 	case err == nil && n > 0:
-		r.res.Status = fzn.AllSolutions
+		return fzn.AllSolutions, nil
 	case err == nil:
-		r.res.Status = fzn.Unsatisfiable
+		return fzn.Unsatisfiable, nil
 	case ctx.Err() != nil && n > 0:
-		r.res.Status = fzn.Satisfied
+		return fzn.Satisfied, nil
 	case ctx.Err() != nil:
-		r.res.Status = fzn.Unknown
-	default:
-		return err
+		return fzn.Unknown, nil
 	}
-	return nil
+	return fzn.Unknown, err
 }
 
 // optimize runs an optimising search.
-func (r *run) optimize(ctx context.Context) error {
+func (r *run) optimize(ctx context.Context) (fzn.Status, error) {
 	m := r.m
 	maximize := m.src.Solve.Method == fzn.Maximize
 	sctx, stop := context.WithCancel(ctx)
 	defer stop()
-	var best fzn.Solution
 	onImprove := func(int) {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.abandoned {
+			stop()
+			return
+		}
 		sol, ok := r.solution()
 		if !ok {
 			stop()
 			return
 		}
-		best = sol
+		r.best = sol
 		if r.opts.All {
-			r.onSolution(sol)
+			r.handOut(sol)
 			if r.opts.MaxSolutions > 0 && r.res.Solutions >= r.opts.MaxSolutions {
 				stop()
 			}
@@ -234,7 +309,7 @@ func (r *run) optimize(ctx context.Context) error {
 		b := m.brancher(r.opts.Free, r.opts.Seed, nil)
 		lim := cp.Limits{}
 		if r.opts.Free {
-			lim.Restarts = cp.Restarts{Policy: cp.RestartLuby, Scale: 100}
+			lim.Restarts = freeRestarts
 		}
 		if maximize {
 			opt, err = m.s.Maximize(sctx, b, m.objective, lim, onImprove)
@@ -242,26 +317,33 @@ func (r *run) optimize(ctx context.Context) error {
 			opt, err = m.s.Minimize(sctx, b, m.objective, lim, onImprove)
 		}
 	}
-	if r.err != nil {
-		return r.err
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case r.abandoned:
+		return fzn.Unknown, nil // abandon has handed out the best
+	case r.err != nil:
+		return fzn.Unknown, r.err
 	}
-	if best != nil && !r.opts.All {
-		r.onSolution(best)
+	if r.best != nil && !r.opts.All {
+		r.handOut(r.best)
 	}
 	switch {
 	case err == nil && opt.Found:
-		r.res.Status = fzn.Optimal
+		return fzn.Optimal, nil
 	case err == nil:
-		r.res.Status = fzn.Unsatisfiable
-	case sctx.Err() != nil && best != nil:
-		r.res.Status = fzn.Satisfied
+		return fzn.Unsatisfiable, nil
+	case sctx.Err() != nil && r.best != nil:
+		return fzn.Satisfied, nil
 	case sctx.Err() != nil:
-		r.res.Status = fzn.Unknown
-	default:
-		return err
+		return fzn.Unknown, nil
 	}
-	return nil
+	return fzn.Unknown, err
 }
+
+// freeRestarts are the restarts of the plain engine's free search, which
+// branches by dom/wdeg: failure counts carry over from run to run.
+var freeRestarts = cp.Restarts{Policy: cp.RestartLuby, Scale: 100}
 
 // ladder is the objective as a weighted sum of literals, which the
 // learning search's bound takes: obj = base + Σ weights[i]·lits[i].

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,6 +36,7 @@ func TestSolveLimits(t *testing.T) {
 			wantStatus fzn.Status
 		}{
 			{fzncp.SolveOptions{}, 1, fzn.Satisfied},
+			{fzncp.SolveOptions{Free: true}, 1, fzn.Satisfied},
 			{fzncp.SolveOptions{MaxSolutions: 4}, 4, fzn.Satisfied},
 			{fzncp.SolveOptions{All: true, MaxSolutions: 2}, 2, fzn.Satisfied},
 			{fzncp.SolveOptions{All: true}, 6, fzn.AllSolutions},
@@ -95,9 +97,11 @@ func TestSolveUnsatisfiable(t *testing.T) {
 		"array [1..0] of var int: a = [];\nvar 1..3: m;\nconstraint array_int_maximum(m, a);\nsolve satisfy;\n",
 	} {
 		for _, e := range engines {
-			sols, res := solveAll(t, parse(t, text), fzncp.SolveOptions{Engine: e})
-			if len(sols) != 0 || res.Status != fzn.Unsatisfiable {
-				t.Errorf("%v: %d solutions, %v; want unsatisfiable\n%s", e, len(sols), res.Status, text)
+			for _, free := range []bool{false, true} {
+				sols, res := solveAll(t, parse(t, text), fzncp.SolveOptions{Engine: e, Free: free})
+				if len(sols) != 0 || res.Status != fzn.Unsatisfiable {
+					t.Errorf("%v free=%v: %d solutions, %v; want unsatisfiable\n%s", e, free, len(sols), res.Status, text)
+				}
 			}
 		}
 	}
@@ -358,5 +362,60 @@ solve satisfy;
 		if len(sols) != 1 || sols[0]["x"] != 7 || res.Status != fzn.AllSolutions {
 			t.Errorf("%v: %v, %v; want x = y = 7 only", e, sols, res.Status)
 		}
+	}
+}
+
+// TestConstantOutputs: when every output is a constant, all solutions look
+// the same, and -a hands out one.
+func TestConstantOutputs(t *testing.T) {
+	m := parse(t, `
+var 1..3: x;
+var 1..3: y;
+array [1..2] of var int: out :: output_array([1..2]) = [4, 5];
+constraint int_lt(x, y);
+solve satisfy;
+`)
+	for _, e := range engines {
+		sols, res := solveAll(t, m, fzncp.SolveOptions{All: true, Engine: e})
+		if len(sols) != 1 || res.Status != fzn.AllSolutions {
+			t.Errorf("%v: %d solutions, %v; want 1, all", e, len(sols), res.Status)
+		}
+	}
+}
+
+// TestCancelStalled: when the search does not see the end of its context
+// for long, Solve returns anyway, soon after, and hands out nothing more.
+func TestCancelStalled(t *testing.T) {
+	m := parse(t, sixSolutions)
+	for _, e := range engines {
+		cm, err := fzncp.Build(context.Background(), m, fzncp.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fzncp.AddStall(cm, 1500*time.Millisecond)
+		var mu sync.Mutex
+		returned, late := false, 0
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		start := time.Now()
+		res, err := fzncp.Solve(ctx, cm, fzncp.SolveOptions{Engine: e, All: true}, func(fzn.Solution) {
+			mu.Lock()
+			defer mu.Unlock()
+			if returned {
+				late++
+			}
+		})
+		mu.Lock()
+		returned = true
+		mu.Unlock()
+		cancel()
+		if d := time.Since(start); err != nil || res.Status != fzn.Unknown || d > time.Second {
+			t.Fatalf("%v: %v, %v after %v; want unknown at once", e, res.Status, err, d)
+		}
+		time.Sleep(2 * time.Second) // the stalled search ends meanwhile
+		mu.Lock()
+		if late > 0 {
+			t.Errorf("%v: %d solutions handed out after Solve returned", e, late)
+		}
+		mu.Unlock()
 	}
 }

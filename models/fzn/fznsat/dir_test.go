@@ -105,48 +105,82 @@ func runDir(t *testing.T, m *fzn.Model, limit int) (string, *fzn.Result) {
 		res.Status, obj, res.Solutions, time.Since(start).Milliseconds()), &res
 }
 
-// compareResults runs Gecode on the model of path for the time limit and
-// fails the test when its answer contradicts res: a solution where res says
-// unsatisfiable, none where res has one while Gecode finished, an
-// objective better than res's optimum, another proven optimum.
+// compareResults runs Gecode on the model of path for the time limit,
+// checks res against its answer (reference.check) and describes it.
 func compareResults(t *testing.T, path string, m *fzn.Model, res *fzn.Result, limit time.Duration) string {
-	ref := parseFile(t, path)
+	ref := runReference(t, path, limit)
+	ref.check(t, "the SAT route", res)
+	return ref.String()
+}
+
+// reference is what Gecode found for a model within a time limit.
+type reference struct {
+	path      string
+	method    fzn.Method
+	unsat     bool  // proven unsatisfiable
+	solutions int   // how many it printed
+	objective int64 // the objective of the last, for optimisation
+	complete  bool  // the search finished
+}
+
+// runReference runs fzn-gecode on the model of path for the time limit:
+// one solution of a satisfaction problem, the improving solutions of an
+// optimisation problem (its objective marked for output).
+func runReference(t *testing.T, path string, limit time.Duration) reference {
+	m := parseFile(t, path)
 	args := []string{"-n", "1"}
-	if id, ok := ref.Solve.Objective.(*fzn.Ident); ok {
+	if id, ok := m.Solve.Objective.(*fzn.Ident); ok {
 		args = []string{"-a"}
 		if _, isOut := id.Decl.Output(); !isOut {
 			id.Decl.Anns = append(id.Decl.Anns, &fzn.Annotation{Name: "output_var"})
 		}
 	}
-	out, _ := gecodeFor(t, ref, limit, args...)
-	n := len(out.Solutions)
-	gstatus := fmt.Sprintf("%d solutions", n)
+	out, _ := gecodeFor(t, m, limit, args...)
+	ref := reference{path: path, method: m.Solve.Method, solutions: len(out.Solutions),
+		unsat: out.Status == fznfmt.StatusUnsatisfiable, complete: out.Status == fznfmt.StatusComplete}
+	if ref.solutions > 0 && m.Solve.Method != fzn.Satisfy {
+		v, err := fzn.Objective(m, out.Solutions[ref.solutions-1])
+		require.NoError(t, err)
+		ref.objective = v
+	}
+	return ref
+}
+
+// check fails the test when res contradicts the reference: a solution
+// where Gecode proves there is none, a proof of unsatisfiability where
+// Gecode found a solution, an optimum worse than a solution of Gecode,
+// an objective better than Gecode's proven optimum, another optimum.
+func (ref reference) check(t *testing.T, who string, res *fzn.Result) {
+	t.Helper()
 	switch {
-	case out.Status == fznfmt.StatusUnsatisfiable:
-		gstatus = "unsatisfiable"
-		if res.Solutions > 0 {
-			t.Errorf("%s: Gecode says unsatisfiable, the SAT route found solutions", path)
-		}
-	case n > 0 && res.Status == fzn.Unsatisfiable:
-		t.Errorf("%s: the SAT route says unsatisfiable, Gecode found a solution", path)
+	case ref.unsat && res.Solutions > 0:
+		t.Errorf("%s: Gecode says unsatisfiable, %s found solutions", ref.path, who)
+	case ref.solutions > 0 && res.Status == fzn.Unsatisfiable:
+		t.Errorf("%s: %s says unsatisfiable, Gecode found a solution", ref.path, who)
 	}
-	if n == 0 || m.Solve.Method == fzn.Satisfy {
-		return gstatus
+	if ref.solutions == 0 || res.Solutions == 0 || ref.method == fzn.Satisfy {
+		return
 	}
-	v, err := fzn.Objective(ref, out.Solutions[n-1])
-	require.NoError(t, err)
-	better := v < res.Objective
-	if m.Solve.Method == fzn.Maximize {
-		better = v > res.Objective
-	}
+	better := func(a, b int64) bool { return a < b == (ref.method == fzn.Minimize) && a != b }
 	switch {
-	case res.Status == fzn.Optimal && better:
-		t.Errorf("%s: the SAT route's optimum %d, Gecode found %d", path, res.Objective, v)
-	case res.Status == fzn.Optimal && out.Status == fznfmt.StatusComplete && v != res.Objective:
-		t.Errorf("%s: the SAT route's optimum %d, Gecode's %d", path, res.Objective, v)
+	case res.Status == fzn.Optimal && better(ref.objective, res.Objective):
+		t.Errorf("%s: %s's optimum %d, Gecode found %d", ref.path, who, res.Objective, ref.objective)
+	case ref.complete && better(res.Objective, ref.objective):
+		t.Errorf("%s: %s found %d, better than Gecode's optimum %d", ref.path, who, res.Objective, ref.objective)
+	case res.Status == fzn.Optimal && ref.complete && res.Objective != ref.objective:
+		t.Errorf("%s: %s's optimum %d, Gecode's %d", ref.path, who, res.Objective, ref.objective)
 	}
-	if out.Status == fznfmt.StatusComplete {
-		return fmt.Sprintf("optimal %d", v)
+}
+
+// String describes the reference in a word or two.
+func (ref reference) String() string {
+	switch {
+	case ref.unsat:
+		return "unsatisfiable"
+	case ref.solutions == 0 || ref.method == fzn.Satisfy:
+		return fmt.Sprintf("%d solutions", ref.solutions)
+	case ref.complete:
+		return fmt.Sprintf("optimal %d", ref.objective)
 	}
-	return fmt.Sprintf("best %d", v)
+	return fmt.Sprintf("best %d", ref.objective)
 }

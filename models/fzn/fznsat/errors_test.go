@@ -184,3 +184,30 @@ func TestCancel(t *testing.T) {
 	_, err = fznsat.Encode(done, m, fznsat.DefaultOptions())
 	require.ErrorIs(t, err, context.Canceled)
 }
+
+// TestCancelOptimisation stops an optimisation whose proof of optimality
+// is hard (the pigeons of pigeons(n) in n holes, the largest hole
+// minimized: n is the optimum, and n-1 takes the pigeonhole proof):
+// Solve returns the best solution found, status Satisfied, and no error.
+func TestCancelOptimisation(t *testing.T) {
+	const n = 14
+	text := strings.Replace(pigeons(n), "solve satisfy;\n", "", 1)
+	text = strings.ReplaceAll(text, fmt.Sprintf("var 1..%d:", n-1), fmt.Sprintf("var 1..%d:", n))
+	text += fmt.Sprintf("var 1..%d: top;\n", n)
+	for i := range n {
+		text += fmt.Sprintf("constraint int_le(p%d, top);\n", i)
+	}
+	text += "solve minimize top;\n"
+	m := parseText(t, text)
+	for _, bisect := range []bool{false, true} {
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		var last fzn.Solution
+		res, err := fznsat.Solve(ctx, m, gini.New(), fznsat.SolveOptions{Bisect: bisect}, func(s fzn.Solution) { last = s })
+		cancel()
+		require.NoError(t, err)
+		require.NotNil(t, last, "bisect %v: no solution", bisect)
+		assert.Equal(t, fzn.Satisfied, res.Status, "bisect %v", bisect)
+		assert.Equal(t, last["top"], res.Objective, "bisect %v", bisect)
+		assert.Equal(t, int64(n), res.Objective, "bisect %v: n is the optimum", bisect)
+	}
+}

@@ -135,6 +135,13 @@ var oldSpellings = map[string]string{
 	"max-moves":    "max-steps",
 }
 
+// OldSpelling returns the flag name that old, an older spelling of a
+// shared flag, stands for, and whether it is one.
+func OldSpelling(old string) (canonical string, ok bool) {
+	canonical, ok = oldSpellings[old]
+	return canonical, ok
+}
+
 // OldSpellings registers, for each shared flag of fs, its older spellings
 // as hidden aliases (see Alias): --limit-states for --max-states and
 // --max-moves for --max-steps. Call it once the flags are registered.
