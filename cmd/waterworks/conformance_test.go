@@ -185,6 +185,13 @@ func specApplicable(text string) bool {
 	return true
 }
 
+// uncheckable are spec tests whose answers the check by fixing the output
+// variables as data cannot judge, with why: there Gecode refutes its own
+// answer, the one the test expects, as it refutes waterworks'.
+var uncheckable = map[string]string{
+	"unit/regression/assign_reverse_map.mzn": "x given as data makes unary_encode's ub(x) - lb(x) = 1 false",
+}
+
 // spec runs every applicable spec test under dir (tests/spec of a
 // libminizinc checkout): no answer may be wrong; models waterworks or
 // minizinc refuses (floats, set variables, ...) are counted and logged.
@@ -195,6 +202,11 @@ func (c *conformance) spec(t *testing.T, dir string) {
 			return err
 		}
 		data, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		if why, ok := uncheckable[filepath.ToSlash(rel)]; ok {
+			t.Logf("%s: not run: %s", rel, why)
+			return nil
+		}
 		if err == nil && specApplicable(string(data)) {
 			paths = append(paths, path)
 		}

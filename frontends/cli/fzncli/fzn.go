@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"time"
 
@@ -160,7 +161,7 @@ func solve(ctx context.Context, stdio clikit.IO, f *flags, engine fznkind.Engine
 	intermediate := f.intermediate && m.Solve.Method != fzn.Satisfy // -i is for optimisation alone
 	opts := fznkind.Options{All: f.all || intermediate, Limit: f.limit, Free: f.free, Seed: f.seed, Timeouts: f.timeLimit != 0}
 	runCtx := ctx
-	if f.timeLimit != 0 {
+	if f.timeLimit != 0 && f.timeLimit <= maxLimit {
 		// minizinc passes what is left of its --time-limit after
 		// compiling, which may be nothing: a negative limit has passed.
 		var cancel context.CancelFunc
@@ -190,6 +191,10 @@ func solve(ctx context.Context, stdio clikit.IO, f *flags, engine fznkind.Engine
 	}
 	return exitCode(ctx, stdio, res, p.err)
 }
+
+// maxLimit is the longest -t that a time.Duration holds; a longer one is
+// no limit.
+const maxLimit = math.MaxInt64 / int64(time.Millisecond)
 
 // say says on standard error that the solution s was found, with its
 // objective.

@@ -85,6 +85,7 @@ func TestGolden(t *testing.T) {
 		{"two-files", []string{"a.fzn", "b.fzn"}},
 		{"negative-n", []string{"-n", "-1", "a.fzn"}},
 		{"time-is-up", []string{"-t", "-20", filepath.Join(cliDir, "pigeons.fzn")}},
+		{"time-beyond-limit", []string{"-t", "9223372036854775807", filepath.Join(cliDir, "pigeons.fzn")}},
 		{"unknown-backend", []string{"--backend", "sat:gimi", "a.fzn"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
