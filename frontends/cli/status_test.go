@@ -142,12 +142,12 @@ func TestRecordForEveryInput(t *testing.T) {
 	}
 }
 
-// TestREADMEStatusList: the README's "Output and exit codes" names every
-// status of the vocabulary.
-func TestREADMEStatusList(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+// TestCommandsStatusList: COMMANDS.md's "Exit codes" names every status
+// of the vocabulary.
+func TestCommandsStatusList(t *testing.T) {
+	doc, err := os.ReadFile("COMMANDS.md")
 	require.NoError(t, err)
-	_, section, ok := strings.Cut(string(readme), "## Output and exit codes")
+	_, section, ok := strings.Cut(string(doc), "## Exit codes")
 	require.True(t, ok)
 	section, _, _ = strings.Cut(section, "\n## ")
 	for _, s := range kind.Statuses {
