@@ -21,7 +21,8 @@ func (c *cdcl) analyze(conflict []Lit) []Lit {
 		c.seen = append(c.seen, make([]uint32, n-len(c.seen))...)
 		c.need = append(c.need, make([]Lit, n-len(c.need))...)
 	}
-	c.lower, c.lowerAt, c.lowerNE = c.lower[:0], c.lowerAt[:0], c.lowerNE[:0]
+	c.lower, c.lowerAt = c.lower[:0], c.lowerAt[:0]
+	clear(c.lowerNE)
 	pending := 0
 	for _, p := range conflict {
 		pending += c.note(p)
@@ -92,12 +93,13 @@ func (c *cdcl) note(p Lit) int {
 // side.
 func (c *cdcl) addLower(p Lit, e int32) {
 	if p.isNotEq() {
-		for _, i := range c.lowerNE {
-			if c.lower[i] == p {
-				return
-			}
+		if _, ok := c.lowerNE[p]; ok {
+			return
 		}
-		c.lowerNE = append(c.lowerNE, int32(len(c.lower)))
+		if c.lowerNE == nil {
+			c.lowerNE = make(map[Lit]int32)
+		}
+		c.lowerNE[p] = int32(len(c.lower))
 		c.lower, c.lowerAt = append(c.lower, p), append(c.lowerAt, e)
 		return
 	}
@@ -186,10 +188,6 @@ func (c *cdcl) covered(r Lit, before int32) bool {
 		implied(sideUpper, func(q Lit) bool { return s.litValue(q) < v }) {
 		return true
 	}
-	for _, i := range c.lowerNE {
-		if c.lower[i] == r && c.lowerAt[i] < before {
-			return true
-		}
-	}
-	return false
+	i, ok := c.lowerNE[r]
+	return ok && c.lowerAt[i] < before
 }

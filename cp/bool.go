@@ -112,6 +112,16 @@ func (s *Solver) isTrue(l Lit) bool {
 	return s.isTrueEqual(l)
 }
 
+// boolTrue is isTrue for Pos(x) and Neg(x) of a 0..1 variable x, which
+// are [x ≥ 1] and [x ≤ 0].
+func (s *Solver) boolTrue(l Lit) bool {
+	base := s.vars[l.x>>2].base
+	if l.x&negBit == 0 {
+		return s.mem[base] == 1
+	}
+	return s.mem[base+1] == 0
+}
+
 // isTrueEqual is isTrue for [x = v] and [x ≠ v].
 func (s *Solver) isTrueEqual(l Lit) bool {
 	info := &s.vars[l.Var()]
@@ -246,6 +256,18 @@ func (s *Solver) AddImplication(cond, then Lit) PropID {
 }
 
 func (p *implication) Propagate(s *Solver) error {
+	if p.cond.off == 1 && p.then.off == 1 && p.cond.x&kindEqual == 0 && p.then.x&kindEqual == 0 {
+		// Pos and Neg, as nearly every implication has: read the bounds.
+		if s.boolTrue(p.cond) {
+			s.SetReason(p.cond)
+			return s.makeTrue(p.then)
+		}
+		if s.boolTrue(p.then.Not()) {
+			s.SetReason(p.then.Not())
+			return s.makeTrue(p.cond.Not())
+		}
+		return nil
+	}
 	if s.isTrue(p.cond) {
 		s.SetReason(p.cond)
 		return s.makeTrue(p.then)

@@ -3,6 +3,7 @@ package cp
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Explaining is implemented by propagators that explain themselves: before
@@ -88,6 +89,9 @@ type learning struct {
 	cur         reason           // reason of the changes the running code makes next
 	conflict    []Lit            // the last failure's clashing true literals
 	conflictSet bool             // whether the running propagator set conflict
+	innerAt     [][]int32        // by variable then value offset: the event that removed it, plus one, or 0
+	innerVars   []Var            // the variables innerAt holds a slice for
+	chain       [2][][]int32     // by bound side then variable (not 0..1): its bound events, in order
 	clauses     *clauseDB        // learned clauses, when a learning search has run
 	hints       []int64          // by variable: the offset of the value SetPhase asks for, or -1
 	scope       [][]scopeOf      // by propagator, for the explanations made for it
@@ -158,6 +162,11 @@ func (s *Solver) record(lit Lit, why reason) {
 	l.events = append(l.events, event{lit: lit, level: l.level, trailPos: int32(len(s.trail)),
 		arenaLen: int32(len(l.arena)), prev: l.last[side][lit.Var()], why: why})
 	l.last[side][lit.Var()] = i
+	if side == sideInner {
+		s.indexInner(lit, i+1)
+	} else if x := lit.Var(); !s.vars[x].boolean {
+		l.chain[side][x] = append(l.chain[side][x], i)
+	}
 	if db := l.clauses; db != nil && db.watching(lit.Var(), side) {
 		s.schedule(db.id)
 	}
@@ -297,7 +306,14 @@ func (s *Solver) popEvents(h int) {
 	for n > 0 && int(l.events[n-1].trailPos) > h {
 		n--
 		e := &l.events[n]
-		l.last[sideOf(e.lit)][e.lit.Var()] = e.prev
+		side := sideOf(e.lit)
+		l.last[side][e.lit.Var()] = e.prev
+		if side == sideInner {
+			s.indexInner(e.lit, 0)
+		} else if x := e.lit.Var(); !s.vars[x].boolean {
+			ch := l.chain[side][x]
+			l.chain[side][x] = ch[:len(ch)-1]
+		}
 	}
 	if n == len(l.events) {
 		return
@@ -331,11 +347,8 @@ func (s *Solver) eventOf(p Lit) int32 {
 		return -1
 	}
 	best := int32(-1)
-	for i := l.last[sideInner][x]; i >= 0; i = l.events[i].prev {
-		if l.events[i].lit == p {
-			best = i
-			break
-		}
+	if int(x) < len(l.innerAt) && l.innerAt[x] != nil {
+		best = l.innerAt[x][p.off] - 1
 	}
 	for _, b := range [2]Lit{s.AtLeast(x, int(v)+1), s.AtMost(x, int(v)-1)} {
 		if s.isTrue(b) {
@@ -348,6 +361,25 @@ func (s *Solver) eventOf(p Lit) int32 {
 		return -1
 	}
 	return best
+}
+
+// indexInner notes i (an event's index plus one, or 0 for none) as the
+// event that made the literal [x ≠ v] true, so that eventOf finds it
+// without a walk through x's removals, which a wide domain makes long.
+func (s *Solver) indexInner(lit Lit, i int32) {
+	l := &s.learn
+	x := lit.Var()
+	if len(l.innerAt) <= int(x) {
+		l.innerAt = append(l.innerAt, make([][]int32, int(x)+1-len(l.innerAt))...)
+	}
+	if l.innerAt[x] == nil {
+		if i == 0 {
+			return
+		}
+		l.innerAt[x] = make([]int32, s.vars[x].size)
+		l.innerVars = append(l.innerVars, x)
+	}
+	l.innerAt[x][lit.off] = i
 }
 
 // missingAtStart reports whether v, between x's bounds when the search
@@ -376,12 +408,25 @@ func (s *Solver) boundEvent(p Lit) int32 {
 		return -1
 	}
 	res := int32(-1)
-	for i := l.last[side][p.Var()]; i >= 0; i = l.events[i].prev {
-		e := &l.events[i]
-		if !implies(e.lit, p) {
-			break
+	if x := p.Var(); !s.vars[x].boolean {
+		// The side's events tighten the bound one after the other: the
+		// first that implies p is found by bisection.
+		ch := l.chain[side][x]
+		if k, _ := slices.BinarySearchFunc(ch, p, func(i int32, p Lit) int {
+			if implies(l.events[i].lit, p) {
+				return 1
+			}
+			return -1
+		}); k < len(ch) {
+			res = ch[k]
 		}
-		res = i
+	} else {
+		for i := l.last[side][x]; i >= 0; i = l.events[i].prev {
+			if !implies(l.events[i].lit, p) {
+				break
+			}
+			res = i
+		}
 	}
 	if res >= 0 && l.events[res].level == 0 {
 		return -1

@@ -2,6 +2,7 @@ package cp
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 )
@@ -34,19 +35,31 @@ import (
 // most; the others are explained by the domains of the variables they
 // watch (see Explaining), which is sound but weaker.
 func (s *Solver) SearchLearning(ctx context.Context, vars []Var, lim Limits, onSolution func() bool) error {
-	return s.searchLearning(ctx, vars, lim, false, onSolution)
+	return s.searchLearning(ctx, nil, vars, lim, false, onSolution)
 }
 
-// searchLearning is SearchLearning; with optimize, the solver's objective
+// SearchLearningBy is SearchLearning whose decisions come from b while b
+// has one (a model's search annotations, say), and then from activity as
+// in SearchLearning: b leads each descent, from the root and after every
+// restart, and learned clauses keep it from repeating a failure. Solutions
+// are still told apart by vars; when b decides variables outside vars, a
+// solution is blocked by the values of vars rather than by its decisions.
+// A decision x = v on a variable that keeps bounds only becomes x ≤ v, and
+// x ≠ v becomes x < v, since learning must be able to negate each.
+func (s *Solver) SearchLearningBy(ctx context.Context, b Brancher, vars []Var, lim Limits, onSolution func() bool) error {
+	return s.searchLearning(ctx, b, vars, lim, false, onSolution)
+}
+
+// searchLearning is SearchLearningBy; with optimize, the solver's objective
 // bound is tightened at each solution instead of blocking it.
-func (s *Solver) searchLearning(ctx context.Context, vars []Var, lim Limits, optimize bool, onSolution func() bool) error {
+func (s *Solver) searchLearning(ctx context.Context, b Brancher, vars []Var, lim Limits, optimize bool, onSolution func() bool) error {
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
 	defer s.restorePending(s.pending())
 	base := s.beginLearning()
 	defer s.endLearning(base)
 	c := newCDCL(s, vars)
-	c.optimize = optimize
+	c.optimize, c.brancher = optimize, b
 	return c.run(ctx, lim, onSolution)
 }
 
@@ -84,6 +97,15 @@ func (s *Solver) beginLearning() int {
 			l.startHoles[x] = words
 		}
 	}
+	for _, x := range l.innerVars {
+		clear(l.innerAt[x])
+	}
+	for side := range l.chain {
+		l.chain[side] = slices.Grow(l.chain[side][:0], n)[:n]
+		for x := range l.chain[side] {
+			l.chain[side][x] = l.chain[side][x][:0]
+		}
+	}
 	l.on, l.level, l.events, l.arena = true, 0, l.events[:0], l.arena[:0]
 	l.clauses.head = 0
 	return base
@@ -113,18 +135,26 @@ type cdcl struct {
 	marks     []int   // marks[l-1]: the trail height when level l began
 	decisions []Lit   // decisions[l-1]: the decision of level l
 	optimize  bool    // tighten the objective at solutions, not block them
+	brancher  Brancher
+	// guided counts the decisions of the current path that brancher made on
+	// variables outside vars: while there is one, the decisions on vars
+	// need not fix vars, and solutions are blocked by their values.
+	guided  int
+	isGuide []bool // by level-1: whether that decision counts in guided
 
 	// Scratch of conflict analysis.
-	stamp    uint32
-	seen     []uint32    // by event: stamp when the event is to be resolved
-	need     []Lit       // by event: the literal the nogood needs of it
-	lower    []Lit       // the nogood's literals of lower levels
-	lowerAt  []int32     // by literal of lower: its event
-	lowerNE  []int32     // the positions in lower of the literals [x ≠ v]
-	lowStamp [2][]uint32 // by side then variable: stamp when lower holds a bound of it
-	lowPos   [2][]int32  // by side then variable: that bound's position in lower
-	buf      []Lit
-	learnt   []Lit
+	stamp      uint32
+	seen       []uint32      // by event: stamp when the event is to be resolved
+	need       []Lit         // by event: the literal the nogood needs of it
+	lower      []Lit         // the nogood's literals of lower levels
+	lowerAt    []int32       // by literal of lower: its event
+	lowerNE    map[Lit]int32 // the positions in lower of its literals [x ≠ v]
+	lowStamp   [2][]uint32   // by side then variable: stamp when lower holds a bound of it
+	lowPos     [2][]int32    // by side then variable: that bound's position in lower
+	buf        []Lit
+	learnt     []Lit
+	varStamp   []uint32 // by variable: blockStamp when blockValues met it
+	blockStamp uint32
 }
 
 func newCDCL(s *Solver, vars []Var) *cdcl {
@@ -240,7 +270,7 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 		if err := spend.poll(); err != nil {
 			return err
 		}
-		v, ok := c.pick()
+		d, ok := c.next()
 		if !ok {
 			guess, complete := c.guess()
 			if !complete {
@@ -249,6 +279,9 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			s.stats.Solutions++
 			if !onSolution() {
 				return nil
+			}
+			if c.optimize {
+				s.objective.improve(s) // reads the solution, which the guess may complete
 			}
 			// Each solution costs a blocking clause as long as the
 			// decisions, so on a big grid solutions can come seconds
@@ -267,11 +300,57 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 		if spend.nodesSpent() {
 			return ErrLimit
 		}
-		err = c.decide(c.decision(v))
-		if h := c.heapOf(v); !s.Fixed(v) && !h.has(v) {
+		v := d.Var()
+		err = c.decide(d)
+		if h := c.heapOf(v); c.branch[v] != 0 && !s.Fixed(v) && !h.has(v) {
 			h.push(v) // a bound decision leaves it open
 		}
 	}
+}
+
+// next returns the next decision: the brancher's while it has one, then
+// that of the open variable of highest activity (pick); ok is false when
+// every branching variable is fixed.
+func (c *cdcl) next() (d Lit, ok bool) {
+	if c.brancher != nil {
+		if dec, ok := c.brancher.Branch(c.s); ok {
+			return c.s.decisionLit(dec), true
+		}
+	}
+	v, ok := c.pick()
+	if !ok {
+		return Lit{}, false
+	}
+	return c.decision(v), true
+}
+
+// decisionLit returns the literal of a brancher's decision. On a variable
+// that keeps bounds only, x = v and x ≠ v with v inside the bounds become
+// x ≤ v and x < v, whose negations a learned clause can assert.
+func (s *Solver) decisionLit(d Decision) Lit {
+	x, v := d.Var, d.Val
+	inside := s.boundsOnly(x) && v > s.Min(x) && v < s.Max(x)
+	switch d.Rel {
+	case Equal:
+		if inside {
+			return s.AtMost(x, v)
+		}
+		return s.Is(x, v)
+	case NotEqual:
+		if inside {
+			return s.AtMost(x, v-1)
+		}
+		return s.IsNot(x, v)
+	case LessEq:
+		return s.AtMost(x, v)
+	case GreaterEq:
+		return s.AtLeast(x, v)
+	case Less:
+		return s.AtMost(x, v-1)
+	case Greater:
+		return s.AtLeast(x, v+1)
+	}
+	panic(fmt.Sprintf("cp: unknown relation %d", d.Rel))
 }
 
 // decision returns the literal to try for the unfixed variable v: its
@@ -299,6 +378,11 @@ func (c *cdcl) decide(d Lit) error {
 	s, l := c.s, &c.s.learn
 	c.marks = append(c.marks, s.mark())
 	c.decisions = append(c.decisions, d)
+	guide := c.branch[d.Var()] == 0 // only the brancher decides those
+	c.isGuide = append(c.isGuide, guide)
+	if guide {
+		c.guided++
+	}
 	l.level++
 	s.stats.Nodes++
 	s.stats.MaxDepth = max(s.stats.MaxDepth, int(l.level))
@@ -391,9 +475,12 @@ func (c *cdcl) guess() (h int, complete bool) {
 func (c *cdcl) exclude() (more bool, err error) {
 	s := c.s
 	if c.optimize {
-		s.objective.improve(s)
 		c.backjump(0)
+		s.schedule(s.objective.id) // improve tightened it at the solution
 		return true, s.Propagate()
+	}
+	if c.guided > 0 {
+		return c.blockValues()
 	}
 	m := c.varDecisions()
 	if m == 0 {
@@ -435,7 +522,12 @@ func (c *cdcl) backjump(level int32) {
 		}
 	}
 	s.undo(h)
-	c.marks, c.decisions = c.marks[:level], c.decisions[:level]
+	for _, g := range c.isGuide[level:] {
+		if g {
+			c.guided--
+		}
+	}
+	c.marks, c.decisions, c.isGuide = c.marks[:level], c.decisions[:level], c.isGuide[:level]
 	l.level = level
 }
 
@@ -452,6 +544,90 @@ func (c *cdcl) block(m int) error {
 	}
 	c.backjump(int32(m - 1))
 	return c.assert(lits, true)
+}
+
+// blockValues adds the clause that rules out the values vars have in the
+// solution just found, whatever the decisions that led there: a literal
+// x ≠ v for each (x < v or x > v when x keeps bounds only and v lies
+// inside its bounds). It jumps back to where the clause asserts a literal
+// when one literal was falsified last alone, else to just below the level
+// that falsified the last ones, where the clause watches two of them. It
+// reports false when the clause fails at the root: no solution is left.
+func (c *cdcl) blockValues() (more bool, err error) {
+	s := c.s
+	lits := c.learnt[:0]
+	c.blockStamp++
+	for _, x := range c.vars {
+		if c.seenVar(x) {
+			continue
+		}
+		v := s.Value(x)
+		if s.boundsOnly(x) {
+			info := &s.vars[x]
+			if int64(v) > info.offset && int64(v) < info.offset+info.size-1 {
+				lits = append(lits, s.AtMost(x, v-1), s.AtLeast(x, v+1))
+				continue
+			}
+		}
+		lits = append(lits, s.IsNot(x, v))
+	}
+	c.learnt = lits
+	// Order by the level that falsified each literal, latest first.
+	levels := make([]int32, len(lits))
+	for i, p := range lits {
+		levels[i] = c.levelOf(p.Not())
+	}
+	if len(lits) == 0 {
+		return false, nil
+	}
+	top := 0
+	for i := range lits {
+		if levels[i] > levels[top] {
+			top = i
+		}
+	}
+	if levels[top] == 0 {
+		return false, nil
+	}
+	lits[0], lits[top] = lits[top], lits[0]
+	levels[0], levels[top] = levels[top], levels[0]
+	second := 1
+	for i := 2; i < len(lits); i++ {
+		if levels[i] > levels[second] {
+			second = i
+		}
+	}
+	lits = append([]Lit(nil), lits...)
+	if len(lits) == 1 || levels[second] < levels[0] {
+		back := int32(0)
+		if len(lits) > 1 {
+			back = levels[second]
+		}
+		c.backjump(back)
+		if err = c.assert(lits, true); err == nil {
+			err = s.Propagate()
+		}
+		return true, err
+	}
+	// Two or more were falsified last, at the same level: below it they
+	// are open, and the clause waits as any other.
+	lits[1], lits[second] = lits[second], lits[1]
+	c.backjump(levels[0] - 1)
+	s.learn.clauses.add(lits, true)
+	return true, s.Propagate()
+}
+
+// seenVar reports whether x was met before under blockStamp, and
+// marks it.
+func (c *cdcl) seenVar(x Var) bool {
+	if len(c.varStamp) < len(c.branch) {
+		c.varStamp = make([]uint32, len(c.branch))
+	}
+	if c.varStamp[x] == c.blockStamp {
+		return true
+	}
+	c.varStamp[x] = c.blockStamp
+	return false
 }
 
 // levelOf returns the decision level at which the true literal p became

@@ -75,6 +75,45 @@ func (s *Solver) MaximizeLearning(ctx context.Context, vars []Var, lits []Lit, w
 	return s.optimizeLearning(ctx, vars, lits, weights, true, lim, onImprove)
 }
 
+// MinimizeVarLearning is Minimize with the conflict learning of
+// SearchLearningBy: the objective is a variable of any domain, decisions
+// come from b while it has one (b may be nil) and then from activity, and
+// solutions are told apart by vars, to which objective is added. After
+// each solution the search restarts from the root with the bound
+// objective < value, a fact that holds for the rest of the search, so
+// clauses learned under one bound stay valid under the tighter ones that
+// follow; when the root fails, the last solution is optimal. The results
+// are those of Minimize.
+func (s *Solver) MinimizeVarLearning(ctx context.Context, b Brancher, vars []Var, objective Var, lim Limits, onImprove func(value int)) (Optimum, error) {
+	return s.optimizeVarLearning(ctx, b, vars, objective, false, lim, onImprove)
+}
+
+// MaximizeVarLearning is MinimizeVarLearning for the largest value.
+func (s *Solver) MaximizeVarLearning(ctx context.Context, b Brancher, vars []Var, objective Var, lim Limits, onImprove func(value int)) (Optimum, error) {
+	return s.optimizeVarLearning(ctx, b, vars, objective, true, lim, onImprove)
+}
+
+func (s *Solver) optimizeVarLearning(ctx context.Context, b Brancher, vars []Var, v Var, maximize bool, lim Limits, onImprove func(int)) (Optimum, error) {
+	ob, err := s.startObjective()
+	if err != nil {
+		return Optimum{}, err
+	}
+	defer ob.stop()
+	ob.mode, ob.v, ob.maximize = boundVar, v, maximize
+	vars = append(vars[:len(vars):len(vars)], v)
+	var best Optimum
+	err = s.searchLearning(ctx, b, vars, lim, true, func() bool {
+		best.Found, best.Value = true, s.Value(v)
+		best.Values = s.snapshot(best.Values)
+		if onImprove != nil {
+			onImprove(best.Value)
+		}
+		return true
+	})
+	best.Proven = err == nil
+	return best, err
+}
+
 // objectiveBound is the bound of an optimising search. A solver has at
 // most one, made by the first optimising search and reused by the later
 // ones, so repeated searches add no propagators; it does nothing between
@@ -233,7 +272,7 @@ func (s *Solver) optimizeLearning(ctx context.Context, vars []Var, lits []Lit, w
 	defer ob.stop()
 	ob.setSum(s, lits, weights, maximize)
 	var best Optimum
-	err = s.searchLearning(ctx, vars, lim, true, func() bool {
+	err = s.searchLearning(ctx, nil, vars, lim, true, func() bool {
 		best.Found, best.Value = true, ob.value(s)
 		best.Values = s.snapshot(best.Values)
 		if onImprove != nil {

@@ -282,11 +282,11 @@ func (s *Solver) Fixed(v Var) bool { return s.mem[s.vars[v].base+2] == 1 }
 // that left v open, or a read outside onSolution). Use Fixed first, or Min
 // and Max, when v may be open.
 func (s *Solver) Value(v Var) int {
-	m := s.mem[s.vars[v].base:]
-	if m[2] != 1 {
-		panic(unfixedError{s, v, m[0], m[1], m[2]})
+	base := s.vars[v].base
+	if s.mem[base+2] != 1 {
+		panic(unfixedError{s, v, s.mem[base], s.mem[base+1], s.mem[base+2]})
 	}
-	return int(m[0])
+	return int(s.mem[base])
 }
 
 // unfixedError is Value's panic value. It copies the domain's bounds and

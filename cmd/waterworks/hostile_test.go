@@ -764,6 +764,32 @@ func TestInterruptModelBuilding(t *testing.T) {
 	assertStoppedPromptly(t, r, atSignal, "interrupted")
 }
 
+// TestInterruptReading sends SIGINT while the program reads a 900x900
+// grid in the text format, before any model is built:
+// it must exit 130 within 300 ms (the hostile-input target), saying that
+// it was interrupted while reading.
+func TestInterruptReading(t *testing.T) {
+	bin := program(t)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "grid-900.txt")
+	var b strings.Builder
+	b.WriteString(strings.TrimSpace(strings.Repeat("- ", 900)) + "\n")
+	for r := range 900 {
+		b.WriteString("-" + strings.Repeat(" r"+strconv.Itoa(r), 900) + "\n")
+	}
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, atSignal := interruptAt(t, bin, dir, []string{"aquarium", "count", in}, 40*time.Millisecond, 100*time.Millisecond)
+	assertStoppedPromptly(t, r, atSignal, "interrupted while reading")
+	// Reading the grid takes some 250 ms of CPU in all, under the 300 ms
+	// above: a reader that finished before it looked at the signal would
+	// still pass there, so the work after the signal is held to less.
+	if after := r.cpu - atSignal; atSignal > 0 && after > 100*time.Millisecond {
+		t.Errorf("used %v of CPU time after SIGINT while reading, more than 100ms", after)
+	}
+}
+
 // TestInterruptRender sends SIGINT while render -o draws a 250x250 grid as
 // an 8064x8064 PNG (about half a second of CPU): it must exit 130 within
 // 300 ms, say that nothing was written, and leave the target as it was.

@@ -98,6 +98,8 @@ func readmeSkip(c string) string {
 		return "the test suite, which runs this test"
 	case strings.HasPrefix(c, "make "):
 		return "writes into testdata/examples/out; the example Makefile has its own test"
+	case strings.HasPrefix(c, "waterworks minizinc install"):
+		return "writes into the user's MiniZinc folder; TestMiniZincConformance installs into a temporary one"
 	case strings.HasPrefix(c, "waterworks serve"):
 		return "a server that runs until stopped; servecli's tests start it"
 	case strings.ContainsAny(c, "[|") || strings.Contains(c, "FILE") || strings.Contains(c, " CMD"):

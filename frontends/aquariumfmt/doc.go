@@ -65,10 +65,11 @@
 //
 // # JSON Lines
 //
-// ParseJSONL reads the corpus format (../shared/corpus/FORMAT.md): one JSON
-// object per line with id, width, height, regions, cols, rows, solution and
-// corpus fields such as difficulty and unique; blank lines are skipped and
-// fields it does not know are ignored. Record is the shape of one line, so
+// ParseJSONL reads the corpus format (FORMAT.md beside this package): one
+// JSON object per line with id, width, height, regions, cols, rows,
+// solution and corpus fields such as difficulty and unique; blank lines are
+// skipped, an id may appear once, a near miss of a known field is an error
+// and any other field an annotation, carried into JSON output. Record is the shape of one line, so
 // that commands printing JSON Lines can embed it and be read back.
 //
 // # Formats of the web
@@ -84,6 +85,12 @@
 // puzzle with its rule and the marks of its cells, which become the
 // document's (possibly partial) solution when there is at least one.
 // Problems are positioned in the whole input, past skipped lines.
+//
+// # MiniZinc
+//
+// WriteDZN writes a puzzle as data for MiniZincModel, waterworks' Aquarium
+// model in MiniZinc (both rules), of which testdata/examples/aquarium.mzn
+// is a copy. No reader takes dzn back.
 //
 // # Errors
 //

@@ -2,9 +2,11 @@ package aquariumfmt
 
 import (
 	"bytes"
+	"context"
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
@@ -30,6 +32,10 @@ type Document struct {
 	Corpus *CorpusInfo
 	// Line is the line of the input the puzzle starts on.
 	Line int
+	// Annotations are the members of its JSON Lines record that are the
+	// user's own (none of Fields, nor a near miss of one), carried into
+	// JSON output unchanged.
+	Annotations jsonfields.Annotations
 }
 
 // HasSolution reports whether a solution came with the puzzle.
@@ -170,9 +176,16 @@ func contentStart(data []byte) int {
 // documents of the good ones are returned along with the problems of the
 // bad ones.
 func Read(name string, data []byte) ([]Document, error) {
+	return ReadContext(context.Background(), name, data)
+}
+
+// ReadContext is Read under ctx: reading a large input stops soon after
+// ctx is done (within a line of text or JSON Lines, or a row of a grid)
+// and returns ctx's error alone.
+func ReadContext(ctx context.Context, name string, data []byte) ([]Document, error) {
 	switch f := Detect(data); f {
 	case JSONLines:
-		return ParseJSONL(name, data)
+		return parseJSONL(ctx, name, data)
 	case Task, URL:
 		return parseLinks(name, data, f)
 	case Pzprv3:
@@ -182,7 +195,7 @@ func Read(name string, data []byte) ([]Document, error) {
 		}
 		return []Document{d}, nil
 	default:
-		return parseTexts(name, data)
+		return parseTexts(ctx, name, data)
 	}
 }
 

@@ -45,7 +45,7 @@ func Write(w io.Writer, d Document, f Format) error {
 		if err != nil {
 			return err
 		}
-		out = string(line) + "\n"
+		out = string(d.Annotations.Merge(line)) + "\n"
 	case Task:
 		out, err = webfmt.EncodeTask(d.Puzzle)
 		out += "\n"

@@ -93,3 +93,29 @@ func ExampleRead() {
 	// 1 A B A
 	// https://puzz.link/p?aquarium/r/2/2/o0/1212
 }
+
+// Write a puzzle as data for the MiniZinc model, as FORMAT.md shows it.
+func ExampleWriteDZN() {
+	input := "id example\nrule region\n  3 2 1 2\n0 xaax\n2 xaax\n2 bbcc\n4 bbcc\n"
+	d, err := aquariumfmt.ParseText("example.txt", []byte(input))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := aquariumfmt.WriteDZN(os.Stdout, d); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// % Aquarium example, for aquarium.mzn
+	// % aquariums: 1=x 2=a 3=b 4=c
+	// rule = region;
+	// n_rows = 4;
+	// n_cols = 4;
+	// n_aquariums = 4;
+	// aquarium = [|1, 2, 2, 1
+	//             |1, 2, 2, 1
+	//             |3, 3, 4, 4
+	//             |3, 3, 4, 4|];
+	// row_clue = [0, 2, 2, 4];
+	// col_clue = [3, 2, 1, 2];
+}

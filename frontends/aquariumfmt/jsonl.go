@@ -1,24 +1,18 @@
 package aquariumfmt
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
+	"context"
 	"fmt"
-	"io"
-	"reflect"
-	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
+	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 	"github.com/waterworks-solver/waterworks/models/aquarium/aqrecord"
 )
 
-// Record is one line of the corpus JSON Lines format
-// (../shared/corpus/FORMAT.md), field for field. ParseJSONL decodes lines
+// Record is one line of the corpus JSON Lines format (FORMAT.md), field
+// for field. ParseJSONL decodes lines
 // into it, and commands that print JSON Lines embed it so that their output
 // reads back as input.
 type Record = aqrecord.Record
@@ -28,8 +22,9 @@ type Record = aqrecord.Record
 type CorpusInfo = aqrecord.CorpusInfo
 
 // Fields are the members a JSON Lines line may hold: the puzzle's, the
-// corpus's (../shared/corpus/FORMAT.md), and OutputFields. Any other member
-// is refused by name, so that a misspelt key is not read as a missing one.
+// corpus's (FORMAT.md), and OutputFields. A near miss of one is refused by
+// name, so that a misspelt key is not read as a missing one; any other
+// member is an annotation (Document.Annotations).
 var Fields = append([]string{"id", "width", "height", "regions", "cols", "rows", "solution",
 	"source", "difficulty", "unique", "unique_pool_rule", "pool_rule_sensitive", "solution_from",
 	"site_ref", "url", "task", "also_in", "note"}, OutputFields...)
@@ -51,23 +46,29 @@ func RecordOf(d Document) Record {
 }
 
 // ParseJSONL reads puzzles in the corpus JSON Lines format: one JSON object
-// per line, blank lines skipped, fields it does not know ignored. A line
-// without an id gets the id "name:line". It returns the documents of the
+// per line, blank lines skipped, a near miss of a known field refused and
+// any other unknown field kept as an annotation (Document.Annotations). A
+// line without an id gets the id "name:line". It returns the documents of the
 // good lines together with an inputerr.List of the problems of the bad
 // ones (up to ten), each at its line and column.
 func ParseJSONL(name string, data []byte) ([]Document, error) {
+	return parseJSONL(context.Background(), name, data)
+}
+
+// parseJSONL is ParseJSONL under ctx, checked at every line.
+func parseJSONL(ctx context.Context, name string, data []byte) ([]Document, error) {
 	data, err := textsafe.Check(name, data, textsafe.MaxJSONLine)
 	if err != nil {
 		return nil, err
 	}
 	errs := errorList{file: name}
 	var docs []Document
-	ids := make(map[string]int) // the line of each id stated so far
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
+	ids := make(textblock.IDs)
+	for no, line := range textblock.NonBlank(data) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
-		if d, ok := parseRecord(&errs, i+1, line, ids); ok {
+		if d, ok := parseRecord(&errs, no, line, ids); ok {
 			docs = append(docs, d)
 		}
 	}
@@ -80,22 +81,14 @@ func ParseJSONL(name string, data []byte) ([]Document, error) {
 // parseRecord reads one JSON line into a document, reporting its problems.
 // ids holds the line of every id stated on the lines before, and gets the
 // line's own.
-func parseRecord(errs *errorList, num int, line []byte, ids map[string]int) (Document, bool) {
-	if col, msg := textsafe.ScanJSON(line); msg != "" {
-		errs.add(num, col, "%s", msg)
-		return Document{}, false
-	}
+func parseRecord(errs *errorList, num int, line []byte, ids textblock.IDs) (Document, bool) {
 	var rec Record
-	if err := json.Unmarshal(line, &rec); err != nil {
-		col, msg := jsonProblem(line, err)
-		errs.add(num, col, "%s", msg)
+	ann, derr := jsonfields.Decode(errs.file, num, line, Fields, &rec)
+	if derr != nil {
+		errs.add(num, derr.Col, "%s", derr.Msg)
 		return Document{}, false
 	}
-	if key, col := jsonfields.Unknown(line, Fields); key != "" {
-		errs.add(num, col, "%s", jsonfields.Message(key, Fields))
-		return Document{}, false
-	}
-	v := recordChecker{errs: errs, num: num, line: line, rec: &rec}
+	v := recordChecker{errs: errs, num: num, at: &jsonfields.Line{Text: line}, rec: &rec}
 	if !v.id(ids) {
 		return Document{}, false
 	}
@@ -107,7 +100,7 @@ func parseRecord(errs *errorList, num int, line []byte, ids map[string]int) (Doc
 		errs.add(num, 1, "%v", err)
 		return Document{}, false
 	}
-	d := Document{ID: rec.ID, HasID: rec.ID != "", Puzzle: p, Solution: s, Corpus: rec.CorpusInfo, Line: num}
+	d := Document{ID: rec.ID, HasID: rec.ID != "", Puzzle: p, Solution: s, Corpus: rec.CorpusInfo, Line: num, Annotations: ann}
 	if !d.HasID {
 		d.ID = fmt.Sprintf("%s:%d", errs.file, num)
 	}
@@ -117,176 +110,18 @@ func parseRecord(errs *errorList, num int, line []byte, ids map[string]int) (Doc
 	return d, true
 }
 
-// jsonProblem turns an error of json.Unmarshal into a column and a message.
-func jsonProblem(line []byte, err error) (int, string) {
-	var syntax *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		// The offset is just past the bad byte, so it is the byte's column,
-		// unless the object is cut short: then point just past its end.
-		col := int(syntax.Offset)
-		if cutShort(line) {
-			col = len(bytes.TrimRight(line, " \t\r")) + 1
-		}
-		return max(col, 1), "invalid JSON: " + syntax.Error()
-	case errors.As(err, &typ):
-		col := indexJSON(line).tokenAt(int(typ.Offset) - 1)
-		if typ.Field == "" {
-			return col, "want one JSON object per line, found " + article(typ.Value)
-		}
-		field := strings.TrimPrefix(typ.Field, "CorpusInfo.") // an embedded struct's fields are the line's
-		return col, fmt.Sprintf("%s: want %s, found %s", field, jsonType(typ.Type), article(typ.Value))
-	}
-	return 1, err.Error()
-}
-
-// cutShort reports whether a line holds the start of a JSON value that
-// ends too early; json.Decoder says so with io.ErrUnexpectedEOF.
-func cutShort(line []byte) bool {
-	var v any
-	return errors.Is(json.NewDecoder(bytes.NewReader(line)).Decode(&v), io.ErrUnexpectedEOF)
-}
-
-// article puts an article before a JSON value kind as json.UnmarshalTypeError
-// names it ("string", "number 1.5", "object").
-func article(kind string) string {
-	switch {
-	case kind == "":
-		return "something else"
-	case strings.HasPrefix(kind, "number "):
-		return "the " + kind
-	case strings.IndexByte("aeiou", kind[0]) >= 0:
-		return "an " + kind
-	}
-	return "a " + kind
-}
-
-// jsonType says in words what JSON value a Go type takes.
-func jsonType(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	}
-	return t.String()
-}
-
-// jsonIndex locates the values of one JSON line: the 1-based column of the
-// value at each path ("width", "regions[2][5]"; object keys in lower case,
-// since encoding/json matches them without regard to case), and the
-// 0-based offsets of all tokens in order.
-type jsonIndex struct {
-	at     map[string]int
-	starts []int
-}
-
-// indexJSON walks a line with a json.Decoder. It stops quietly at a syntax
-// error, keeping what it found before it.
-func indexJSON(line []byte) jsonIndex {
-	x := jsonIndex{at: make(map[string]int)}
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.UseNumber()
-	next := func() (json.Token, int, error) {
-		start := int(dec.InputOffset())
-		for start < len(line) && strings.IndexByte(" \t\r\n,:", line[start]) >= 0 {
-			start++
-		}
-		tok, err := dec.Token()
-		if err == nil {
-			x.starts = append(x.starts, start)
-		}
-		return tok, start, err
-	}
-	var value func(path string) bool
-	value = func(path string) bool {
-		tok, start, err := next()
-		if err != nil {
-			return false
-		}
-		x.at[path] = start + 1
-		switch tok {
-		case json.Delim('{'):
-			for dec.More() {
-				key, _, err := next()
-				if err != nil {
-					return false
-				}
-				k, _ := key.(string)
-				if path != "" {
-					k = path + "." + k
-				}
-				if !value(strings.ToLower(k)) {
-					return false
-				}
-			}
-		case json.Delim('['):
-			for i := 0; dec.More(); i++ {
-				if !value(path + "[" + strconv.Itoa(i) + "]") {
-					return false
-				}
-			}
-		default:
-			return true
-		}
-		_, _, err = next() // the closing delimiter
-		return err == nil
-	}
-	value("")
-	return x
-}
-
-// tokenAt returns the column of the token holding byte offset off.
-func (x jsonIndex) tokenAt(off int) int {
-	i := sort.SearchInts(x.starts, off+1) - 1
-	if i < 0 {
-		return 1
-	}
-	return x.starts[i] + 1
-}
-
-// column returns the column of the value at path, or 1 when the line has
-// no such value.
-func (x jsonIndex) column(path string) int {
-	if col, ok := x.at[path]; ok {
-		return col
-	}
-	return 1
-}
-
 // recordChecker checks a decoded record against the rules of the format,
 // reporting each problem at the column of the offending value.
 type recordChecker struct {
-	errs  *errorList
-	num   int
-	line  []byte
-	rec   *Record
-	index *jsonIndex // built on the first problem
-	bad   bool
-}
-
-// at returns the index of the line, building it on first use.
-func (v *recordChecker) at() *jsonIndex {
-	if v.index == nil {
-		x := indexJSON(v.line)
-		v.index = &x
-	}
-	return v.index
+	errs *errorList
+	num  int
+	at   *jsonfields.Line // the line, its index made on the first problem
+	rec  *Record
+	bad  bool
 }
 
 func (v *recordChecker) report(path, format string, args ...any) {
-	v.reportAt(v.at().column(path), format, args...)
+	v.reportAt(v.at.Column(path), format, args...)
 }
 
 func (v *recordChecker) reportAt(col int, format string, args ...any) {
@@ -296,7 +131,7 @@ func (v *recordChecker) reportAt(col int, format string, args ...any) {
 
 // has reports whether the line has a value (even null) at path.
 func (v *recordChecker) has(path string) bool {
-	_, ok := v.at().at[path]
+	_, ok := v.at.Index().Lookup(path)
 	return ok
 }
 
@@ -311,23 +146,16 @@ func (v *recordChecker) size(field string, n int) {
 	}
 }
 
-// id checks the line's id, if any: a name that prints safely, not stated
-// by an earlier line. It records the id in ids and reports whether the
-// line may be read on.
-func (v *recordChecker) id(ids map[string]int) bool {
-	id := v.rec.ID
-	if id == "" {
+// id checks the line's id, if any (see textblock.IDs), and reports
+// whether the line may be read on.
+func (v *recordChecker) id(ids textblock.IDs) bool {
+	if v.rec.ID == "" {
 		return true
 	}
-	if msg := textsafe.CheckName("id", id); msg != "" {
+	if msg := ids.Claim(v.rec.ID, v.num); msg != "" {
 		v.report("id", "%s", msg)
 		return false
 	}
-	if first, dup := ids[id]; dup {
-		v.report("id", "duplicate id %q: line %d has it too (ids are unique within a file)", id, first)
-		return false
-	}
-	ids[id] = v.num
 	return true
 }
 
@@ -427,9 +255,10 @@ func (v *recordChecker) solution() aquarium.Solution {
 	s, bad := solutionRows(rows)
 	if bad != nil {
 		// Point at the character when the string is written without escapes.
-		col := v.at().column(fmt.Sprintf("solution[%d]", bad.row))
-		if quoted := col + len(rows[bad.row]); bad.offset >= 0 && quoted < len(v.line) &&
-			v.line[quoted] == '"' && string(v.line[col:quoted]) == rows[bad.row] {
+		col := v.at.Column(fmt.Sprintf("solution[%d]", bad.row))
+		line := v.at.Text
+		if quoted := col + len(rows[bad.row]); bad.offset >= 0 && quoted < len(line) &&
+			line[quoted] == '"' && string(line[col:quoted]) == rows[bad.row] {
 			col += 1 + bad.offset
 		}
 		v.reportAt(col, "solution[%d]: %s", bad.row, bad.msg)

@@ -47,10 +47,10 @@ func TestParseJSONLErrors(t *testing.T) {
 	tests := []struct {
 		name, line, at, msg string
 	}{
-		{"syntax error", `{"id":"x",}`, "c:1:11", "invalid JSON: invalid character '}' looking for beginning of object key string"},
-		{"cut short", `{"id":"x",` + "  \r", "c:1:11", "invalid JSON: unexpected end of JSON input"},
-		{"trailing text", `{"id":"x"} y`, "c:1:12", "invalid JSON: invalid character 'y' after top-level value"},
-		{"a comment line", `# puzzles`, "c:1:1", "invalid JSON: invalid character '#'"},
+		{"syntax error", `{"id":"x",}`, "c:1:11", "invalid JSON: unexpected '}' where a field name in double quotes should be"},
+		{"cut short", `{"id":"x",` + "  \r", "c:1:11", "invalid JSON: the line ends before its JSON value does (a record must fit on one line)"},
+		{"trailing text", `{"id":"x"} y`, "c:1:12", "invalid JSON: unexpected text after the JSON object (one record per line)"},
+		{"a comment line", `# puzzles`, "c:1:1", "invalid JSON: unexpected '#' where a value should be"},
 		{"not an object", ` [1,2]`, "c:1:2", "want one JSON object per line, found an array"},
 		{"id not a string", `{"id":7,` + good + `}`, "c:1:7", "id: want a string, found a number"},
 		{"region id not an integer", `{"width":2,"height":1,"regions":[[0, 1.5]],"cols":[1,1],"rows":[2]}`, "c:1:38", "regions: want an integer, found the number 1.5"},
@@ -96,7 +96,7 @@ func TestParseJSONLKeepsGoodLines(t *testing.T) {
 	assert.Equal(t, []int{1, 3}, []int{docs[0].Line, docs[1].Line})
 	assert.Equal(t, []string{
 		"c:2:1: missing height",
-		"c:4:2: invalid JSON: unexpected end of JSON input",
+		"c:4:2: invalid JSON: the line ends before its JSON value does (a record must fit on one line)",
 	}, errorStrings(err))
 }
 

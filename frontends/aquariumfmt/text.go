@@ -1,6 +1,7 @@
 package aquariumfmt
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -41,7 +42,10 @@ func ParseText(name string, data []byte) (Document, error) {
 // checked on its own, so the good ones come back with the problems of the
 // bad ones. With several puzzles, one without an id directive is named
 // "name:line", the line it starts on.
-func parseTexts(name string, data []byte) ([]Document, error) {
+//
+// Reading stops when ctx is done, checked at every line and every row
+// of the grid, and returns ctx's error alone.
+func parseTexts(ctx context.Context, name string, data []byte) ([]Document, error) {
 	data, err := textsafe.Check(name, data, textsafe.MaxTextLine)
 	if err != nil {
 		return nil, err
@@ -51,8 +55,11 @@ func parseTexts(name string, data []byte) ([]Document, error) {
 	var docs []Document
 	puzzles := 0
 	for from := 0; from < len(lines); puzzles++ {
-		p := &textParser{errs: errorList{file: name}, doc: Document{ID: name}}
+		p := &textParser{ctx: ctx, errs: errorList{file: name}, doc: Document{ID: name}}
 		from = p.parse(lines, from)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if p.errs.empty() {
 			docs = append(docs, p.doc)
 		}
@@ -127,6 +134,7 @@ const (
 // textParser holds the state of one ParseText call. It reads the lines
 // into the fields below, then builds the document from them.
 type textParser struct {
+	ctx  context.Context // nil for none; reading stops when it is done
 	errs errorList
 	doc  Document
 
@@ -153,6 +161,9 @@ type solutionLine struct {
 func (p *textParser) parse(lines []string, from int) (next int) {
 	state := inHeader
 	for i := from; i < len(lines); i++ {
+		if p.done() {
+			return len(lines)
+		}
 		num := i + 1
 		line := p.carriageReturns(num, lines[i])
 		if (state == afterBlock || state == inRows && len(p.rows) > 0) && startsPuzzle(line) {
@@ -188,6 +199,9 @@ func (p *textParser) parse(lines []string, from int) (next int) {
 	p.finish(state)
 	return len(lines)
 }
+
+// done reports whether the parser's context is done, when it has one.
+func (p *textParser) done() bool { return p.ctx != nil && p.ctx.Err() != nil }
 
 // startsPuzzle reports whether a line after a grid begins the next puzzle:
 // its first token is a directive.
@@ -421,6 +435,9 @@ func (p *textParser) build() {
 		puzzle.Cols[c] = k
 	}
 	cells := p.rowLabels(w)
+	if p.done() {
+		return
+	}
 	for r, row := range p.rows {
 		k, ok := 0, false
 		if row.clue != nil {
@@ -437,6 +454,9 @@ func (p *textParser) build() {
 		puzzle.Rows[r] = k
 	}
 	puzzle.Regions, puzzle.Names = p.regions(cells)
+	if p.done() {
+		return
+	}
 	solution := p.solution(w)
 	if !p.errs.empty() {
 		return
@@ -455,6 +475,9 @@ func (p *textParser) rowLabels(w int) [][]label {
 	cells := make([][]label, len(p.rows))
 	widths := make([]int, len(p.rows))
 	for r, row := range p.rows {
+		if p.done() {
+			return cells
+		}
 		cells[r] = make([]label, 0, w)
 		if len(row.labels) == 1 && w > 1 {
 			t := row.labels[0]
@@ -542,6 +565,9 @@ func (p *textParser) regions(cells [][]label) ([]int, []string) {
 	regions := make([]int, 0, len(cells)*len(p.cols))
 	var multi label // the first label of more than one character, if any
 	for r, row := range cells {
+		if p.done() {
+			return nil, nil
+		}
 		for _, l := range row {
 			if off, msg := labelProblem(l.text); msg != "" {
 				p.errs.add(l.line, l.col+off, "%s", msg)

@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/aquariumcli"
+	"github.com/waterworks-solver/waterworks/frontends/cli/fzncli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/cli/jugscli"
 	"github.com/waterworks-solver/waterworks/frontends/cli/minizinccli"
@@ -49,6 +50,7 @@ func topCommands() []*clikit.Command {
 		rivercli.Command(),
 		compareCommand(),
 		servecli.Command(),
+		fzncli.Command(),
 		minizinccli.Command(),
 	}
 }

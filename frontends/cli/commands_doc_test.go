@@ -113,6 +113,12 @@ func TestCommandsDoc(t *testing.T) {
 		}
 		named := docFlags(text)
 		for _, f := range flags {
+			if len(f) == 2 && f != "-o" {
+				// A one-letter flag (FlatZinc's -a, -n, ...) is named in
+				// code quotes, since "clingo -n 2" names another program's.
+				assert.Contains(t, text, "`"+f, "COMMANDS.md, waterworks %s: the help lists %s", name, f)
+				continue
+			}
 			assert.Contains(t, named, f, "COMMANDS.md, waterworks %s: the help lists %s", name, f)
 		}
 		for _, f := range named {

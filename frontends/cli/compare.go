@@ -76,7 +76,7 @@ var _ kind.Comparison = (*comparison)(nil)
 // Options returns the flags of compare that the kinds read.
 func (c *comparison) Options() kind.CompareOptions {
 	return kind.CompareOptions{Timeout: c.flags.Timeout, Rule: c.flags.rule, Limit: c.flags.limit, MaxMoves: c.flags.maxMoves,
-		Verbose: c.stdio.ErrIsTerminal}
+		Verbose: c.stdio.ErrIsTerminal, Engines: engineList(c.flags.engines)}
 }
 
 // Wants reports whether the engine called name is to run.
@@ -280,7 +280,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 func (f *compareFlags) register(fs *flag.FlagSet) {
 	f.Register(fs, clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
 	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs, sort, tiles, rush, torch or river (default: told from the content)")
-	fs.StringVar(&f.engines, "engines", "", "comma-separated `engines` to run (default: every available one)")
+	fs.StringVar(&f.engines, "engines", "", "comma-separated `engines` to run (default: every available one); for Aquarium\nalso minizinc:SOLVER, its MiniZinc model on a solver minizinc knows (e.g. minizinc:gecode)")
 	fs.IntVar(&f.count, "count", 1, "run each engine this many times (for --format bench and benchstat)")
 	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+
 		"for Water Sort whole or fits (default whole)")
@@ -335,27 +335,30 @@ func checkEngines(list string, known, inputKinds []kind.Kind) (map[string]bool, 
 		return nil, nil
 	}
 	keep := map[string]bool{}
-	for _, name := range strings.Split(list, ",") {
-		keep[strings.TrimSpace(name)] = true
+	for _, name := range engineList(list) {
+		keep[name] = true
 	}
 	if len(inputKinds) == 0 || slices.ContainsFunc(inputKinds, func(k kind.Kind) bool { return k.Engines == nil }) {
 		return keep, nil // nothing to check against
 	}
-	var atHand, elsewhere []string
+	var atHand, elsewhere, families []string
 	for _, k := range known {
 		if k.Engines == nil {
 			continue
 		}
 		if slices.ContainsFunc(inputKinds, func(i kind.Kind) bool { return i.Name == k.Name }) {
 			atHand = append(atHand, k.Engines()...)
+			families = append(families, k.EngineFamilies...)
 		} else {
 			elsewhere = append(elsewhere, k.Engines()...)
 		}
 	}
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
+	inFamily := func(name string) bool {
+		return slices.ContainsFunc(families, func(f string) bool { return len(name) > len(f) && strings.HasPrefix(name, f) })
+	}
+	for _, name := range engineList(list) {
 		switch {
-		case slices.Contains(atHand, name):
+		case slices.Contains(atHand, name), inFamily(name):
 		case slices.Contains(elsewhere, name):
 			return nil, fmt.Errorf("engine %q does not apply to %s puzzles (theirs: %s)", name, kindList(inputKinds), shortList(atHand))
 		default:
@@ -364,6 +367,18 @@ func checkEngines(list string, known, inputKinds []kind.Kind) (map[string]bool, 
 		}
 	}
 	return keep, nil
+}
+
+// engineList splits --engines into names, nil when it is empty.
+func engineList(list string) []string {
+	if list == "" {
+		return nil
+	}
+	names := strings.Split(list, ",")
+	for i, name := range names {
+		names[i] = strings.TrimSpace(name)
+	}
+	return names
 }
 
 // shortList names engines for a message: the names without a slash,
@@ -457,12 +472,15 @@ func plotSVG(rows []kind.CompareRow) ([]byte, error) {
 
 // detectKind picks the kind named by --kind, or the kind kinds.Detect
 // finds in the data: the rules and the order the web page follows too.
-// Data no kind accepts goes to the first kind, Aquarium, whose readers
+// Data no kind accepts goes to Aquarium, the main puzzle, whose readers
 // then say what is wrong with it.
 func detectKind(all []kind.Kind, name string, data []byte) kind.Kind {
 	if name == "" {
-		found, _ := kinds.Detect(all, data)
+		found, ok := kinds.Detect(all, data)
 		name = found.Name
+		if !ok {
+			name = "aquarium"
+		}
 	}
 	for _, k := range all {
 		if k.Name == name {

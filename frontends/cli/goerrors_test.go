@@ -27,6 +27,8 @@ func TestNoGoErrorStrings(t *testing.T) {
 		"\x00\x01\x02garbage\xff", "\"str\"", "null", "1 1\n1 a b\n", "https://puzz.link/p?aquarium/6/6/4b1u",
 		"{\"capacities\":[3,5],\"target\":\"x\"}", "{\"capacities\":\"3,5\"}", "capacity x\nred\n",
 		"{\"times\":[1,\"a\"]}",
+		// JSON that encoding/json refuses in its own words ("invalid character").
+		"{\"id\":\"x\",}", "{\"capacities\":[3,5] \"target\":4}", "{\"times\":[1,2]} x", "{\"id\":tru}", "{\"tiles\":[1,-x]}",
 	}
 	var cases [][]string
 	for _, format := range []string{"text", "json"} {

@@ -312,7 +312,7 @@ func TestJugsSolveExitCodes(t *testing.T) {
 		{"missing file", nil, "", []string{jugsFile("no-such-file.jsonl")}, ExitUsage, "", "no-such-file.jsonl: no such file or directory"},
 		{"not JSON Lines", nil, "3 5 4\n", nil, ExitUsage, "", "-:1:1: not a jug puzzle file"},
 		{"bad lines among good", nil, "", []string{jugsFile("bad.jsonl")}, ExitUsage, "ok-3-5: solved in 6 steps", "bad.jsonl:2:29: invalid puzzle: jug 2 has capacity -5"},
-		{"worst code wins", nil, "", []string{jugsFile("mixed.jsonl"), jugsFile("bad.jsonl")}, ExitUsage, "tap-6-10-any-3: unsolvable", "bad.jsonl:5:17: bad JSON"},
+		{"worst code wins", nil, "", []string{jugsFile("mixed.jsonl"), jugsFile("bad.jsonl")}, ExitUsage, "tap-6-10-any-3: unsolvable", "bad.jsonl:5:17: invalid JSON"},
 		{"timeout", nil, "", []string{"--capacities", "99991,100003", "--target", "1", "--timeout", "1ns"}, ExitTimeout, "flags: unknown (timed out)", ""},
 		{"state limit", nil, "", []string{"--capacities", "9973,10007", "--target", "1", "--max-states", "50"}, ExitTimeout, "flags: unknown (search limit reached: more than 50 states)", ""},
 		{"interrupted", canceled, "", []string{"--capacities", "99991,100003", "--target", "1"}, ExitInterrupted, "flags: interrupted", ""},

@@ -142,8 +142,8 @@ func TestRecordForEveryInput(t *testing.T) {
 	}
 }
 
-// TestCommandsStatusList: COMMANDS.md's "Exit codes" names every status
-// of the vocabulary.
+// TestCommandsStatusList: COMMANDS.md's "Exit codes" names every status of
+// the vocabulary.
 func TestCommandsStatusList(t *testing.T) {
 	doc, err := os.ReadFile("COMMANDS.md")
 	require.NoError(t, err)

@@ -4,7 +4,6 @@ package inputerr
 
 import (
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -126,19 +125,4 @@ func LineOf(err error) int {
 		return ie.Line
 	}
 	return 0
-}
-
-// JSON positions an error of encoding/json met while decoding one line of
-// JSON Lines: at the byte offset of a syntax error or of a value of the
-// wrong type (as a column), else at the line alone.
-func JSON(file string, line int, err error) *Error {
-	var syntax *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		return New(file, line, max(int(syntax.Offset), 1), "%v", syntax)
-	case errors.As(err, &typ):
-		return New(file, line, max(int(typ.Offset), 1), "field %q: want %v, not a JSON %s", typ.Field, typ.Type, typ.Value)
-	}
-	return New(file, line, 0, "%v", err)
 }

@@ -1,6 +1,6 @@
 // Package jugsfmt reads and writes water jug puzzles and their plans: the
-// corpus JSON Lines format (one puzzle per line, see FORMAT.md in the shared
-// corpus), puzzles given as command-line values, and plans in words, as
+// corpus JSON Lines format (one puzzle per line, see FORMAT.md beside this
+// package), puzzles given as command-line values, and plans in words, as
 // JSON and in compact form.
 package jugsfmt
 
@@ -15,6 +15,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
+	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/jugs"
 )
@@ -37,10 +38,15 @@ type Entry struct {
 	OptimalSteps *int
 	// Solvable is the line's "solvable", or nil when not given.
 	Solvable *bool
+	// Annotations are the line's members that are the user's own (none
+	// of Fields, nor a near miss of one), carried into JSON output
+	// unchanged.
+	Annotations jsonfields.Annotations
 }
 
-// Parse reads jug puzzles in the corpus JSON Lines format: one JSON object
-// per line, blank lines skipped, unknown fields ignored. name labels error
+// Parse reads jug puzzles in the corpus JSON Lines format (FORMAT.md): one
+// JSON object per line, blank lines skipped; a member that is a near miss
+// of one of Fields is an error, any other an annotation. name labels error
 // positions. Fields and their defaults:
 //
 //	capacities   required, positive integers
@@ -66,14 +72,8 @@ func Parse(name string, data []byte) ([]Entry, error) {
 		return nil, errs
 	}
 	var entries []Entry
-	ids := make(map[string]int) // the line of each id stated so far
-	for n := 1; len(data) > 0; n++ {
-		var line []byte
-		line, data, _ = bytes.Cut(data, []byte("\n"))
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
+	ids := make(textblock.IDs)
+	for n, line := range textblock.NonBlank(data) {
 		e, err := parseLine(line, n, ids)
 		if err != nil {
 			errs = append(errs, &inputerr.Error{File: name, Line: n, Col: err.col, Msg: err.msg})
@@ -121,7 +121,7 @@ type field struct {
 
 // parseLine reads line n, which holds one JSON object. ids holds the line
 // of every id stated on the lines before, and gets the line's own.
-func parseLine(line []byte, n int, ids map[string]int) (Entry, *lineError) {
+func parseLine(line []byte, n int, ids textblock.IDs) (Entry, *lineError) {
 	if col, msg := textsafe.ScanJSON(line); msg != "" {
 		return Entry{}, errorAt(col, "%s", msg)
 	}
@@ -129,33 +129,46 @@ func parseLine(line []byte, n int, ids map[string]int) (Entry, *lineError) {
 	if lerr != nil {
 		return Entry{}, lerr
 	}
-	unknown := ""
-	for key, f := range fields { // the first unknown member on the line
-		if !slices.Contains(Fields, key) && (unknown == "" || f.keyCol < fields[unknown].keyCol) {
-			unknown = key
-		}
-	}
-	if unknown != "" {
-		return Entry{}, errorAt(fields[unknown].keyCol, "%s", jsonfields.Message(unknown, Fields))
+	ann, lerr := annotations(fields)
+	if lerr != nil {
+		return Entry{}, lerr
 	}
 	var rec record
 	if lerr := rec.decode(fields); lerr != nil {
 		return Entry{}, lerr
 	}
 	if rec.ID != "" {
-		if msg := textsafe.CheckName("id", rec.ID); msg != "" {
+		if msg := ids.Claim(rec.ID, n); msg != "" {
 			return Entry{}, errorAt(fields["id"].col, "%s", msg)
 		}
-		if first, dup := ids[rec.ID]; dup {
-			return Entry{}, errorAt(fields["id"].col, "duplicate id %q: line %d has it too (ids are unique within a file)", rec.ID, first)
-		}
-		ids[rec.ID] = n
 	}
 	p, lerr := rec.puzzle(fields)
 	if lerr != nil {
 		return Entry{}, lerr
 	}
-	return Entry{ID: rec.ID, Col: fields["capacities"].col, Puzzle: p, OptimalSteps: rec.OptimalSteps, Solvable: rec.Solvable}, nil
+	return Entry{ID: rec.ID, Col: fields["capacities"].col, Puzzle: p, OptimalSteps: rec.OptimalSteps, Solvable: rec.Solvable,
+		Annotations: ann}, nil
+}
+
+// annotations returns the members of a line that are none of Fields, in
+// the order of the line, or the first that is a near miss of one of them
+// as an error.
+func annotations(fields map[string]field) (jsonfields.Annotations, *lineError) {
+	var unknown []string
+	for key := range fields {
+		if !slices.Contains(Fields, key) {
+			unknown = append(unknown, key)
+		}
+	}
+	slices.SortFunc(unknown, func(a, b string) int { return fields[a].keyCol - fields[b].keyCol })
+	var ann jsonfields.Annotations
+	for _, key := range unknown {
+		if jsonfields.Misspelt(key, Fields) {
+			return nil, errorAt(fields[key].keyCol, "%s", jsonfields.Message(key, Fields))
+		}
+		ann = append(ann, jsonfields.Member{Key: key, Value: fields[key].raw})
+	}
+	return ann, nil
 }
 
 // splitObject reads the members of the single JSON object on line, keeping
@@ -169,10 +182,8 @@ func splitObject(line []byte) (map[string]field, *lineError) {
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, errorAt(len(line)+1, "the JSON object ends early; a puzzle must fit on one line")
 		}
-		if se, ok := errors.AsType[*json.SyntaxError](json.Unmarshal(line, &whole)); ok {
-			return nil, errorAt(int(se.Offset), "bad JSON: %v", se)
-		}
-		return nil, errorAt(1, "bad JSON: %v", err)
+		col, msg := jsonfields.Problem(line, json.Unmarshal(line, &whole))
+		return nil, errorAt(col, "%s", msg)
 	}
 	if rest := skipSpace(line, int(dec.InputOffset())); rest < len(line) {
 		return nil, errorAt(rest+1, "unexpected text after the JSON object; one puzzle per line")
@@ -230,9 +241,9 @@ func kind(v json.RawMessage) string {
 }
 
 // Fields are the members a line may hold: the puzzle's and the corpus's
-// (../shared/corpus/FORMAT.md, and goal_desc, which the corpus's pour files
-// hold too). Any other member is refused by name, so that a misspelt key
-// ("trget") is not read as a missing one.
+// (FORMAT.md, and goal_desc, which the corpus's pour files hold too). A
+// near miss of one is refused by name, so that a misspelt key ("trget") is
+// not read as a missing one; any other member is an annotation.
 var Fields = []string{"id", "source", "note", "capacities", "initial", "tap", "target", "goal", "goal_state",
 	"optimal_steps", "solvable", "goal_desc"}
 
@@ -351,8 +362,8 @@ func blame(p *jugs.Puzzle) string {
 
 // Write writes e as one line of the corpus format: id, capacities,
 // initial, tap, target, goal, then goal_state for a "state" goal and
-// optimal_steps and solvable when known. Parse reads it back to the same
-// entry.
+// optimal_steps and solvable when known, then the entry's annotations as
+// they were written. Parse reads it back to the same entry.
 func Write(w io.Writer, e Entry) error {
 	p := e.Puzzle
 	rec := struct {
@@ -382,6 +393,6 @@ func Write(w io.Writer, e Entry) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(line, '\n'))
+	_, err = w.Write(append(e.Annotations.Merge(line), '\n'))
 	return err
 }

@@ -64,8 +64,8 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, line, want string
 	}{
-		{"syntax", `{"capacities": [3, 5] "target": 4}`, "f:1:23: bad JSON: invalid character"},
-		{"bad literal", `{"capacities": [3, 5], "tap": tru}`, "f:1:34: bad JSON: invalid character '}' in literal true"},
+		{"syntax", `{"capacities": [3, 5] "target": 4}`, `f:1:23: invalid JSON: unexpected '"' after a member, where ',' or '}' should be`},
+		{"bad literal", `{"capacities": [3, 5], "tap": tru}`, "f:1:34: invalid JSON: unexpected '}' in a bare word: JSON knows only true, false and null"},
 		{"cut short", `{"capacities": [3, 5],`, "f:1:23: the JSON object ends early; a puzzle must fit on one line"},
 		{"not an object", `[3, 5]`, "f:1:1: not a jug puzzle file"},
 		{"object after list", "{\"capacities\": [1], \"target\": 1}\n  \"x\"", "f:2:3: want a JSON object, found a string"},

@@ -46,6 +46,10 @@ type CompareOptions struct {
 	Rule     string        // --rule; "" for each puzzle's own
 	Limit    int           // Aquarium: count solutions up to this many
 	MaxMoves int           // the SAT methods' horizon in moves
+	// Engines lists the names --engines gives, in order, or nil when it
+	// gives none (every engine): a kind finds there the engines of its
+	// EngineFamilies, which it runs only when named.
+	Engines []string
 	// Verbose asks for a word on what takes a while beside the runs
 	// (building pattern databases); the command line sets it when its
 	// standard error is a terminal.

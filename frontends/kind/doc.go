@@ -2,7 +2,7 @@
 // command line (frontends/cli) and the web page (frontends/serve): what
 // they must do the same way for every kind of input they solve. A kind is
 // a puzzle (Aquarium, water jugs, Water Sort, sliding tiles, Rush Hour,
-// the torch, river crossings) or, coming, FlatZinc models.
+// the torch, river crossings) or a FlatZinc model.
 //
 // # The layer
 //
@@ -84,15 +84,16 @@
 //
 // # FlatZinc models
 //
-// A FlatZinc model is a kind like the puzzles: fznkind would detect a
-// model by its content, read it with the FlatZinc reader, offer the
-// engines cp, cp-with-learning, sat:gini and gecode (through minizinc)
-// with their options, and judge each Result into a Status: a solution
-// checked against the model is solved, a proof of unsatisfiability
+// A FlatZinc model is a kind like the puzzles (fznkind): Detect tells a
+// model by its content (its items, a solve item, no MiniZinc include or
+// output item), Read reads it with the FlatZinc reader, the engines are
+// cp, cp-learn, sat:BACKEND, gecode (fzn-gecode, when installed) and race,
+// and Run
+// judges each run into a Status: a solution that fzn.Check accepts is
+// solved (and is handed out only then), a proof of unsatisfiability
 // unsolvable, a stop unknown. Its Answer keys are "satisfiable",
-// "unsolvable" or "optimal 42", on which compare's agreement works
-// unchanged; its Compare runs the engines on a model (one puzzle per
-// input, CompareEach), and kinds.All then gives it to compare.
+// "unsolvable", "optimal 42" or "N solutions", on which compare's
+// agreement works unchanged; it comes first in kinds.All.
 //
 // # Where the move stands
 //

@@ -29,6 +29,11 @@ type Kind struct {
 	// available here. compare refuses names that no kind of its inputs
 	// has.
 	Engines func() []string
+	// EngineFamilies lists the prefixes of engine names that the kind
+	// reads itself, beyond those Engines lists ("minizinc:" for
+	// "minizinc:gecode"): compare takes any name with one in --engines,
+	// and runs such an engine only when --engines names it.
+	EngineFamilies []string
 	// Compare runs the engines c wants on every puzzle of one input: it
 	// calls c.Puzzle with the rows of each puzzle (CompareEach), and
 	// c.Problem for each puzzle it cannot run them on.

@@ -20,6 +20,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/suggest"
+	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/river"
 )
@@ -27,11 +28,8 @@ import (
 // Keywords are the words a line may start with.
 var Keywords = []string{"items", "boat", "rowers", "forbid", "never", "couple", "boat-rules"}
 
-// token is a word of a line and its column.
-type token struct {
-	text string
-	col  int
-}
+// token is a word of a line with its place.
+type token = textblock.Token
 
 // parser reads one input.
 type parser struct {
@@ -70,34 +68,13 @@ func (ps *parser) errorf(line, col int, format string, args ...any) {
 	ps.errs.Add(ps.name, line, col, format, args...)
 }
 
-// fields splits a line into words, dropping a comment.
-func fields(line string) []token {
-	if i := strings.IndexByte(line, '#'); i >= 0 {
-		line = line[:i]
-	}
-	var toks []token
-	for i := 0; i < len(line); {
-		if line[i] == ' ' || line[i] == '\t' || line[i] == '\r' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(line) && line[j] != ' ' && line[j] != '\t' && line[j] != '\r' {
-			j++
-		}
-		toks = append(toks, token{line[i:j], i + 1})
-		i = j
-	}
-	return toks
-}
-
 func (ps *parser) line(no int, text string) {
-	toks := fields(text)
+	toks := textblock.Words(text, no)
 	if len(toks) == 0 {
 		return
 	}
 	kw, args := toks[0], toks[1:]
-	switch kw.text {
+	switch kw.Text {
 	case "items":
 		ps.items(no, kw, args)
 	case "boat":
@@ -105,7 +82,7 @@ func (ps *parser) line(no int, text string) {
 	case "rowers":
 		ps.hasRow = true
 		if len(args) == 0 {
-			ps.errorf(no, kw.col, "a rowers line names nobody: the boat needs someone who can row")
+			ps.errorf(no, kw.Col, "a rowers line names nobody: the boat needs someone who can row")
 		}
 		ps.rowers = append(ps.rowers, args...)
 		for _, a := range args {
@@ -119,11 +96,11 @@ func (ps *parser) line(no int, text string) {
 		ps.couple(no, kw, args)
 	case "boat-rules":
 		if len(args) > 0 {
-			ps.errorf(no, args[0].col, "boat-rules takes nothing after it")
+			ps.errorf(no, args[0].Col, "boat-rules takes nothing after it")
 		}
 		ps.p.InBoat = true
 	default:
-		ps.errorf(no, kw.col, "unknown keyword %q%s", kw.text, suggest.DidYouMean(kw.text, Keywords, strconv.Quote))
+		ps.errorf(no, kw.Col, "unknown keyword %q%s", kw.Text, suggest.DidYouMean(kw.Text, Keywords, strconv.Quote))
 	}
 }
 
@@ -142,25 +119,25 @@ func validName(s string) string {
 
 func (ps *parser) items(no int, kw token, args []token) {
 	if len(args) == 0 {
-		ps.errorf(no, kw.col, "an items line lists nothing")
+		ps.errorf(no, kw.Col, "an items line lists nothing")
 	}
 	for _, a := range args {
-		name, count := a.text, 1
-		if i := strings.IndexByte(a.text, '*'); i >= 0 {
-			name = a.text[:i]
-			n, err := strconv.Atoi(a.text[i+1:])
+		name, count := a.Text, 1
+		if i := strings.IndexByte(a.Text, '*'); i >= 0 {
+			name = a.Text[:i]
+			n, err := strconv.Atoi(a.Text[i+1:])
 			if err != nil || n < 1 || n > river.MaxCount {
-				ps.errorf(no, a.col+i+1, "%q: the count after '*' is a whole number, 1..%d", a.text, river.MaxCount)
+				ps.errorf(no, a.Col+i+1, "%q: the count after '*' is a whole number, 1..%d", a.Text, river.MaxCount)
 				continue
 			}
 			count = n
 		}
 		if msg := validName(name); msg != "" {
-			ps.errorf(no, a.col, "%s", msg)
+			ps.errorf(no, a.Col, "%s", msg)
 			continue
 		}
 		if _, dup := ps.index[name]; dup {
-			ps.errorf(no, a.col, "duplicate item %q", name)
+			ps.errorf(no, a.Col, "duplicate item %q", name)
 			continue
 		}
 		ps.index[name] = len(ps.p.Kinds)
@@ -170,17 +147,17 @@ func (ps *parser) items(no int, kw token, args []token) {
 
 func (ps *parser) boatLine(no int, kw token, args []token) {
 	if ps.boat > 0 {
-		ps.errorf(no, kw.col, "a second boat line; line %d gave the boat", ps.boat)
+		ps.errorf(no, kw.Col, "a second boat line; line %d gave the boat", ps.boat)
 		return
 	}
 	ps.boat = no
 	if len(args) != 1 {
-		ps.errorf(no, kw.col, "want \"boat N\": the most items the boat holds")
+		ps.errorf(no, kw.Col, "want \"boat N\": the most items the boat holds")
 		return
 	}
-	n, err := strconv.Atoi(args[0].text)
+	n, err := strconv.Atoi(args[0].Text)
 	if err != nil || n < 1 {
-		ps.errorf(no, args[0].col, "boat capacity %q: want a whole number, at least 1", args[0].text)
+		ps.errorf(no, args[0].Col, "boat capacity %q: want a whole number, at least 1", args[0].Text)
 		return
 	}
 	ps.p.Capacity = n
@@ -188,14 +165,14 @@ func (ps *parser) boatLine(no int, kw token, args []token) {
 
 // kind returns the index of the item named by t, reporting an unknown one.
 func (ps *parser) kind(no int, t token) (int, bool) {
-	i, ok := ps.index[t.text]
+	i, ok := ps.index[t.Text]
 	if !ok {
 		names := make([]string, 0, len(ps.index))
 		for n := range ps.index {
 			names = append(names, n)
 		}
 		slices.Sort(names)
-		ps.errorf(no, t.col, "unknown item %q (items must be listed on an items line first)%s", t.text, suggest.DidYouMean(t.text, names, strconv.Quote))
+		ps.errorf(no, t.Col, "unknown item %q (items must be listed on an items line first)%s", t.Text, suggest.DidYouMean(t.Text, names, strconv.Quote))
 	}
 	return i, ok
 }
@@ -212,17 +189,17 @@ func (ps *parser) kinds(no int, toks []token) ([]int, bool) {
 }
 
 func (ps *parser) forbid(no int, kw token, args []token) {
-	k := slices.IndexFunc(args, func(t token) bool { return t.text == "unless" })
+	k := slices.IndexFunc(args, func(t token) bool { return t.Text == "unless" })
 	group, unless := args, []token(nil)
 	if k >= 0 {
 		group, unless = args[:k], args[k+1:]
 		if len(unless) == 0 {
-			ps.errorf(no, args[k].col, "\"unless\" names no guard")
+			ps.errorf(no, args[k].Col, "\"unless\" names no guard")
 			return
 		}
 	}
 	if len(group) == 0 {
-		ps.errorf(no, kw.col, "want \"forbid ITEM... [unless ITEM...]\": the items that may not be left together")
+		ps.errorf(no, kw.Col, "want \"forbid ITEM... [unless ITEM...]\": the items that may not be left together")
 		return
 	}
 	g, ok1 := ps.kinds(no, group)
@@ -233,8 +210,8 @@ func (ps *parser) forbid(no int, kw token, args []token) {
 }
 
 func (ps *parser) never(no int, kw token, args []token) {
-	if len(args) != 4 || args[0].text != "more" || args[2].text != "than" {
-		ps.errorf(no, kw.col, "want \"never more MANY than FEW\": MANY may not outnumber FEW where there are FEW")
+	if len(args) != 4 || args[0].Text != "more" || args[2].Text != "than" {
+		ps.errorf(no, kw.Col, "want \"never more MANY than FEW\": MANY may not outnumber FEW where there are FEW")
 		return
 	}
 	many, ok1 := ps.kind(no, args[1])
@@ -242,7 +219,7 @@ func (ps *parser) never(no int, kw token, args []token) {
 	switch {
 	case !ok1 || !ok2:
 	case many == few:
-		ps.errorf(no, args[3].col, "%q cannot outnumber itself", args[3].text)
+		ps.errorf(no, args[3].Col, "%q cannot outnumber itself", args[3].Text)
 	default:
 		ps.p.Outnumbers = append(ps.p.Outnumbers, river.Outnumber{Many: many, Few: few})
 	}
@@ -250,7 +227,7 @@ func (ps *parser) never(no int, kw token, args []token) {
 
 func (ps *parser) couple(no int, kw token, args []token) {
 	if len(args) != 2 {
-		ps.errorf(no, kw.col, "want \"couple HUSBAND WIFE\"")
+		ps.errorf(no, kw.Col, "want \"couple HUSBAND WIFE\"")
 		return
 	}
 	h, ok1 := ps.kind(no, args[0])
@@ -260,18 +237,18 @@ func (ps *parser) couple(no int, kw token, args []token) {
 	}
 	for i, k := range []int{h, w} {
 		if ps.p.Kinds[k].Count != 1 {
-			ps.errorf(no, args[i].col, "%q stands for %d items; a husband or wife is one", args[i].text, ps.p.Kinds[k].Count)
+			ps.errorf(no, args[i].Col, "%q stands for %d items; a husband or wife is one", args[i].Text, ps.p.Kinds[k].Count)
 			return
 		}
 		for _, c := range ps.p.Couples {
 			if c.Husband == k || c.Wife == k {
-				ps.errorf(no, args[i].col, "%q is in two couples", args[i].text)
+				ps.errorf(no, args[i].Col, "%q is in two couples", args[i].Text)
 				return
 			}
 		}
 	}
 	if h == w {
-		ps.errorf(no, args[1].col, "a couple of one")
+		ps.errorf(no, args[1].Col, "a couple of one")
 		return
 	}
 	ps.p.Couples = append(ps.p.Couples, river.Couple{Husband: h, Wife: w})
@@ -289,7 +266,7 @@ func (ps *parser) finish() {
 		ps.p.Kinds[i].Rows = !ps.hasRow
 	}
 	for _, r := range ps.rowers {
-		if i, ok := ps.index[r.text]; ok {
+		if i, ok := ps.index[r.Text]; ok {
 			ps.p.Kinds[i].Rows = true
 		}
 	}
@@ -350,8 +327,8 @@ func names(p *river.Puzzle, kinds []int) string {
 // river crossing from other puzzles' files, not a good one from a bad one.
 func Looks(data []byte) bool {
 	for _, line := range strings.Split(string(data), "\n") {
-		if toks := fields(line); len(toks) > 0 {
-			return slices.Contains(Keywords, toks[0].text)
+		if toks := textblock.Words(line, 0); len(toks) > 0 {
+			return slices.Contains(Keywords, toks[0].Text)
 		}
 	}
 	return false

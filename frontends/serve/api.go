@@ -8,10 +8,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
+	"github.com/waterworks-solver/waterworks/frontends/textblock"
 )
 
 // apiError is an error with the HTTP status it answers, and for bad input
@@ -133,22 +137,89 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, ae.status, errorBody{Error: ae.msg, Problems: ae.problems})
 }
 
+// requestName names a request body in the positions of its problems:
+// "request:1:12: ...".
+const requestName = "request"
+
 // decode reads a JSON request into v, refusing unknown fields so that a
-// mistyped field is an error and not silently ignored.
+// mistyped field is an error and not silently ignored. Every problem is
+// worded as the command line words those of its inputs (jsonfields), at
+// its line and column in the body: never in encoding/json's words.
 func decode(body []byte, v any) error {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return badRequest("bad request: the body is empty; want a JSON object")
+	}
+	if !json.Valid(body) {
+		var anything any
+		return requestProblem(body, json.Unmarshal(body, &anything))
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return badRequest("bad request: %v", err)
-	}
-	if dec.More() {
-		return badRequest("bad request: more than one JSON value")
+		if key, ok := unknownField(err); ok {
+			col := 1 + bytes.Index(body, []byte(strconv.Quote(key)))
+			line, col := textblock.Position(body, col-1)
+			return inputError(inputerr.New(requestName, line, col, "%s", jsonfields.Message(key, jsonKeys(reflect.TypeOf(v)))))
+		}
+		return requestProblem(body, err)
 	}
 	return nil
 }
 
+// requestProblem words an error of encoding/json about body at its line
+// and column.
+func requestProblem(body []byte, err error) error {
+	col, msg := jsonfields.Problem(body, err)
+	line, col := textblock.Position(body, col-1)
+	return inputError(inputerr.New(requestName, line, col, "%s", msg))
+}
+
+// unknownField returns the key that a json.Decoder which disallows
+// unknown fields refused.
+func unknownField(err error) (string, bool) {
+	rest, ok := strings.CutPrefix(err.Error(), "json: unknown field ")
+	if !ok {
+		return "", false
+	}
+	key, uerr := strconv.Unquote(rest)
+	return key, uerr == nil
+}
+
+// jsonKeys lists the JSON keys of the struct type t and of the structs
+// within it, for "did you mean".
+func jsonKeys(t reflect.Type) []string {
+	var keys []string
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || seen[t] {
+			return
+		}
+		seen[t] = true
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			switch {
+			case name == "-" || !f.IsExported() && !f.Anonymous:
+				continue
+			case name == "" && f.Anonymous:
+			case name == "":
+				keys = append(keys, f.Name)
+			default:
+				keys = append(keys, name)
+			}
+			walk(f.Type)
+		}
+	}
+	walk(t)
+	return keys
+}
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	data, err := json.Marshal(v)
+	data, err := jsonfields.Marshal(v) // with the annotations of an input record, if v carries them
 	if err != nil {
 		status, data = http.StatusInternalServerError, []byte(`{"error":"internal error: cannot encode the answer"}`)
 	}

@@ -193,8 +193,8 @@ func TestLoad(t *testing.T) {
 		{"empty", "input:1:1: empty input", loadRequest{Text: ""}, 1, 1},
 		{"missing file", "no such file", map[string]any{"file": 1}, 0, 0},
 		{"no such file index", "no file 7", map[string]any{"file": 7}, 0, 0},
-		{"unknown field", "unknown field", map[string]any{"txt": "x"}, 0, 0},
-		{"not JSON", "bad request", "{", 0, 0},
+		{"unknown field", `request:1:2: unknown field "txt"; did you mean "text"?`, map[string]any{"txt": "x"}, 1, 2},
+		{"not JSON", "request:1:2: invalid JSON", "{", 1, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, v := call(t, s, "/api/aquarium/load", tc.body)

@@ -17,6 +17,14 @@
 // on every request, and at most Limits.Solves solves at once, past which a
 // request gets 503 and a message. The server reads no file but its
 // embedded assets and the files named in Config.Files, and writes none.
+//
+// Scripts may POST a puzzle to /solve as the command line reads it (a
+// record of JSON Lines as "aquarium convert --to json" writes it, or the
+// text format), with ?engine=, ?limit=1|2, ?board=true and ?rule= in the
+// query; the answer carries the record's id and annotations. The page's
+// own body, {"puzzle": {...}, "engine": ...}, works there too. Bad input
+// and bad requests alike are answered with the command line's words at
+// their line and column, never with Go's.
 package serve
 
 import (
@@ -154,7 +162,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/aquarium/export", s.export)
 	m.HandleFunc("POST /api/aquarium/race", s.race)
 	m.HandleFunc("POST /api/pour/solve", s.api(s.pour))
-	m.HandleFunc("POST /solve", s.api(withPuzzle(s, s.solve))) // the short name for scripts
+	m.HandleFunc("POST /solve", s.solveInput) // the short name for scripts, which also reads the command line's inputs
 	s.mux = m
 }
 

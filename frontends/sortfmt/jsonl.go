@@ -1,7 +1,6 @@
 package sortfmt
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,13 +8,14 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
+	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/watersort"
 )
 
 // Fields are the members a line may hold, those of the corpus format
-// (../shared/corpus/FORMAT.md). Any other member is refused by name, so
-// that a misspelt key is not read as a missing one.
+// (FORMAT.md). A near miss of one is refused by name, so that a misspelt
+// key is not read as a missing one; any other member is an annotation.
 var Fields = []string{"id", "source", "note", "capacity", "bottles", "best_known_moves", "best_known_moves_pour_max",
 	"optimal", "solvable"}
 
@@ -52,12 +52,8 @@ func ParseJSONLines(name string, data []byte) []Level {
 		return whole(name, err)
 	}
 	var levels []Level
-	ids := make(map[string]int) // the line of each id stated so far
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		lineNo := i + 1
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
+	ids := make(textblock.IDs)
+	for lineNo, line := range textblock.NonBlank(data) {
 		levels = append(levels, parseRecordLine(name, lineNo, line, ids))
 	}
 	if len(levels) == 0 {
@@ -68,32 +64,24 @@ func ParseJSONLines(name string, data []byte) []Level {
 
 // parseRecordLine reads line lineNo. ids holds the line of every id stated
 // on the lines before, and gets the line's own.
-func parseRecordLine(name string, lineNo int, line []byte, ids map[string]int) Level {
+func parseRecordLine(name string, lineNo int, line []byte, ids textblock.IDs) Level {
 	lv := Level{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
-	if col, msg := textsafe.ScanJSON(line); msg != "" {
-		lv.Err = inputerr.New(name, lineNo, col, "%s", msg)
-		return lv
-	}
 	var rec Record
-	if err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
-		lv.Err = err
+	ann, derr := jsonfields.Decode(name, lineNo, line, Fields, &rec)
+	if derr != nil {
+		lv.Err = derr
 		return lv
 	}
-	cols := valueColumns(line)
+	at := &jsonfields.Line{Text: line}
 	if rec.ID != "" {
-		msg := textsafe.CheckName("id", rec.ID)
-		if first, dup := ids[rec.ID]; dup && msg == "" {
-			msg = fmt.Sprintf("duplicate id %q: line %d has it too (ids are unique within a file)", rec.ID, first)
-		}
-		if msg != "" {
-			lv.Err = inputerr.List{inputerr.New(name, lineNo, cols.of("id"), "%s", msg)}
+		if msg := ids.Claim(rec.ID, lineNo); msg != "" {
+			lv.Err = inputerr.List{inputerr.New(name, lineNo, at.Column("id"), "%s", msg)}
 			return lv
 		}
-		ids[rec.ID] = lineNo
 		lv.ID = rec.ID
 	}
-	lv.Record = &rec
-	p, err := rec.puzzle(name, lineNo, cols)
+	lv.Record, lv.Annotations = &rec, ann
+	p, err := rec.puzzle(name, lineNo, at)
 	if err != nil {
 		lv.Err = err
 		return lv
@@ -106,12 +94,20 @@ func parseRecordLine(name string, lineNo int, line []byte, ids map[string]int) L
 // appearance. Problems are reported at line lineNo of the input name, at
 // column 1; ParseJSONLines reports them at the column of the value.
 func (r *Record) Puzzle(name string, lineNo int) (*watersort.Puzzle, error) {
-	return r.puzzle(name, lineNo, jsonColumns{})
+	return r.puzzle(name, lineNo, nil)
 }
 
-func (r *Record) puzzle(name string, lineNo int, cols jsonColumns) (*watersort.Puzzle, error) {
+// puzzle checks the record; at, when not nil, is the line it was read
+// from, for the columns of problems.
+func (r *Record) puzzle(name string, lineNo int, at *jsonfields.Line) (*watersort.Puzzle, error) {
+	col := func(path string) int {
+		if at == nil {
+			return 1
+		}
+		return at.Column(path)
+	}
 	bad := func(field, format string, args ...any) error {
-		return inputerr.List{inputerr.New(name, lineNo, cols.of(field), format, args...)}
+		return inputerr.List{inputerr.New(name, lineNo, col(field), format, args...)}
 	}
 	switch {
 	case r.Capacity < 1 || r.Capacity > watersort.MaxCapacity:
@@ -121,23 +117,44 @@ func (r *Record) puzzle(name string, lineNo int, cols jsonColumns) (*watersort.P
 	case len(r.Bottles) > watersort.MaxBottles:
 		return nil, bad("bottles", "%d bottles; at most %d are supported", len(r.Bottles), watersort.MaxBottles)
 	}
-	bottles := make([][]token, len(r.Bottles))
 	for i, b := range r.Bottles {
 		if len(b) > watersort.MaxCapacity {
 			return nil, bad("bottles", "bottle %d holds %d units; the largest capacity supported is %d", i+1, len(b), watersort.MaxCapacity)
 		}
 		for k, c := range b {
-			col := cols.colour(i, k)
 			if c == "" {
-				return nil, inputerr.List{inputerr.New(name, lineNo, col, "bottle %d holds an empty colour name", i+1)}
+				return nil, bad(colourPath(i, k), "bottle %d holds an empty colour name", i+1)
 			}
 			if msg := textsafe.CheckName("colour name", c); msg != "" {
-				return nil, inputerr.List{inputerr.New(name, lineNo, col, "bottle %d: %s", i+1, msg)}
+				return nil, bad(colourPath(i, k), "bottle %d: %s", i+1, msg)
 			}
-			bottles[i] = append(bottles[i], token{Text: c, Line: lineNo, Col: col})
 		}
 	}
-	return buildPuzzle(name, r.Capacity, bottles)
+	p, err := buildPuzzle(name, r.Capacity, r.tokens(lineNo, nil))
+	if err != nil && at != nil { // once more, with the columns of the colours
+		_, err = buildPuzzle(name, r.Capacity, r.tokens(lineNo, at))
+	}
+	return p, err
+}
+
+// colourPath is the path of colour k of bottle i in a line's Index.
+func colourPath(i, k int) string { return jsonfields.Elem(jsonfields.Elem("bottles", i), k) }
+
+// tokens returns the colours of the bottles as tokens of line lineNo, at
+// their columns in at, or at column 1 when at is nil.
+func (r *Record) tokens(lineNo int, at *jsonfields.Line) [][]token {
+	bottles := make([][]token, len(r.Bottles))
+	for i, b := range r.Bottles {
+		bottles[i] = make([]token, len(b))
+		for k, c := range b {
+			col := 1
+			if at != nil {
+				col = at.Column(colourPath(i, k))
+			}
+			bottles[i][k] = token{Text: c, Line: lineNo, Col: col}
+		}
+	}
+	return bottles
 }
 
 // NewRecord returns the corpus record of p under id, with unknown values.
@@ -183,76 +200,4 @@ func WriteText(w io.Writer, p *watersort.Puzzle) error {
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
-}
-
-// jsonColumns locates the values of one JSON line: the 1-based column of
-// each top-level field's value and of each colour of "bottles". The zero
-// value places everything at column 1.
-type jsonColumns struct {
-	fields  map[string]int // by field name in lower case, as encoding/json matches them
-	colours [][]int
-}
-
-// of returns the column of a field's value, or 1 when the line has none.
-func (c jsonColumns) of(field string) int {
-	if col, ok := c.fields[field]; ok {
-		return col
-	}
-	return 1
-}
-
-// colour returns the column of colour k of bottle i.
-func (c jsonColumns) colour(i, k int) int {
-	if i < len(c.colours) && k < len(c.colours[i]) {
-		return c.colours[i][k]
-	}
-	return c.of("bottles")
-}
-
-// valueColumns scans a line that json.Unmarshal accepted for the columns
-// of its values.
-func valueColumns(line []byte) jsonColumns {
-	c := jsonColumns{fields: map[string]int{}}
-	depth := 0
-	key := ""
-	inBottles, expectValue := false, false
-	for i := 0; i < len(line); i++ {
-		b := line[i]
-		if b == ' ' || b == '\t' || b == '\r' || b == '\n' {
-			continue
-		}
-		isValue := expectValue
-		if expectValue {
-			c.fields[key] = i + 1
-			inBottles, expectValue = key == "bottles", false
-		}
-		switch b {
-		case '"':
-			start := i
-			for i++; i < len(line) && line[i] != '"'; i++ {
-				if line[i] == '\\' {
-					i++
-				}
-			}
-			switch {
-			case depth == 1 && !isValue:
-				key = strings.ToLower(string(line[start+1 : min(i, len(line))]))
-			case inBottles && depth == 3:
-				c.colours[len(c.colours)-1] = append(c.colours[len(c.colours)-1], start+1)
-			}
-		case ':':
-			expectValue = depth == 1
-		case '[', '{':
-			depth++
-			if inBottles && depth == 3 {
-				c.colours = append(c.colours, nil)
-			}
-		case ']', '}':
-			depth--
-			if depth <= 1 {
-				inBottles = false
-			}
-		}
-	}
-	return c
 }

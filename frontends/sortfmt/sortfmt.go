@@ -20,10 +20,12 @@
 // go to the larger), and 4 when there are no colours at all. Colours get
 // ids in order of first appearance.
 //
-// The corpus format is JSON Lines, one level an object, as described in the
-// corpus's FORMAT.md: "id", "capacity", "bottles" (arrays of colour tokens,
-// bottom to top) and the optional "best_known_moves",
-// "best_known_moves_pour_max", "optimal", "solvable", "source" and "note".
+// The corpus format is JSON Lines, one level an object, as FORMAT.md
+// beside this package describes: "id", "capacity", "bottles" (arrays of
+// colour tokens, bottom to top) and the optional "best_known_moves",
+// "best_known_moves_pour_max", "optimal", "solvable", "source" and "note";
+// a near miss of one of these is an error, any other member an annotation,
+// kept in Level.Annotations.
 //
 // Parse tells the formats apart by content: when the first byte that is not
 // white space is '{', the input is JSON Lines.
@@ -36,6 +38,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/watersort"
@@ -52,6 +55,9 @@ type Level struct {
 	Puzzle *watersort.Puzzle
 	// Record is the corpus record for JSON Lines input, nil for text.
 	Record *Record
+	// Annotations are the members of the record that are the user's own,
+	// carried into JSON output unchanged.
+	Annotations jsonfields.Annotations
 	// Err says what is wrong with this level, with its position
 	// (an *inputerr.Error or an inputerr.List).
 	Err error

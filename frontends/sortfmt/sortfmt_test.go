@@ -109,8 +109,8 @@ func TestParseJSONLines(t *testing.T) {
 	want := []string{
 		"",
 		"malformed/records.jsonl:2:45: colour a has 1 units; every colour needs exactly 2 (the capacity)",
-		"malformed/records.jsonl:3:56: invalid character '[' after array element",
-		`malformed/records.jsonl:4:33: field "capacity": want int, not a JSON string`,
+		"malformed/records.jsonl:3:56: invalid JSON: unexpected '[' after an array element, where ',' or ']' should be",
+		"malformed/records.jsonl:4:29: capacity: want an integer, found a string",
 	}
 	for i, lv := range levels[1:] {
 		require.Error(t, lv.Err)

@@ -20,6 +20,9 @@ type Item[P, R any] struct {
 	// Record is the JSON record, nil for text and for a line that does
 	// not decode.
 	Record *R
+	// Annotations are the members of the JSON record that its format
+	// does not know, carried into JSON output unchanged.
+	Annotations jsonfields.Annotations
 	// Err says what is wrong with this puzzle, with its position (an
 	// inputerr.List).
 	Err error
@@ -30,8 +33,9 @@ type Item[P, R any] struct {
 // block. A puzzle that cannot be read comes back with Err set, so that
 // the others can still be used.
 type Reader[P, R any] struct {
-	// Fields are the members a JSON line may hold; another is an error
-	// that names it (see jsonfields.Decode).
+	// Fields are the members a JSON line may hold; a near miss of one is
+	// an error that names it, any other member an annotation (see
+	// jsonfields.Decode).
 	Fields []string
 	// Empty is the message of an input that holds no puzzle.
 	Empty string
@@ -65,21 +69,31 @@ func (r Reader[P, R]) ParseText(name string, data []byte) []Item[P, R] {
 	return items
 }
 
-// parseJSONLines reads one puzzle per line that is not blank.
+// parseJSONLines reads one puzzle per line that is not blank; a stated
+// id must be unique within the input (see IDs).
 func (r Reader[P, R]) parseJSONLines(name string, data []byte) []Item[P, R] {
 	var items []Item[P, R]
-	for _, l := range Records(data) {
-		line, id := []byte(l.Text), fmt.Sprintf("%s:%d", name, l.No)
+	ids := make(IDs)
+	for no, line := range NonBlank(data) {
+		id := fmt.Sprintf("%s:%d", name, no)
 		rec := new(R)
-		if err := jsonfields.Decode(name, l.No, line, r.Fields, rec); err != nil {
-			items = append(items, Item[P, R]{ID: id, Line: l.No, Err: inputerr.List{err}})
+		ann, derr := jsonfields.Decode(name, no, line, r.Fields, rec)
+		if derr != nil {
+			items = append(items, Item[P, R]{ID: id, Line: no, Err: inputerr.List{derr}})
 			continue
 		}
-		own, p, err := r.Record(name, l.No, line, rec)
+		own, p, err := r.Record(name, no, line, rec)
 		if own != "" {
+			if msg := ids.Claim(own, no); msg != "" {
+				col := jsonfields.NewIndex(line).Column("id")
+				items = append(items, Item[P, R]{ID: id, Line: no, Record: rec, Err: inputerr.List{inputerr.New(name, no, col, "%s", msg)}})
+				continue
+			}
 			id = own
 		}
-		items = append(items, item(id, l.No, p, rec, err))
+		it := item(id, no, p, rec, err)
+		it.Annotations = ann
+		items = append(items, it)
 	}
 	return items
 }

@@ -92,6 +92,11 @@ func TestReader(t *testing.T) {
 			{ID: "c", Line: 4, Sum: -1, Record: true, Err: "in:4: no terms"},
 			{ID: "in:5", Line: 5, Sum: -1, Err: `in:5:2: unknown field "trems"; did you mean "terms"?`},
 		}},
+		{"duplicate ids", "{\"id\": \"a\", \"terms\": [1]}\n{\"id\": \"b\", \"terms\": [2]}\n{\"terms\": [3], \"id\": \"a\"}\n", []sumItem{
+			{ID: "a", Line: 1, Sum: 1, Record: true},
+			{ID: "b", Line: 2, Sum: 2, Record: true},
+			{ID: "in:3", Line: 3, Sum: -1, Record: true, Err: `in:3:22: duplicate id "a": line 1 has it too (ids are unique within a file)`},
+		}},
 		{"empty", "# nothing\n\n", []sumItem{{ID: "in", Sum: -1, Err: "in:1:1: empty input: want sums"}}},
 		{"no puzzle", "-\n", []sumItem{{ID: "in", Sum: -1, Err: "in:1:1: empty input: want sums"}}},
 	} {
@@ -99,6 +104,15 @@ func TestReader(t *testing.T) {
 			assert.Equal(t, tc.want, sums(sumReader.Parse("in", []byte(tc.in))))
 		})
 	}
+	// A member the format does not know, and no near miss of one, is an
+	// annotation, kept as written.
+	items := sumReader.Parse("in", []byte(`{"id": "a", "author": "Ann", "terms": [1], "rating": {"stars": 3}}`))
+	require.Len(t, items, 1)
+	require.NoError(t, items[0].Err)
+	require.Len(t, items[0].Annotations, 2)
+	assert.Equal(t, "author", items[0].Annotations[0].Key)
+	assert.Equal(t, `{"stars": 3}`, string(items[0].Annotations[1].Value))
+
 	// ParseText reads text alone: a JSON line is a block of text.
 	got := sums(sumReader.ParseText("in", []byte("{\"terms\": [1]}\n")))
 	require.Len(t, got, 1)

@@ -7,6 +7,7 @@ package textblock
 
 import (
 	"bytes"
+	"iter"
 	"strings"
 )
 
@@ -99,15 +100,39 @@ func ParseEither[T any](name string, data []byte, jsonLines, text func(name stri
 	return items
 }
 
-// Records returns the lines of JSON Lines data that are not blank, each
-// with its number.
-func Records(data []byte) []Line {
-	data = bytes.TrimPrefix(data, bom)
-	var lines []Line
-	for i, line := range strings.Split(string(data), "\n") {
-		if strings.TrimSpace(line) != "" {
-			lines = append(lines, Line{Text: line, No: i + 1})
+// NonBlank yields the lines of data (after a byte order mark, if any)
+// that are not blank, each with its number from 1 and without its line
+// end, "\n" or "\r\n": the lines of JSON Lines, one record each. The
+// lines share data's memory.
+func NonBlank(data []byte) iter.Seq2[int, []byte] {
+	return func(yield func(int, []byte) bool) {
+		data := bytes.TrimPrefix(data, bom)
+		for no := 1; len(data) > 0; no++ {
+			line, rest, _ := bytes.Cut(data, []byte("\n"))
+			data = rest
+			line = bytes.TrimSuffix(line, []byte("\r"))
+			if len(bytes.TrimSpace(line)) > 0 && !yield(no, line) {
+				return
+			}
 		}
 	}
-	return lines
+}
+
+// Position returns the line and the column (both from 1, the column in
+// bytes) of byte offset off of data, as go/token.File turns an offset into
+// a position; an offset past the end is placed just after the last byte.
+func Position(data []byte, off int) (line, col int) {
+	off = max(0, min(off, len(data)))
+	line = 1 + bytes.Count(data[:off], []byte("\n"))
+	return line, off - bytes.LastIndexByte(data[:off], '\n')
+}
+
+// Words returns the words of line, the line numbered lineNo: the tokens
+// between spaces, tabs and carriage returns, up to a comment from '#' to
+// the end of the line.
+func Words(line string, lineNo int) []Token {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	return Fields(line, lineNo, func(c byte) bool { return c == ' ' || c == '\t' || c == '\r' })
 }

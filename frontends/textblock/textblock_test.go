@@ -1,6 +1,7 @@
 package textblock
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -22,14 +23,23 @@ func TestIsJSONLines(t *testing.T) {
 	assert.False(t, IsJSONLines(nil))
 }
 
-func TestRecords(t *testing.T) {
-	assert.Equal(t, []Line{{Text: "{}", No: 2}, {Text: " {} ", No: 4}}, Records([]byte("\n{}\n \n {} \n")))
+// nonBlank collects what NonBlank yields.
+func nonBlank(data []byte) []Line {
+	var lines []Line
+	for no, line := range NonBlank(data) {
+		lines = append(lines, Line{Text: string(line), No: no})
+	}
+	return lines
+}
+
+func TestNonBlankLines(t *testing.T) {
+	assert.Equal(t, []Line{{Text: "{}", No: 2}, {Text: " {} ", No: 4}}, nonBlank([]byte("\n{}\n \n {} \n")))
 }
 
 func TestByteOrderMark(t *testing.T) {
 	assert.Equal(t, [][]Line{{{Text: "ab", No: 1}}}, Split([]byte("\ufeffab")))
 	assert.True(t, IsJSONLines([]byte("\ufeff{}")))
-	assert.Equal(t, []Line{{Text: "{}", No: 1}}, Records([]byte("\ufeff{}")))
+	assert.Equal(t, []Line{{Text: "{}", No: 1}}, nonBlank([]byte("\ufeff{}")))
 }
 
 func TestParseEither(t *testing.T) {
@@ -69,5 +79,50 @@ func TestFields(t *testing.T) {
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("Fields(%q) = %v, want %v", tc.line, got, tc.want)
 		}
+	}
+}
+
+func TestPosition(t *testing.T) {
+	data := []byte("ab\ncd\n\nef")
+	for _, tc := range []struct{ off, line, col int }{
+		{0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {4, 2, 2}, {6, 3, 1}, {7, 4, 1}, {9, 4, 3}, {99, 4, 3}, {-1, 1, 1},
+	} {
+		line, col := Position(data, tc.off)
+		if line != tc.line || col != tc.col {
+			t.Errorf("Position(%d) = %d:%d, want %d:%d", tc.off, line, col, tc.line, tc.col)
+		}
+	}
+}
+
+func TestWords(t *testing.T) {
+	got := Words("items farmer\twolf\r goat # and the cabbage", 7)
+	want := []Token{{"items", 7, 1}, {"farmer", 7, 7}, {"wolf", 7, 14}, {"goat", 7, 20}}
+	if len(got) != len(want) {
+		t.Fatalf("Words = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("word %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+	if w := Words("# only a comment", 1); len(w) != 0 {
+		t.Errorf("a comment has words: %v", w)
+	}
+}
+
+func TestNonBlank(t *testing.T) {
+	data := []byte("\ufeff{\"a\":1}\r\n\n  \t\r\n{\"b\":2}\n{\"c\":3}")
+	var nos []int
+	var lines []string
+	for no, line := range NonBlank(data) {
+		nos = append(nos, no)
+		lines = append(lines, string(line))
+	}
+	wantNos, wantLines := []int{1, 4, 5}, []string{`{"a":1}`, `{"b":2}`, `{"c":3}`}
+	if fmt.Sprint(nos) != fmt.Sprint(wantNos) || fmt.Sprint(lines) != fmt.Sprint(wantLines) {
+		t.Errorf("NonBlank = %v %q, want %v %q", nos, lines, wantNos, wantLines)
+	}
+	for range NonBlank(data) {
+		break // stopping early must not panic
 	}
 }

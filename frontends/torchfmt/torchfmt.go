@@ -13,6 +13,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
+	"github.com/waterworks-solver/waterworks/frontends/textblock"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 	"github.com/waterworks-solver/waterworks/models/torch"
 )
@@ -43,6 +44,9 @@ type Instance struct {
 	// Puzzle is nil when Err is set.
 	Puzzle *torch.Puzzle
 	Record *Record
+	// Annotations are the members of the record that are the user's own,
+	// carried into JSON output unchanged.
+	Annotations jsonfields.Annotations
 	// Err says what is wrong with this line, at its place (an
 	// inputerr.List).
 	Err error
@@ -57,13 +61,9 @@ func Parse(name string, data []byte) []Instance {
 		return []Instance{{ID: name, Err: err}}
 	}
 	var out []Instance
-	ids := map[string]int{} // the line of each id seen so far
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		out = append(out, parseLine(name, i+1, line, ids))
+	ids := make(textblock.IDs)
+	for no, line := range textblock.NonBlank(data) {
+		out = append(out, parseLine(name, no, line, ids))
 	}
 	if len(out) == 0 {
 		return []Instance{{ID: name, Err: inputerr.List{inputerr.New(name, 1, 1,
@@ -72,38 +72,32 @@ func Parse(name string, data []byte) []Instance {
 	return out
 }
 
-func parseLine(name string, lineNo int, line []byte, ids map[string]int) Instance {
+func parseLine(name string, lineNo int, line []byte, ids textblock.IDs) Instance {
 	in := Instance{ID: fmt.Sprintf("%s:%d", name, lineNo), Line: lineNo}
 	fail := func(col int, format string, args ...any) Instance {
 		in.Err = inputerr.List{inputerr.New(name, lineNo, col, format, args...)}
 		return in
 	}
-	if col, msg := textsafe.ScanJSON(line); msg != "" {
-		return fail(col, "%s", msg)
-	}
 	if first := bytes.TrimLeft(line, " \t"); first[0] != '{' {
 		return fail(len(line)-len(first)+1, "not a torch puzzle: want one JSON object a line, such as {\"times\": [1, 2, 5, 10]}")
 	}
 	var rec Record
-	if err := jsonfields.Decode(name, lineNo, line, Fields, &rec); err != nil {
+	ann, err := jsonfields.Decode(name, lineNo, line, Fields, &rec)
+	if err != nil {
 		in.Err = inputerr.List{err}
 		return in
 	}
-	cols := valueColumns(line)
+	at := &jsonfields.Line{Text: line}
 	if rec.ID != "" {
-		if msg := textsafe.CheckName("id", rec.ID); msg != "" {
-			return fail(cols.of("id"), "%s", msg)
+		if msg := ids.Claim(rec.ID, lineNo); msg != "" {
+			return fail(at.Column("id"), "%s", msg)
 		}
-		if first, dup := ids[rec.ID]; dup {
-			return fail(cols.of("id"), "duplicate id %q: line %d has it too (ids are unique within a file)", rec.ID, first)
-		}
-		ids[rec.ID] = lineNo
 		in.ID = rec.ID
 	}
-	in.Record = &rec
-	p, col, msg := rec.puzzle(cols)
+	in.Record, in.Annotations = &rec, ann
+	p, path, msg := rec.puzzle()
 	if msg != "" {
-		return fail(col, "%s", msg)
+		return fail(at.Column(path), "%s", msg)
 	}
 	in.Puzzle = p
 	return in
@@ -111,7 +105,7 @@ func parseLine(name string, lineNo int, line []byte, ids map[string]int) Instanc
 
 // Puzzle turns the record into a puzzle, or says what is wrong with it.
 func (r *Record) Puzzle() (*torch.Puzzle, error) {
-	p, _, msg := r.puzzle(columns{})
+	p, _, msg := r.puzzle()
 	if msg != "" {
 		return nil, fmt.Errorf("%w: %s", torch.ErrInvalidPuzzle, msg)
 	}
@@ -119,41 +113,42 @@ func (r *Record) Puzzle() (*torch.Puzzle, error) {
 }
 
 // puzzle checks the record's values one by one, so that each problem is
-// told at its column.
-func (r *Record) puzzle(cols columns) (*torch.Puzzle, int, string) {
+// told at its column: it returns the path of the value at fault (see
+// jsonfields.Index) with the message.
+func (r *Record) puzzle() (*torch.Puzzle, string, string) {
 	p := &torch.Puzzle{Times: r.Times, Capacity: torch.DefaultCapacity}
 	switch {
 	case r.Times == nil:
-		return nil, cols.of(""), `no "times": want the crossing time of each person, such as "times": [1, 2, 5, 10]`
+		return nil, "", `no "times": want the crossing time of each person, such as "times": [1, 2, 5, 10]`
 	case len(r.Times) == 0:
-		return nil, cols.of("times"), "nobody to cross: \"times\" is empty"
+		return nil, "times", "nobody to cross: \"times\" is empty"
 	case len(r.Times) > torch.MaxPeople:
-		return nil, cols.of("times"), fmt.Sprintf("%d people; at most %d are supported", len(r.Times), torch.MaxPeople)
+		return nil, "times", fmt.Sprintf("%d people; at most %d are supported", len(r.Times), torch.MaxPeople)
 	}
 	for i, t := range r.Times {
 		if msg := TimeProblem(i, t); msg != "" {
-			return nil, cols.elem(i), msg
+			return nil, jsonfields.Elem("times", i), msg
 		}
 	}
 	if r.Capacity != nil {
 		if *r.Capacity < 1 {
-			return nil, cols.of("capacity"), fmt.Sprintf("capacity %d: at least one person must fit on the bridge", *r.Capacity)
+			return nil, "capacity", fmt.Sprintf("capacity %d: at least one person must fit on the bridge", *r.Capacity)
 		}
 		p.Capacity = *r.Capacity
 	}
 	if r.Limit != nil {
 		if *r.Limit < 1 {
-			return nil, cols.of("limit"), fmt.Sprintf("limit %d: a time limit is at least 1 minute (leave it out for none)", *r.Limit)
+			return nil, "limit", fmt.Sprintf("limit %d: a time limit is at least 1 minute (leave it out for none)", *r.Limit)
 		}
 		p.Limit = *r.Limit
 	}
 	if r.Optimal != nil && *r.Optimal < 1 {
-		return nil, cols.of("optimal"), fmt.Sprintf("optimal %d: a total time is at least 1 minute", *r.Optimal)
+		return nil, "optimal", fmt.Sprintf("optimal %d: a total time is at least 1 minute", *r.Optimal)
 	}
 	if err := p.Validate(); err != nil {
-		return nil, cols.of(""), err.Error()
+		return nil, "", err.Error()
 	}
-	return p, 0, ""
+	return p, "", ""
 }
 
 // TimeProblem words what is wrong with time t of person i (from 0), or
@@ -215,74 +210,4 @@ func WriteRecord(w io.Writer, rec Record) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(rec)
-}
-
-// columns locates the values of a line json.Unmarshal accepted: the
-// 1-based column of each top-level member's value (by key in lower case,
-// as encoding/json matches keys) and of each element of "times". The zero
-// value places everything at column 1.
-type columns struct {
-	fields map[string]int
-	times  []int
-}
-
-func (c columns) of(key string) int {
-	if col, ok := c.fields[key]; ok {
-		return col
-	}
-	return 1
-}
-
-func (c columns) elem(i int) int {
-	if i < len(c.times) {
-		return c.times[i]
-	}
-	return c.of("times")
-}
-
-// valueColumns walks the line's tokens; the decoder's offset after a
-// token, past white space and a separator, is where the next one starts.
-func valueColumns(line []byte) columns {
-	c := columns{fields: map[string]int{}}
-	dec := json.NewDecoder(bytes.NewReader(line))
-	next := func() int {
-		i := int(dec.InputOffset())
-		for i < len(line) && strings.IndexByte(" \t\r\n:,", line[i]) >= 0 {
-			i++
-		}
-		return i + 1
-	}
-	depth, key, wantKey := 0, "", false
-	for {
-		at := next()
-		tok, err := dec.Token()
-		if err != nil {
-			return c
-		}
-		switch tok := tok.(type) {
-		case json.Delim:
-			if tok == '{' || tok == '[' {
-				if depth == 1 {
-					c.fields[key] = at
-				}
-				depth++
-			} else {
-				depth--
-			}
-			wantKey = depth == 1
-			continue
-		case string:
-			if depth == 1 && wantKey {
-				key, wantKey = strings.ToLower(tok), false
-				continue
-			}
-		}
-		switch {
-		case depth == 1:
-			c.fields[key] = at
-			wantKey = true
-		case depth == 2 && key == "times":
-			c.times = append(c.times, at)
-		}
-	}
 }

@@ -2,6 +2,7 @@ package fzn
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -41,6 +42,15 @@ var globals = map[string]builtin{
 	"fzn_count_leq": {"Iii", countRel(func(n, c int64) bool { return c <= n })},
 	"fzn_count_gt":  {"Iii", countRel(func(n, c int64) bool { return c > n })},
 	"fzn_count_geq": {"Iii", countRel(func(n, c int64) bool { return c >= n })},
+
+	// The globals whose arrays' index sets matter, with those sets' first
+	// index (FlatZinc's arrays count from 1 whatever MiniZinc's did):
+	// waterworks' solver library (models/fzn/mznlib) passes circuit,
+	// subcircuit, inverse and bin_packing_load as these.
+	"waterworks_circuit":          {"Ii", func(a []arg) (bool, error) { return circuit([]arg{{is: rebase(a[0].is, a[1].i)}}) }},
+	"waterworks_subcircuit":       {"Ii", func(a []arg) (bool, error) { return subcircuit([]arg{{is: rebase(a[0].is, a[1].i)}}) }},
+	"waterworks_inverse":          {"IiIi", inverseBased},
+	"waterworks_bin_packing_load": {"IIIi", binPackingLoadBased},
 
 	"fzn_among":            {"iIs", among},
 	"fzn_nvalue":           {"iI", nvalue},
@@ -372,4 +382,39 @@ func binPackingLoad(a []arg) (bool, error) {
 		}
 	}
 	return total(load).cmpSum(total(w)) == 0, nil
+}
+
+// rebase returns xs shifted so that base becomes 1: an index of an array
+// whose first index is base becomes the 1-based index of the same element.
+// A value whose shift leaves int64 becomes 0, which indexes nothing.
+func rebase(xs []int64, base int64) []int64 {
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		d, ok := add(x, -base)
+		if base == math.MinInt64 {
+			d, ok = add(x, math.MaxInt64) // x - MinInt64 = x + MaxInt64 + 1
+			if ok {
+				d, ok = add(d, 1)
+			}
+		}
+		if ok {
+			d, ok = add(d, 1)
+		}
+		if ok {
+			out[i] = d
+		}
+	}
+	return out
+}
+
+// inverseBased is waterworks_inverse(f, fBase, invf, invfBase): fzn_inverse
+// over arrays whose first indices are fBase and invfBase.
+func inverseBased(a []arg) (bool, error) {
+	return inverse([]arg{{is: rebase(a[0].is, a[3].i)}, {is: rebase(a[2].is, a[1].i)}})
+}
+
+// binPackingLoadBased is waterworks_bin_packing_load(load, bin, w, base):
+// fzn_bin_packing_load with the bins numbered from base.
+func binPackingLoadBased(a []arg) (bool, error) {
+	return binPackingLoad([]arg{a[0], {is: rebase(a[1].is, a[3].i)}, a[2]})
 }

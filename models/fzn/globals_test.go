@@ -120,6 +120,20 @@ var globalCases = []checkCase{
 	{"fzn_bin_packing_load", a([]int{0, 0}, []int{}, []int{}), holds},
 	{"fzn_bin_packing_load", a([]int{1}, []int{}, []int{}), breaks},
 	{"fzn_bin_packing_load", a([]int{5}, []int{1}, []int{}), cannot},
+
+	{"waterworks_circuit", a([]int{1, 2, 0}, 0), holds}, // nodes 0..2
+	{"waterworks_circuit", a([]int{2, 3, 1}, 0), breaks},
+	{"waterworks_circuit", a([]int{-4, -5}, -5), holds},
+	{"waterworks_circuit", a([]int64{minI, minI}, minI), breaks},
+	{"waterworks_circuit", a([]int64{minI + 1, minI}, minI), holds},
+	{"waterworks_circuit", a([]int{}, 7), holds},
+	{"waterworks_subcircuit", a([]int{0, 2, 1}, 0), holds},
+	{"waterworks_subcircuit", a([]int{1, 3, 2}, 0), breaks},
+	{"waterworks_inverse", a([]int{0, 1}, 5, []int{5, 6}, 0), holds}, // f over 5..6 into 0..1
+	{"waterworks_inverse", a([]int{1, 0}, 5, []int{5, 6}, 0), breaks},
+	{"waterworks_inverse", a([]int{1, 2}, 1, []int{1, 2}, 1), holds},
+	{"waterworks_bin_packing_load", a([]int{5, 2}, []int{0, 1, 0}, []int{3, 2, 2}, 0), holds},
+	{"waterworks_bin_packing_load", a([]int{5, 2}, []int{1, 2, 1}, []int{3, 2, 2}, 0), breaks},
 }
 
 func TestGlobals(t *testing.T) {

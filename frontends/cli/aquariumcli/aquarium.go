@@ -13,6 +13,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
@@ -57,6 +58,9 @@ type aquariumRecord struct {
 	// stopped says why the work stopped before an answer, for the text
 	// notes: the timeout, a limit or the memory budget.
 	stopped string
+	// Annotations are the members of the input's record that are the
+	// user's own, carried into output unchanged.
+	jsonfields.Annotations `json:"-"`
 }
 
 // aquariumRun reads inputs and reports a result for each puzzle.
@@ -102,7 +106,11 @@ func (r *aquariumRun) eachOf(ctx context.Context, inputs []clikit.Input, do func
 	total := 0
 	for i, in := range inputs {
 		if in.Err == nil {
-			docs, err := aquariumfmt.Read(in.Name, in.Data)
+			docs, err := aquariumfmt.ReadContext(ctx, in.Name, in.Data)
+			if ctx.Err() != nil { // a signal while reading: what was read is cut short
+				fmt.Fprintf(r.stdio.Err, "%s: interrupted while reading\n", textsafe.Name(in.Name))
+				return clikit.Worse(code, clikit.ExitInterrupted)
+			}
 			all[i] = parsed{docs, inputerr.All(err)}
 			total += len(docs)
 		}
@@ -208,7 +216,7 @@ func (r *aquariumRun) emit(rec aquariumRecord, text func(w io.Writer) error) {
 // the run's result.
 func (r *aquariumRun) search(ctx context.Context, f *aquariumFlags, e aquariumkind.Engine, d aquariumfmt.Document, limit int) (aquariumRecord, aquariumkind.Result) {
 	rule := f.ruleFor(d)
-	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: f.backend, Rule: rule.String()}
+	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Annotations: d.Annotations, Backend: f.backend, Rule: rule.String()}
 	rec.Solution = nil
 	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
@@ -463,7 +471,7 @@ func runAquariumCheck(ctx context.Context, stdio clikit.IO, args []string) int {
 	r.ids = res.IDs
 	return res.Output.Finish(stdio, r.each(ctx, files, func(d aquariumfmt.Document) int {
 		rule := f.ruleFor(d)
-		rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Rule: rule.String()}
+		rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Annotations: d.Annotations, Rule: rule.String()}
 		code := clikit.ExitOK
 		switch {
 		case !d.HasSolution():

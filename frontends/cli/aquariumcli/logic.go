@@ -74,7 +74,7 @@ func (r *aquariumRun) addGrade(ctx context.Context, f *aquariumFlags, depth int,
 // a search on the CP model for what reasoning leaves open.
 func (r *aquariumRun) solveByLogic(ctx context.Context, f *aquariumFlags, lf *logicFlags, d aquariumfmt.Document, unique bool) int {
 	rule := f.ruleFor(d)
-	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: "logic", Rule: rule.String(), logicRecord: &logicRecord{}}
+	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Annotations: d.Annotations, Backend: "logic", Rule: rule.String(), logicRecord: &logicRecord{}}
 	rec.Solution = nil
 	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
@@ -464,7 +464,7 @@ func runAquariumHint(ctx context.Context, stdio clikit.IO, args []string) int {
 // hint gives the next deductions for one document.
 func (r *aquariumRun) hint(ctx context.Context, f *aquariumFlags, d aquariumfmt.Document, steps, depth int, apply bool) int {
 	rule := f.ruleFor(d)
-	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Backend: "logic", Rule: rule.String(), logicRecord: &logicRecord{}}
+	rec := aquariumRecord{Record: aquariumfmt.RecordOf(d), Annotations: d.Annotations, Backend: "logic", Rule: rule.String(), logicRecord: &logicRecord{}}
 	work, cancel := f.WithTimeout(ctx)
 	defer cancel()
 	started := time.Now()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/jugsfmt"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/jugskind"
@@ -180,6 +181,9 @@ type jugsRecord struct {
 	MS     float64       `json:"ms"`
 	Stats  kind.StatList `json:"stats"`
 	Error  string        `json:"error,omitempty"`
+	// Annotations are the members of the input's record that are the
+	// user's own, carried into output unchanged.
+	jsonfields.Annotations `json:"-"`
 }
 
 var CSVHeader = []string{"id", "status", "method", "steps", "ms", "plan", "stats", "error"}
@@ -200,7 +204,7 @@ func (r *jugsReporter) solve(ctx context.Context, e jugsfmt.Entry) int {
 	work, cancel := r.flags.WithTimeout(ctx)
 	defer cancel()
 	res := jugskind.Run(work, e.ID, r.method, e.Puzzle, r.flags.options())
-	rec := jugsRecord{ID: e.ID, Method: r.flags.method, MS: kind.Millis(res.Elapsed), Stats: res.Stats,
+	rec := jugsRecord{ID: e.ID, Method: r.flags.method, Annotations: e.Annotations, MS: kind.Millis(res.Elapsed), Stats: res.Stats,
 		Status: res.Status, Error: res.Error}
 	note := res.Reason
 	switch {

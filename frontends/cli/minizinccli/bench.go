@@ -22,8 +22,9 @@ the instances each solver solved, its PAR-2 and its wrong answers, with a total.
 SELECTION-FILE holds one instance a line, "family model.mzn [data.dzn]", the paths
 relative to SUITE-DIR (testdata/minizinc/selection.txt is the benchmark's selection;
 BENCHMARKS.md says how to fetch the suite). A solver is a minizinc solver id or .msc
-file, or gecode-std: Gecode on MiniZinc's standard library, which compiles models that
-Gecode 6.2's own library cannot under MiniZinc 2.6. Each run gets --time-limit,
+file; waterworks is this program, installed for the run as "minizinc install" would; and
+gecode-std is Gecode on MiniZinc's standard library, which compiles models that Gecode
+6.2's own library cannot under MiniZinc 2.6. Each run gets --time-limit,
 compilation included; minizinc is stopped, with its solver, 2 s past it.
 
 Every solution of a solver other than gecode is confirmed by the --checkers (the first
@@ -224,27 +225,49 @@ func newBench(ctx context.Context, f *benchFlags) (*bench, error) {
 }
 
 // resolve returns what minizinc is told for the solver name, after
-// checking that minizinc has it.
+// checking that minizinc has it. waterworks is this program, installed
+// for the run (so that the table measures the program that makes it, not
+// an older install), and gecode-std Gecode on the standard library.
 func (b *bench) resolve(ctx context.Context, name string) (string, error) {
-	if name == "gecode-std" {
+	switch name {
+	case "waterworks":
+		exe, err := executable()
+		if err != nil {
+			return "", err
+		}
+		dir, err := b.tempDir()
+		if err != nil {
+			return "", err
+		}
+		return Install(dir, exe)
+	case "gecode-std":
 		exe, err := minizinc.FindFznGecode()
 		if err != nil {
 			return "", err
 		}
-		if b.dir == "" {
-			if b.dir, err = os.MkdirTemp("", "waterworks-bench-"); err != nil {
-				return "", err
-			}
+		dir, err := b.tempDir()
+		if err != nil {
+			return "", err
 		}
-		return minizinc.GecodeStd(exe).WriteFile(b.dir)
+		return minizinc.GecodeStd(exe).WriteFile(dir)
 	}
 	if err := b.program.CheckSolver(ctx, name); err != nil {
-		if name == "waterworks" {
-			err = fmt.Errorf("%w; install waterworks as a minizinc solver first", err)
-		}
 		return "", err
 	}
 	return name, nil
+}
+
+// tempDir returns the directory of the run's solver configurations,
+// made on first use.
+func (b *bench) tempDir() (string, error) {
+	if b.dir == "" {
+		dir, err := os.MkdirTemp("", "waterworks-bench-")
+		if err != nil {
+			return "", err
+		}
+		b.dir = dir
+	}
+	return b.dir, nil
 }
 
 func (b *bench) close() {

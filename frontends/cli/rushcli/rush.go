@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/rushkind"
 	"github.com/waterworks-solver/waterworks/frontends/rushfmt"
@@ -57,6 +58,9 @@ type Record struct {
 	Stats   kind.SearchStats `json:"stats"`
 	Reason  string           `json:"reason,omitempty"`
 	Error   string           `json:"error,omitempty"`
+	// Annotations are the members of the input's record that are the
+	// user's own, carried into output unchanged.
+	jsonfields.Annotations `json:"-"`
 }
 
 func runSolve(ctx context.Context, stdio clikit.IO, args []string) int {
@@ -105,7 +109,7 @@ func levelID(lv rushfmt.Level) string { return lv.ID }
 // solve runs the method on one board and fills in its record, the plan
 // checked by the independent checker (rushkind.Run).
 func solve(ctx context.Context, lv rushfmt.Level, m rushkind.Method, o rushkind.Options) Record {
-	rec := Record{ID: lv.ID, Method: m.Name}
+	rec := Record{ID: lv.ID, Method: m.Name, Annotations: lv.Annotations}
 	if lv.Err != nil {
 		rec.Status, rec.Error = kind.StatusError, lv.Err.Error()
 		return rec

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/sortkind"
 	"github.com/waterworks-solver/waterworks/frontends/sortfmt"
@@ -203,6 +204,9 @@ type Record struct {
 	MS       float64        `json:"ms"`
 	Stats    sortkind.Stats `json:"stats"`
 	Error    string         `json:"error,omitempty"`
+	// Annotations are the members of the input's record that are the
+	// user's own, carried into output unchanged.
+	jsonfields.Annotations `json:"-"`
 }
 
 // engine names the record's engine for people: the method, and for the
@@ -224,7 +228,7 @@ var CSVHeader = []string{"id", "status", "method", "rule", "steps", "optimal", "
 // solve runs the engine on one level, checks any plan it returns, reports
 // the result and returns its exit code.
 func (r *sortReporter) solve(ctx context.Context, lv sortfmt.Level) int {
-	rec := Record{ID: lv.ID, Method: r.flags.method, Rule: r.flags.rule.String()}
+	rec := Record{ID: lv.ID, Method: r.flags.method, Rule: r.flags.rule.String(), Annotations: lv.Annotations}
 	if r.flags.method == methodSAT {
 		rec.Backend, rec.Encoding = r.flags.backend, r.flags.encoding.String()
 	}

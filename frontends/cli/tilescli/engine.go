@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/tileskind"
 	"github.com/waterworks-solver/waterworks/frontends/tilesfmt"
@@ -30,6 +31,9 @@ type Record struct {
 	// Reason explains an unsolvable or unknown status.
 	Reason string `json:"reason,omitempty"`
 	Error  string `json:"error,omitempty"`
+	// Annotations are the members of the input's record that are the
+	// user's own, carried into output unchanged.
+	jsonfields.Annotations `json:"-"`
 }
 
 // prepare reads or builds the pattern databases the boards need under
@@ -47,7 +51,7 @@ func (f *solveFlags) prepare(ctx context.Context, stdio clikit.IO, levels []tile
 // solve runs the flags' method on one board and fills in its record, the
 // plan checked by the independent checker.
 func (f *solveFlags) solve(ctx context.Context, lv tilesfmt.Level) Record {
-	rec := Record{ID: lv.ID, Method: f.method}
+	rec := Record{ID: lv.ID, Method: f.method, Annotations: lv.Annotations}
 	if f.method == tileskind.MethodSAT {
 		rec.Backend = f.backend
 	}

@@ -116,7 +116,9 @@ func read(name string, data []byte) []crossing.Puzzle {
 			out = append(out, crossing.Puzzle{ID: inst.ID, Err: inst.Err})
 			continue
 		}
-		out = append(out, Puzzle(inst.ID, inst.Puzzle))
+		p := Puzzle(inst.ID, inst.Puzzle)
+		p.Annotations = inst.Annotations
+		out = append(out, p)
 	}
 	return out
 }

@@ -5,6 +5,10 @@
 // aquarium" and compare (frontends/cli/aquariumcli) and the web page's
 // solve and race (frontends/serve) all stand on it.
 //
+// The engines minizinc:SOLVER (MiniZinc) run waterworks' MiniZinc model
+// on any solver minizinc knows; compare runs them only when --engines
+// names them.
+//
 // To add an engine, add it to Engines (the list compare and the race run)
 // and, if a --backend is to pick it, to Open and BackendNames.
 package aquariumkind
@@ -19,7 +23,7 @@ import (
 func Kind() kind.Kind {
 	return kind.Kind{Name: "aquarium", Title: "Aquarium", Detect: Detect,
 		Rules:   []string{aquarium.RegionRule.String(), aquarium.PoolRule.String()},
-		Engines: EngineNames, Compare: compare}
+		Engines: EngineNames, EngineFamilies: []string{MiniZincPrefix}, Compare: compare}
 }
 
 // Detect reports whether data holds Aquarium puzzles: corpus JSON Lines

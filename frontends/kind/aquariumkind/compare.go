@@ -2,6 +2,7 @@ package aquariumkind
 
 import (
 	"context"
+	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/aquariumfmt"
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
@@ -21,6 +22,7 @@ func compare(ctx context.Context, c kind.Comparison, in kind.Input) {
 			engines = append(engines, e)
 		}
 	}
+	engines = append(engines, miniZincEngines(ctx, c)...)
 	docs, err := aquariumfmt.Read(in.Name, in.Data)
 	describe := func(d aquariumfmt.Document) (string, int, error) { return d.ID, d.Line, nil }
 	kind.CompareEach(ctx, c, docs, inputerr.All(err), describe, func(d aquariumfmt.Document) []kind.CompareRow {
@@ -33,6 +35,29 @@ func compare(ctx context.Context, c kind.Comparison, in kind.Input) {
 		}
 		return rows
 	})
+}
+
+// miniZincEngines returns the engines of the MiniZinc model that
+// --engines names (minizinc:SOLVER), once each. One that cannot run here
+// is said to be unavailable and left out, which is no error of compare.
+func miniZincEngines(ctx context.Context, c kind.Comparison) []Engine {
+	var engines []Engine
+	seen := map[string]bool{}
+	for _, name := range c.Options().Engines {
+		solver, ok := strings.CutPrefix(name, MiniZincPrefix)
+		if !ok || seen[name] {
+			continue
+		}
+		seen[name] = true
+		if err := MiniZincAvailable(ctx, solver); err != nil {
+			if ctx.Err() == nil {
+				c.Say(err.Error())
+			}
+			continue
+		}
+		engines = append(engines, MiniZinc(solver))
+	}
+	return engines
 }
 
 // ruleOf is the rule of the puzzle d under --rule, which names one or is

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
@@ -58,13 +59,13 @@ const (
 
 // BackendNames lists the engines --backend chooses from.
 func BackendNames() []string {
-	return []string{CPBackend, backends.Gini, backends.Gophersat, backends.DIMACS + "CMD", ClingoBackend, RaceBackend}
+	return []string{CPBackend, backends.Gini, backends.Gophersat, backends.DIMACS + "CMD", ClingoBackend, RaceBackend, MiniZincPrefix + "SOLVER"}
 }
 
 // Options pick an engine as --backend and --encoding do.
 type Options struct {
-	// Backend is cp, clingo, race, or a SAT backend: gini, gophersat or
-	// dimacs:CMD.
+	// Backend is cp, clingo, race, minizinc:SOLVER, or a SAT backend:
+	// gini, gophersat or dimacs:CMD.
 	Backend string
 	// Encoding is how a SAT backend gets the row and column counts (see
 	// sat.Encodings); "" is the backend's best: native constraints for
@@ -78,8 +79,18 @@ type Options struct {
 }
 
 // Open returns the engine the options name. An unknown backend is an
-// error that wraps backends.ErrUnknown.
+// error that wraps backends.ErrUnknown; minizinc:SOLVER where minizinc or
+// the solver is missing, one that wraps ErrUnavailable.
 func Open(o Options) (Engine, error) {
+	switch solver, isMiniZinc := strings.CutPrefix(o.Backend, MiniZincPrefix); {
+	case isMiniZinc && o.Encoding != "":
+		return Engine{}, fmt.Errorf("--encoding applies to SAT backends, not %s", o.Backend)
+	case isMiniZinc:
+		if err := MiniZincAvailable(context.Background(), solver); err != nil {
+			return Engine{}, err
+		}
+		return MiniZinc(solver), nil
+	}
 	switch {
 	case o.Backend != CPBackend && o.Backend != ClingoBackend && o.Backend != RaceBackend:
 		return openSAT(o)

@@ -112,7 +112,7 @@ func TestOpen(t *testing.T) {
 	_, err = Open(Options{Backend: "gini", Encoding: "sideways"})
 	assert.Error(t, err)
 	for _, name := range BackendNames() {
-		if name == backends.DIMACS+"CMD" || name == ClingoBackend && !aqasp.Available() {
+		if name == backends.DIMACS+"CMD" || name == MiniZincPrefix+"SOLVER" || name == ClingoBackend && !aqasp.Available() {
 			continue
 		}
 		e, err := Open(Options{Backend: name})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/fznkind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/jugskind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/riverkind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/rushkind"
@@ -17,14 +18,15 @@ import (
 )
 
 // All lists the kinds in the order Detect tries them, which settles an
-// input that two kinds' rules accept: Aquarium comes before Water Sort,
+// input that two kinds' rules accept: FlatZinc comes first, its rule (a
+// solve item) being the strictest; Aquarium comes before Water Sort,
 // which leaves Aquarium the text both readers accept; Rush Hour and the
 // river crossings come before Water Sort too, whose reader takes rows
 // without spaces for bottles of one unit and a line of words for a
 // bottle; sliding tiles come after Water Sort, so that a level with
 // numbers for colours stays Water Sort's.
 func All() []kind.Kind {
-	return []kind.Kind{aquariumkind.Kind(), jugskind.Kind(), rushkind.Kind(), torchkind.Kind(),
+	return []kind.Kind{fznkind.Kind(), aquariumkind.Kind(), jugskind.Kind(), rushkind.Kind(), torchkind.Kind(),
 		riverkind.Kind(), sortkind.Kind(), tileskind.Kind()}
 }
 

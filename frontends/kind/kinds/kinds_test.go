@@ -69,6 +69,7 @@ func TestDetectWhereTheyDisagreed(t *testing.T) {
 		{"a level of one-unit bottles that reads as a 1x3 board too", "1\n2\n0\n", "sort"},
 		{"a board that reads as a level of one-unit bottles too", "AA\nBB\n", "rush"},
 		{"an Aquarium grid", "  1 1\n1 ab\n1 ab\n", "aquarium"},
+		{"a FlatZinc model", "var 1..3: x :: output_var;\nsolve satisfy;\n", "fzn"},
 	} {
 		got, ok := Detect(All(), []byte(tc.data))
 		assert.True(t, ok, tc.name)
@@ -82,14 +83,14 @@ func TestDetectWhereTheyDisagreed(t *testing.T) {
 
 func TestNamed(t *testing.T) {
 	names := Names(All())
-	assert.Equal(t, "aquarium jugs rush torch river sort tiles", strings.Join(names, " "))
+	assert.Equal(t, "fzn aquarium jugs rush torch river sort tiles", strings.Join(names, " "))
 	for _, name := range names {
 		k, ok := Named(All(), name)
 		assert.True(t, ok)
 		assert.Equal(t, name, k.Name)
 		assert.NotEmpty(t, k.Title)
 	}
-	_, ok := Named(All(), "fzn")
+	_, ok := Named(All(), "mzn")
 	assert.False(t, ok)
 }
 

@@ -374,7 +374,7 @@ func (c *lineSum) Advise(s *cp.Solver, tag int32) bool {
 	g, j := int(tag>>16), int(tag&0xFFFF)
 	run := c.chains[g].run
 	m := len(c.chains[g].vars)
-	if s.Value(c.chains[g].vars[j]) == 1 {
+	if s.Min(c.chains[g].vars[j]) == 1 { // fixed: its minimum is its value, read without Value's check
 		if t, lo := m-j, int(s.Get(c.lo[g])); t > lo {
 			s.Set(c.lo[g], int64(t))
 			s.Set(c.sumLo, s.Get(c.sumLo)+int64(run[t]-run[lo]))

@@ -15,6 +15,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/inputerr"
 	"github.com/waterworks-solver/waterworks/frontends/internal/files"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
 )
@@ -287,8 +288,19 @@ func NewPrinter(format string, out io.Writer) *Printer {
 	return p
 }
 
-// JSON writes v as one line of JSON.
-func (p *Printer) JSON(v any) error { return p.enc.Encode(v) }
+// JSON writes v as one line of JSON, with the annotations of its input
+// when it carries them (see jsonfields.Annotated).
+func (p *Printer) JSON(v any) error {
+	if a, ok := v.(jsonfields.Annotated); ok && len(a.JSONAnnotations()) > 0 {
+		data, err := jsonfields.Marshal(v)
+		if err != nil {
+			return err
+		}
+		_, err = p.out.Write(append(data, '\n'))
+		return err
+	}
+	return p.enc.Encode(v)
+}
 
 // CSVRow writes one CSV record, preceded by header on the first call.
 func (p *Printer) CSVRow(header, row []string) error {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/crossings"
 	"github.com/waterworks-solver/waterworks/sat/backends"
@@ -78,6 +79,9 @@ type Puzzle struct {
 	ID string
 	// Err is set when the puzzle could not be read.
 	Err error
+	// Annotations are the members of its JSON record that are the user's
+	// own, carried into its record of output.
+	Annotations jsonfields.Annotations
 	// Run runs the method called method (one the command offers) on the
 	// puzzle under ctx: its kind's Run.
 	Run func(ctx context.Context, method string, o crossings.Options) crossings.Report
@@ -86,7 +90,7 @@ type Puzzle struct {
 // Solve runs p's method under the flags' timeout and memory budget and
 // fills in its record from the kind's judged run.
 func Solve(ctx context.Context, f *Flags, p Puzzle) Record {
-	rec := Record{ID: p.ID, Method: f.Method}
+	rec := Record{ID: p.ID, Method: f.Method, Annotations: p.Annotations}
 	if f.Method == crossings.MethodSAT {
 		rec.Backend = f.Backend
 	}

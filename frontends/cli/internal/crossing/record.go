@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
+	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/crossings"
 )
@@ -28,6 +29,9 @@ type Record struct {
 	Error   string           `json:"error,omitempty"`
 	// Unit names the cost in text ("minutes"); "" for no cost.
 	Unit string `json:"-"`
+	// Annotations are the members of the input's record that are the
+	// user's own, carried into output unchanged.
+	jsonfields.Annotations `json:"-"`
 }
 
 // reporter prints records in the chosen format.
