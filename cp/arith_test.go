@@ -143,7 +143,7 @@ func TestArithmeticAgainstBruteForce(t *testing.T) {
 func TestArithmeticConsistency(t *testing.T) {
 	r := rand.New(rand.NewPCG(33, 1))
 	defer func(n int) { exactPairs = n }(exactPairs)
-	for i := range 6000 {
+	for i := range randomCases(6000) {
 		p := randomArithProblem(r)
 		c := p.constraints[0]
 		p.constraints = p.constraints[:1]
@@ -242,7 +242,7 @@ func TestArithmeticWideDomains(t *testing.T) {
 	defer func(n int) { exactPairs = n }(exactPairs)
 	exactPairs = 0
 	r := rand.New(rand.NewPCG(34, 2))
-	for range 600 {
+	for range randomCases(600) {
 		c := arithC{op: binaryOp(r.IntN(int(numOps))), z: 0, x: 1, y: 2}
 		p := testProblem{lo: make([]int, 3), hi: make([]int, 3)}
 		p.lo[0] = -300 + r.IntN(300)

@@ -423,7 +423,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		for bname, brancher := range branchers {
 			t.Run(kind.name+"/"+bname, func(t *testing.T) {
 				r := rand.New(rand.NewPCG(1, uint64(len(kind.name)+len(bname))))
-				for range 600 {
+				for range randomCases(600) {
 					p := kind.gen(r)
 					want := p.bruteForce()
 					got := solveAll(t, p, brancher)

@@ -203,7 +203,7 @@ func TestExplanationsAgainstBruteForce(t *testing.T) {
 		for _, single := range []bool{true, false} {
 			t.Run(fmt.Sprintf("%s/single=%v", g.name, single), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(3, uint64(len(g.name))))
-				for range 1500 {
+				for range randomCases(1500) {
 					p := g.gen(r)
 					if single && len(p.constraints) > 1 {
 						p.constraints = p.constraints[r.IntN(len(p.constraints)):][:1]
@@ -228,7 +228,7 @@ func TestBoundsOnlyVariables(t *testing.T) {
 	bitsetLimit = 2
 	r := rand.New(rand.NewPCG(11, 12))
 	for _, gen := range []func(*rand.Rand) testProblem{randomIntProblem, randomCondProblem, randomGlobalProblem} {
-		for i := range 700 {
+		for i := range randomCases(700) {
 			p := gen(r)
 			p.holes = nil // a variable without a bitset cannot start with holes
 			want := p.bruteForce()

@@ -226,7 +226,7 @@ func requireNoSupportLost(t *testing.T, p testProblem, after, supported [][]int)
 // some solution gives its variable (for Element, the index and the value).
 func TestDomainConsistency(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 14))
-	for range 4000 {
+	for range randomCases(4000) {
 		n := 2 + r.IntN(4)
 		p := randomDomains(r, n)
 		var checked []int // the variables whose domains must equal the support
@@ -264,7 +264,7 @@ func TestDomainConsistency(t *testing.T) {
 // and the value of a fixed variable is in no other domain.
 func TestAllDifferentBoundsConsistency(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 15))
-	for range 4000 {
+	for range randomCases(4000) {
 		n := 2 + r.IntN(5)
 		p := randomDomains(r, n)
 		c := randomAllDiff(r, n, BoundsConsistency)

@@ -83,7 +83,7 @@ func TestRestarts(t *testing.T) {
 	// Random problems: the same satisfiability and the same optimum with
 	// restarts after every failure or two and random values.
 	r := rand.New(rand.NewPCG(51, 2))
-	for i := range 1500 {
+	for i := range randomCases(1500) {
 		p := randomGlobalProblem(r)
 		want := p.bruteForce()
 		// The growing policies: a constant budget may never prove anything.

@@ -71,7 +71,7 @@ func checkImprovement(t *testing.T, s *Solver, vars []Var, p testProblem, f func
 // and compares the optimum with brute force.
 func TestMinimizeAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 3))
-	for range 1500 {
+	for range randomCases(1500) {
 		p := randomGlobalProblem(r)
 		coeffs := make([]int, len(p.lo))
 		for i := range coeffs {

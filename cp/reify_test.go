@@ -190,7 +190,7 @@ func TestReifiedAgainstBruteForce(t *testing.T) {
 // x and b hold exactly the values of some solution.
 func TestReifiedDomainConsistency(t *testing.T) {
 	r := rand.New(rand.NewPCG(22, 7))
-	for range 4000 {
+	for range randomCases(4000) {
 		p := randomReifProblem(r)
 		var c testConstraint
 		for c == nil {
@@ -336,7 +336,7 @@ func plainForm(c testConstraint, b int) (post func(s *Solver, vars []Var) error,
 // bounds consistent.
 func TestReifiedFixedLiteral(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 9))
-	for range 6000 {
+	for range randomCases(6000) {
 		p := randomReifProblem(r)
 		c := randomReifConstraint(r, len(p.lo))
 		p.constraints = []testConstraint{c}

@@ -155,7 +155,7 @@ func randomStrategy(r *rand.Rand, vars []Var) Brancher {
 func TestStrategiesAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 3))
 	gens := []func(*rand.Rand) testProblem{randomIntProblem, randomGlobalProblem, randomArithProblem, randomReifProblem}
-	for i := range 3000 {
+	for i := range randomCases(3000) {
 		p := gens[i%len(gens)](r)
 		want := p.bruteForce()
 		var name string

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
@@ -25,21 +26,46 @@ import (
 // deepGrid is a generated 30x30 puzzle (aquarium generate --size 30x30
 // --seed 1) that reasoning to depth 2 leaves far from solved and depth 3
 // takes minutes over; it returns its name and its solution, found by the
-// CP model (the puzzle is unique).
+// CP model (the puzzle is unique). The search takes 4 s of CPU, minutes
+// under the race detector, so the tests that ask share one.
 func deepGrid(t *testing.T) (string, aquarium.Solution) {
 	t.Helper()
 	const name = "../../testdata/deep/30x30-seed1.txt"
+	deep.once.Do(func() { deep.sol, deep.err = solveUnique(name) })
+	require.NoError(t, deep.err)
+	return name, deep.sol
+}
+
+// deep holds deepGrid's solution, found once.
+var deep struct {
+	once sync.Once
+	sol  aquarium.Solution
+	err  error
+}
+
+// solveUnique reads the puzzle in the text file name and returns its
+// solution, checked, when it has exactly one.
+func solveUnique(name string) (aquarium.Solution, error) {
 	data, err := os.ReadFile(name)
-	require.NoError(t, err)
+	if err != nil {
+		return aquarium.Solution{}, err
+	}
 	doc, err := aquariumfmt.ParseText(name, data)
-	require.NoError(t, err)
+	if err != nil {
+		return aquarium.Solution{}, err
+	}
 	m, err := aqcp.NewModel(doc.Puzzle, doc.Rule)
-	require.NoError(t, err)
+	if err != nil {
+		return aquarium.Solution{}, err
+	}
 	res, err := m.Search(context.Background(), 2, cp.Limits{})
-	require.NoError(t, err)
-	require.Len(t, res.Solutions, 1, "unique")
-	require.NoError(t, aquarium.Check(doc.Puzzle, res.Solutions[0], doc.Rule))
-	return name, res.Solutions[0]
+	switch {
+	case err != nil:
+		return aquarium.Solution{}, err
+	case len(res.Solutions) != 1:
+		return aquarium.Solution{}, fmt.Errorf("%s: %d solutions, want one", name, len(res.Solutions))
+	}
+	return res.Solutions[0], aquarium.Check(doc.Puzzle, res.Solutions[0], doc.Rule)
 }
 
 // self is the program with args, run from the test binary.

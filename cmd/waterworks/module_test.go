@@ -130,7 +130,7 @@ func (jugs) Goal(s [2]int) bool { return s[0] == 4 || s[1] == 4 }
 // replace, as it would require the published module. The module's program
 // imports cp, sat and statespace and solves a Sudoku, a pigeonhole and a
 // jugs puzzle; then the command is installed from the module, the
-// equivalent of the README's "go install ...@latest". It runs offline:
+// equivalent of the README's "go install .../cmd/waterworks@latest". It runs offline:
 // GOPROXY=off, with the dependencies read from the module cache, which the
 // repository's own build has filled, and the repository's go.sum.
 func TestThrowawayModule(t *testing.T) {

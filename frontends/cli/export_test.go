@@ -7,7 +7,7 @@ import (
 
 // The tests of this package name the exit codes and statuses of the
 // command-line contract as clikit defines them; scripts see them as
-// process exit codes and JSON fields (README, "Output and exit codes").
+// process exit codes and JSON fields (COMMANDS.md, "Exit codes").
 
 // Exit codes (see clikit).
 const (

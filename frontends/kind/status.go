@@ -5,9 +5,9 @@ package kind
 // status has one exit code there), the web page in its answers.
 type Status string
 
-// The status vocabulary is fixed; scripts match on it. The README's
-// "Output and exit codes" lists it, and a test checks that it lists every
-// one.
+// The status vocabulary is fixed; scripts match on it. The "Exit codes"
+// of frontends/cli/COMMANDS.md list it, and a test checks that they list
+// every one.
 const (
 	StatusSolved      Status = "solved"      // an answer was found and checked
 	StatusOK          Status = "ok"          // check: the solution is right; hint: a deduction was given

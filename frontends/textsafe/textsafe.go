@@ -23,7 +23,7 @@ import (
 )
 
 // Limits on the size of inputs, the same for every format. They are
-// documented in the README's "Limits" section.
+// documented in the "Limits" section of frontends/cli/COMMANDS.md.
 const (
 	// MaxInput is the largest input read, in bytes: room for a 1000x1000
 	// Aquarium grid in any format, or a corpus of tens of thousands of
