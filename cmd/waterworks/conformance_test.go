@@ -117,6 +117,12 @@ func (c *conformance) run(t *testing.T, in minizinc.Instance, limit time.Duratio
 // and -mzn.suite, the benchmark selection too; with -long and -mzn.spec,
 // libminizinc's spec tests.
 func TestMiniZincConformance(t *testing.T) {
+	if testing.Short() {
+		// Only CI's race run uses -short; the plain run checks this in
+		// full, and its time goes to minizinc and Gecode, not to Go code
+		// the race detector could look at.
+		t.Skip("-short: minizinc and Gecode at work, checked by the run without -short")
+	}
 	c := newConformance(t)
 	ci := filepath.Join("..", "..", "testdata", "minizinc", "ci")
 	c.selection(t, "ci", ci, filepath.Join(ci, "selection.txt"), ciLimit)
@@ -152,6 +158,12 @@ func (c *conformance) selection(t *testing.T, name, root, file string, limit tim
 // TestMiniZincSpecConformance runs the spec tests of libminizinc kept in
 // testdata/minizinc/spec the same way: every answer confirmed by Gecode.
 func TestMiniZincSpecConformance(t *testing.T) {
+	if testing.Short() {
+		// Only CI's race run uses -short; the plain run checks this in
+		// full, and its time goes to minizinc and Gecode, not to Go code
+		// the race detector could look at.
+		t.Skip("-short: minizinc and Gecode at work, checked by the run without -short")
+	}
 	c := newConformance(t)
 	paths, err := filepath.Glob(filepath.Join("..", "..", "testdata", "minizinc", "spec", "*.mzn"))
 	require.NoError(t, err)
