@@ -41,12 +41,13 @@ solution found so far is printed at once. With -s, statistics follow as "%%%mzn-
 lines.
 
 The flags are the standard flags of a FlatZinc solver, which minizinc passes to it.
---backend picks the engine: cp (the default, the CP core), cp-learn (the CP core with
-conflict learning, the default with -f), sat:BACKEND for any SAT backend (sat:gini, sat:gophersat,
+--backend picks the engine: cp-learn (the default: the CP core with conflict learning,
+led by the annotations on every other run), cp (the CP core's plain search, following
+the annotations exactly), sat:BACKEND for any SAT backend (sat:gini, sat:gophersat,
 sat:dimacs:cadical, ...), gecode (Gecode's fzn-gecode, when it is installed; it takes
 FlatZinc compiled for Gecode or the standard library), or race. -p N with N of 2 or
-more is a portfolio: it races N engines, one a thread, on the same model (cp, sat:gini,
-cp-learn, sat:gophersat, in that order), and the first complete answer wins; -p 1 runs
+more is a portfolio: it races N engines, one a thread, on the same model (cp-learn, cp,
+sat:gini, sat:gophersat, in that order), and the first complete answer wins; -p 1 runs
 one engine on one thread.
 
 As a FlatZinc solver must for minizinc, the command exits 0 whenever it printed the
@@ -74,7 +75,7 @@ func run(ctx context.Context, stdio clikit.IO, argv []string) int {
 	fs.Int64Var(&f.timeLimit, "t", 0, "stop after `MS` milliseconds and print the best solution found (0: no limit; below 0: at once)")
 	fs.Uint64Var(&f.seed, "r", 0, "the random `SEED` of the engines that draw at random (gecode)")
 	fs.IntVar(&f.threads, "p", 1, "`N` threads: 2 or more race that many engines (a portfolio; at most 4), 1 runs one engine")
-	fs.StringVar(&f.backend, "backend", "", "the `engine`: cp, cp-learn, sat:BACKEND, gecode or race (default "+fznkind.DefaultEngine+"; "+fznkind.CPLearnName+" with -f, race with -p 2)")
+	fs.StringVar(&f.backend, "backend", "", "the `engine`: cp, cp-learn, sat:BACKEND, gecode or race (default "+fznkind.DefaultEngine+", or race with -p 2)")
 	clikit.Describe(fs, `
 		Examples:
 		  waterworks fzn -a -s testdata/fzn/check/queens.fzn
@@ -119,10 +120,6 @@ func (f *flags) engine() (fznkind.Engine, error) {
 	switch {
 	case name == "" && f.threads >= 2:
 		return fznkind.Race(fznkind.RaceEngines(f.threads)...), nil
-	case name == "" && f.free:
-		// Free search is where the learning engine is strongest: nothing
-		// holds its activity-based choices back.
-		name = fznkind.CPLearnName
 	case name == "":
 		name = fznkind.DefaultEngine
 	}

@@ -184,10 +184,10 @@ func Open(name string) (Engine, error) {
 
 // RaceEngines returns the engines a race on n cores runs: the first n of
 // the race's list, and at least two. The list puts different approaches
-// first, since they win on different models: the CP core (plain), the
-// SAT route on gini, the CP core with learning, the SAT route on
-// gophersat.
+// first, since they win on different models: the CP core with learning
+// (the strongest alone), the CP core's plain search, the SAT route on
+// gini, the SAT route on gophersat.
 func RaceEngines(n int) []Engine {
-	list := []Engine{CP(fzncp.Plain), SAT(backends.Gini), CP(fzncp.Learning), SAT(backends.Gophersat)}
+	list := []Engine{CP(fzncp.Learning), CP(fzncp.Plain), SAT(backends.Gini), SAT(backends.Gophersat)}
 	return list[:min(len(list), max(n, 2))]
 }
