@@ -19,6 +19,7 @@ import (
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/internal/files"
 	"github.com/waterworks-solver/waterworks/frontends/kind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/kinds"
 	"github.com/waterworks-solver/waterworks/frontends/kind/sortkind"
 	"github.com/waterworks-solver/waterworks/frontends/textsafe"
@@ -479,7 +480,7 @@ func detectKind(all []kind.Kind, name string, data []byte) kind.Kind {
 		found, ok := kinds.Detect(all, data)
 		name = found.Name
 		if !ok {
-			name = "aquarium"
+			name = aquariumkind.Name
 		}
 	}
 	for _, k := range all {

@@ -19,9 +19,13 @@ import (
 	"github.com/waterworks-solver/waterworks/models/aquarium"
 )
 
+// Name is the kind's name: --kind aquarium, and the kind that input no
+// kind accepts goes to, whose readers say what is wrong with it.
+const Name = "aquarium"
+
 // Kind is Aquarium in the list of kinds.
 func Kind() kind.Kind {
-	return kind.Kind{Name: "aquarium", Title: "Aquarium", Detect: Detect,
+	return kind.Kind{Name: Name, Title: "Aquarium", Detect: Detect,
 		Rules:   []string{aquarium.RegionRule.String(), aquarium.PoolRule.String()},
 		Engines: EngineNames, EngineFamilies: []string{MiniZincPrefix}, Compare: compare}
 }

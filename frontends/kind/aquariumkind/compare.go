@@ -81,7 +81,7 @@ func compareRow(ctx context.Context, c kind.Comparison, e Engine, task Task) kin
 		return res.Status
 	})
 	a := res.Answer(task.Limit)
-	row := kind.Row("aquarium", task.ID, e.Name, a)
+	row := kind.Row(Name, task.ID, e.Name, a)
 	row.Stats, row.Runs = res.Stats, runs
 	switch {
 	case res.Status == kind.StatusError:
