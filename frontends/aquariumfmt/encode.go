@@ -12,8 +12,8 @@ import (
 // Write writes d in format f, ending with a newline, as Read reads it back:
 //
 //   - Text: WriteText, with d's id, rule and solution;
-//   - JSONLines: one line holding RecordOf(d), with d's id and solution
-//     but not its rule, which the corpus format does not carry;
+//   - JSONLines: one line holding RecordOf(d), with d's id and solution,
+//     and "rule" when d states one;
 //   - Task: webfmt.EncodeTask, the puzzle alone (the site plays by the
 //     region rule);
 //   - URL: webfmt.EncodeURL under d's rule, the region rule when d states
@@ -41,7 +41,7 @@ func Write(w io.Writer, d Document, f Format) error {
 		if err := d.Puzzle.Validate(); err != nil {
 			return err
 		}
-		line, err := json.Marshal(RecordOf(d))
+		line, err := json.Marshal(jsonLine{Record: RecordOf(d), Rule: stated(d)})
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package aquariumfmt
 
 import (
+	"bytes"
 	"encoding/json"
 	"io/fs"
 	"path/filepath"
@@ -81,8 +82,9 @@ func FuzzParseJSONL(f *testing.F) {
 			require.NoError(t, d.Puzzle.Validate())
 			require.NotNil(t, d.Corpus)
 
-			line, err := json.Marshal(RecordOf(d))
-			require.NoError(t, err)
+			var out bytes.Buffer
+			require.NoError(t, Write(&out, d, JSONLines))
+			line := out.Bytes()
 			back, err := ParseJSONL("f", line)
 			require.NoError(t, err, "reading back %s", line)
 			require.Len(t, back, 1)

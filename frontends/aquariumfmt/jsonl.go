@@ -34,6 +34,23 @@ var Fields = append([]string{"id", "width", "height", "regions", "cols", "rows",
 var OutputFields = []string{"status", "backend", "rule", "solutions", "complete", "ms", "stats", "error",
 	"grade", "logic", "explanation", "hints", "shown", "differ"}
 
+// jsonLine is a line of JSON Lines as this package reads and writes it:
+// the corpus record and the rule the line states, if any ("region" or
+// "pool"), which the commands' JSON output (solve, generate) states too.
+type jsonLine struct {
+	Record
+	Rule *string `json:"rule,omitempty"`
+}
+
+// stated returns the name of the rule d states, or nil.
+func stated(d Document) *string {
+	if !d.HasRule {
+		return nil
+	}
+	name := d.Rule.String()
+	return &name
+}
+
 // RecordOf returns the JSON Lines record of a document: its id (stated or
 // not), puzzle, solution and corpus fields. Missing clues become nil.
 // d.Puzzle must not be nil.
@@ -81,17 +98,19 @@ func parseJSONL(ctx context.Context, name string, data []byte) ([]Document, erro
 // parseRecord reads one JSON line into a document, reporting its problems.
 // ids holds the line of every id stated on the lines before, and gets the
 // line's own.
-func parseRecord(errs *errorList, num int, line []byte, ids textblock.IDs) (Document, bool) {
-	var rec Record
-	ann, derr := jsonfields.Decode(errs.file, num, line, Fields, &rec)
+func parseRecord(errs *errorList, num int, text []byte, ids textblock.IDs) (Document, bool) {
+	var line jsonLine
+	ann, derr := jsonfields.Decode(errs.file, num, text, Fields, &line)
 	if derr != nil {
 		errs.add(num, derr.Col, "%s", derr.Msg)
 		return Document{}, false
 	}
-	v := recordChecker{errs: errs, num: num, at: &jsonfields.Line{Text: line}, rec: &rec}
+	rec := &line.Record
+	v := recordChecker{errs: errs, num: num, at: &jsonfields.Line{Text: text}, rec: rec}
 	if !v.id(ids) {
 		return Document{}, false
 	}
+	rule, hasRule := v.rule(line.Rule)
 	p, s := v.puzzle()
 	if v.bad {
 		return Document{}, false
@@ -100,7 +119,8 @@ func parseRecord(errs *errorList, num int, line []byte, ids textblock.IDs) (Docu
 		errs.add(num, 1, "%v", err)
 		return Document{}, false
 	}
-	d := Document{ID: rec.ID, HasID: rec.ID != "", Puzzle: p, Solution: s, Corpus: rec.CorpusInfo, Line: num, Annotations: ann}
+	d := Document{ID: rec.ID, HasID: rec.ID != "", Puzzle: p, Solution: s, Corpus: rec.CorpusInfo, Line: num, Annotations: ann,
+		Rule: rule, HasRule: hasRule}
 	if !d.HasID {
 		d.ID = fmt.Sprintf("%s:%d", errs.file, num)
 	}
@@ -157,6 +177,20 @@ func (v *recordChecker) id(ids textblock.IDs) bool {
 		return false
 	}
 	return true
+}
+
+// rule reads the line's rule, if it states one ("region" or "pool"; null
+// states none).
+func (v *recordChecker) rule(stated *string) (aquarium.Rule, bool) {
+	if stated == nil {
+		return aquarium.RegionRule, false
+	}
+	rule, err := aquarium.ParseRule(*stated)
+	if err != nil {
+		v.report("rule", "rule is %q, want region or pool", *stated)
+		return aquarium.RegionRule, false
+	}
+	return rule, true
 }
 
 func (v *recordChecker) puzzle() (*aquarium.Puzzle, aquarium.Solution) {

@@ -39,6 +39,37 @@ func TestParseJSONL(t *testing.T) {
 	assert.Equal(t, &CorpusInfo{}, d.Corpus)
 }
 
+// TestParseJSONLRule checks that a line's "rule", which generate and
+// solve write, is the rule the document states: a pool-rule puzzle from
+// "generate --rule pool --format json" stays one through convert and
+// solve.
+func TestParseJSONLRule(t *testing.T) {
+	const puzzle = `"width":1,"height":1,"regions":[[0]],"cols":[1],"rows":[1]`
+	for _, tt := range []struct {
+		line    string
+		hasRule bool
+		rule    aquarium.Rule
+	}{
+		{`{` + puzzle + `}`, false, aquarium.RegionRule},
+		{`{` + puzzle + `,"rule":null}`, false, aquarium.RegionRule},
+		{`{` + puzzle + `,"rule":"region"}`, true, aquarium.RegionRule},
+		{`{` + puzzle + `,"rule":"pool"}`, true, aquarium.PoolRule},
+	} {
+		docs, err := ParseJSONL("r.jsonl", []byte(tt.line))
+		require.NoError(t, err, tt.line)
+		require.Len(t, docs, 1)
+		assert.Equal(t, tt.hasRule, docs[0].HasRule, tt.line)
+		assert.Equal(t, tt.rule, docs[0].Rule, tt.line)
+
+		var out strings.Builder
+		require.NoError(t, Write(&out, docs[0], JSONLines))
+		back, err := ParseJSONL("r.jsonl", []byte(out.String()))
+		require.NoError(t, err)
+		assert.Equal(t, tt.hasRule, back[0].HasRule, "written back as %s", out.String())
+		assert.Equal(t, tt.rule, back[0].Rule, "written back as %s", out.String())
+	}
+}
+
 // TestParseJSONLErrors checks the position and message of the problem of
 // each malformed line: the column of the offending value where the line
 // has one.
@@ -73,6 +104,8 @@ func TestParseJSONLErrors(t *testing.T) {
 		{"solution row of the wrong width", `{` + good + `,"solution":["#.#"]}`, "c:1:77", "solution[0] has 3 cells, want 2 (the width)"},
 		{"bad solution cell", `{` + good + `,"solution":["#x"]}`, "c:1:79", "solution[0]: want # (water), . (empty) or ? (unknown), found 'x'"},
 		{"bad escaped solution cell", `{` + good + `,"solution":["\u0078#"]}`, "c:1:77", "found 'x'"},
+		{"unknown rule", `{` + good + `,"rule":"lava"}`, "c:1:72", `rule is "lava", want region or pool`},
+		{"rule not a string", `{` + good + `,"rule":1}`, "c:1:72", "rule: want a string"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -260,7 +260,7 @@ func TestWrite(t *testing.T) {
 	d := docs[0]
 	want := map[Format]string{
 		Text:      "rule region\n  1 2\n1 A B\n2 A B\nsolution\n.#\n#?\n",
-		JSONLines: `{"id":"p","width":2,"height":2,"regions":[[0,1],[0,1]],"cols":[1,2],"rows":[1,2],"solution":[".#","#?"]}` + "\n",
+		JSONLines: `{"id":"p","width":2,"height":2,"regions":[[0,1],[0,1]],"cols":[1,2],"rows":[1,2],"solution":[".#","#?"],"rule":"region"}` + "\n",
 		Task:      "1_2_1_2;1,2,1,2\n",
 		URL:       "https://puzz.link/p?aquarium/r/2/2/o0/1212\n",
 		Pzprv3:    strings.ReplaceAll(smallPzprv3, "\n", " \n"),
