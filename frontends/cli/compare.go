@@ -221,22 +221,13 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 		return clikit.UsageError(stdio, fs, err)
 	}
 	all, code := clikit.Inputs(stdio, files, nil)
-	var inputs []clikit.Input
-	var unreadable []kind.CompareRow
-	for _, in := range all {
-		switch {
-		case in.Err == nil:
-			inputs = append(inputs, in)
-		case !in.Interrupted():
-			fmt.Fprintln(stdio.Err, in.Err)
-			unreadable = append(unreadable, kind.CompareRow{ID: in.Name, Status: kind.StatusError, Error: in.Err.Error()})
-		}
-	}
+	inputs, unreadable, gatherCode := gatherInputs(stdio, known, f.kind, all)
+	code = clikit.Worse(code, gatherCode)
 	// Each input's kind, told before anything runs, so that --engines is
 	// checked against the kinds at hand.
 	inputKinds := make([]kind.Kind, len(inputs))
 	for i, in := range inputs {
-		inputKinds[i] = detectKind(known, f.kind, in.Data)
+		inputKinds[i] = in.kind
 	}
 	keep, err := checkEngines(f.engines, known, inputKinds)
 	if err != nil {
@@ -253,8 +244,8 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 			c.print(row)
 		}
 	}
-	for i, in := range inputs {
-		k := inputKinds[i]
+	for _, in := range inputs {
+		k := in.kind
 		if f.rule != "" && !slices.Contains(k.Rules, f.rule) {
 			fmt.Fprintf(stdio.Err, "%s: --rule %s does not apply to %s puzzles\n", in.Name, f.rule, k.Name)
 			code = clikit.Worse(code, clikit.ExitUsage)
@@ -262,7 +253,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 		}
 		c.progress.Begin(in.Name)
 		code = clikit.Worse(code, clikit.Guard(stdio, in.Name, func() int {
-			k.Compare(ctx, c, kind.Input{Name: in.Name, Data: in.Data})
+			k.Compare(ctx, c, in.Input)
 			return clikit.ExitOK
 		}))
 		if ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled) {
@@ -476,8 +467,14 @@ func plotSVG(rows []kind.CompareRow) ([]byte, error) {
 // Data no kind accepts goes to Aquarium, the main puzzle, whose readers
 // then say what is wrong with it.
 func detectKind(all []kind.Kind, name string, data []byte) kind.Kind {
+	return detectFileKind(all, name, "", data)
+}
+
+// detectFileKind is detectKind for the file called file, whose name may
+// tell its kind first (kinds.DetectFile: a .mzn model).
+func detectFileKind(all []kind.Kind, name, file string, data []byte) kind.Kind {
 	if name == "" {
-		found, ok := kinds.Detect(all, data)
+		found, ok := kinds.DetectFile(all, file, data)
 		name = found.Name
 		if !ok {
 			name = aquariumkind.Name
@@ -489,4 +486,92 @@ func detectKind(all []kind.Kind, name string, data []byte) kind.Kind {
 		}
 	}
 	return all[0]
+}
+
+// compareInput is one input compare runs the engines on: its kind, and
+// the inputs that follow it and belong to it in With (a MiniZinc model's
+// data files).
+type compareInput struct {
+	kind.Input
+	kind kind.Kind
+	// broken says why it is not compared: an input that belongs to it
+	// could not be read.
+	broken error
+}
+
+// gatherInputs turns the inputs read into compare's: each readable input
+// with its kind (--kind, or told by its file name and content), and the
+// inputs after it that belong to it (kind.Kind.Belongs) gathered into it.
+// It says on stderr what cannot be compared, and returns a row for each
+// such input, for JSON and CSV: an input that cannot be read, one that
+// belongs to an input of a kind that none precedes (MiniZinc data with
+// no model), an input one of whose own cannot be read. The exit code is
+// that of those problems.
+func gatherInputs(stdio clikit.IO, known []kind.Kind, kindFlag string, all []clikit.Input) ([]compareInput, []kind.CompareRow, int) {
+	var inputs []compareInput
+	var bad []kind.CompareRow
+	code := clikit.ExitOK
+	refuse := func(k, id string, err error) {
+		fmt.Fprintln(stdio.Err, err)
+		bad = append(bad, kind.CompareRow{Kind: k, ID: id, Status: kind.StatusError, Error: err.Error()})
+		code = clikit.Worse(code, clikit.ExitUsage)
+	}
+	for _, in := range all {
+		if in.Err != nil && in.Interrupted() {
+			continue // Inputs said so
+		}
+		if n := len(inputs); n > 0 && inputs[n-1].kind.Belongs != nil && inputs[n-1].kind.Belongs(in.Name, in.Data) {
+			head := &inputs[n-1]
+			if in.Err != nil {
+				refuse(head.kind.Name, in.Name, in.Err)
+				head.broken = errors.Join(head.broken, fmt.Errorf("%s cannot be read", textsafe.Name(in.Name)))
+				continue
+			}
+			head.With = append(head.With, kind.Input{Name: in.Name, Data: in.Data, Path: inputPath(in.Name)})
+			continue
+		}
+		if in.Err != nil {
+			refuse("", in.Name, in.Err)
+			continue
+		}
+		if i := orphan(known, kindFlag, in); i >= 0 {
+			refuse(known[i].Name, in.Name, fmt.Errorf("%s: %s data with no model before it: name the model first, then its data files",
+				textsafe.Name(in.Name), known[i].Title))
+			continue
+		}
+		k := detectFileKind(known, kindFlag, in.Name, in.Data)
+		inputs = append(inputs, compareInput{Input: kind.Input{Name: in.Name, Data: in.Data, Path: inputPath(in.Name)}, kind: k})
+	}
+	kept := inputs[:0]
+	for _, in := range inputs {
+		if in.broken != nil {
+			refuse(in.kind.Name, in.Name, fmt.Errorf("%s: not compared: %w", textsafe.Name(in.Name), in.broken))
+			continue
+		}
+		kept = append(kept, in)
+	}
+	return kept, bad, code
+}
+
+// orphan returns the index among known of the kind an input belongs to
+// by its name alone while no kind's rule accepts its content (a .dzn
+// file: MiniZinc data), and -1 when there is none or --kind names its
+// kind.
+func orphan(known []kind.Kind, kindFlag string, in clikit.Input) int {
+	if kindFlag != "" {
+		return -1
+	}
+	if _, ok := kinds.DetectFile(known, in.Name, in.Data); ok {
+		return -1
+	}
+	return slices.IndexFunc(known, func(k kind.Kind) bool { return k.Belongs != nil && k.Belongs(in.Name, nil) })
+}
+
+// inputPath is the file an input of that name was read from, "" for
+// standard input.
+func inputPath(name string) string {
+	if name == "-" {
+		return ""
+	}
+	return name
 }
