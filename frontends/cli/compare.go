@@ -501,7 +501,9 @@ type compareInput struct {
 
 // gatherInputs turns the inputs read into compare's: each readable input
 // with its kind (--kind, or told by its file name and content), and the
-// inputs after it that belong to it (kind.Kind.Belongs) gathered into it.
+// inputs after it that belong to it (kind.Kind.Belongs) gathered into it;
+// an input that such an input follows is of the kind it belongs to,
+// whatever its content reads like (a MiniZinc model before a .dzn file).
 // It says on stderr what cannot be compared, and returns a row for each
 // such input, for JSON and CSV: an input that cannot be read, one that
 // belongs to an input of a kind that none precedes (MiniZinc data with
@@ -516,7 +518,7 @@ func gatherInputs(stdio clikit.IO, known []kind.Kind, kindFlag string, all []cli
 		bad = append(bad, kind.CompareRow{Kind: k, ID: id, Status: kind.StatusError, Error: err.Error()})
 		code = clikit.Worse(code, clikit.ExitUsage)
 	}
-	for _, in := range all {
+	for i, in := range all {
 		if in.Err != nil && in.Interrupted() {
 			continue // Inputs said so
 		}
@@ -540,6 +542,11 @@ func gatherInputs(stdio clikit.IO, known []kind.Kind, kindFlag string, all []cli
 			continue
 		}
 		k := detectFileKind(known, kindFlag, in.Name, in.Data)
+		if i+1 < len(all) && kindFlag == "" && k.Belongs == nil {
+			if j := orphan(known, kindFlag, all[i+1]); j >= 0 {
+				k = known[j] // what its data follows is a model, whatever it reads like
+			}
+		}
 		inputs = append(inputs, compareInput{Input: kind.Input{Name: in.Name, Data: in.Data, Path: inputPath(in.Name)}, kind: k})
 	}
 	kept := inputs[:0]
@@ -561,7 +568,7 @@ func orphan(known []kind.Kind, kindFlag string, in clikit.Input) int {
 	if kindFlag != "" {
 		return -1
 	}
-	if _, ok := kinds.DetectFile(known, in.Name, in.Data); ok {
+	if _, ok := kinds.DetectFile(known, in.Name, in.Data); ok && in.Err == nil {
 		return -1
 	}
 	return slices.IndexFunc(known, func(k kind.Kind) bool { return k.Belongs != nil && k.Belongs(in.Name, nil) })
