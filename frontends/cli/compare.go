@@ -37,10 +37,14 @@ func compareCommand() *clikit.Command {
 
 const compareSummary = `Run every available engine on each puzzle of the files (Aquarium puzzles, jug
 puzzles, Water Sort levels, sliding-tile or Rush Hour boards, torch or river-crossing
-puzzles, told apart by their content, or named with --kind), re-check every answer
-with the puzzle's own checker, and check that the engines agree: on the number of
-solutions up to --limit for Aquarium, on the least total time for the torch, on the
-optimal number of steps (or unsolvability) for the others. Engines
+puzzles, FlatZinc or MiniZinc models, told apart by their content, or named with
+--kind), re-check every answer with the puzzle's own checker, and check that the
+engines agree: on the number of solutions up to --limit for Aquarium, on the least
+total time for the torch, on satisfiable, the optimum or unsatisfiable for a model, on
+the optimal number of steps (or unsolvability) for the others. A MiniZinc model.mzn
+takes the data files that follow it (.dzn, .json), as minizinc does, and is compiled by
+minizinc once for waterworks' library (cp, cp-learn, sat:*) and once for Gecode's
+(gecode), each answer checked on the FlatZinc its engine ran. Engines
 that time out are reported as unknown and left out of the agreement. --format bench
 prints Go benchmark lines for benchstat, --count times each. --plot FILE.svg also
 draws the times: bars for one puzzle, a cactus plot for several.`
@@ -271,7 +275,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 // register registers the flags of compare.
 func (f *compareFlags) register(fs *flag.FlagSet) {
 	f.Register(fs, clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
-	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs, sort, tiles, rush, torch or river (default: told from the content)")
+	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs, sort, tiles, rush, torch, river, fzn or mzn (default: told from\nthe content, and .mzn from the name)")
 	fs.StringVar(&f.engines, "engines", "", "comma-separated `engines` to run (default: every available one); for Aquarium\nalso minizinc:SOLVER, its MiniZinc model on a solver minizinc knows (e.g. minizinc:gecode)")
 	fs.IntVar(&f.count, "count", 1, "run each engine this many times (for --format bench and benchstat)")
 	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+
@@ -284,10 +288,11 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 		Examples:
 		  waterworks compare testdata/aquarium/6x6-easy.txt
 		  waterworks compare --engines cp,gini --timeout 10s --format json testdata/aquarium/small.jsonl
+		  waterworks compare --timeout 10s testdata/minizinc/compare/tour.mzn testdata/minizinc/compare/tour.dzn testdata/minizinc/compare/tour-vans.dzn
 		Exit codes:
 		    0  the engines that answered agree, and every answer passed its check
 		    1  engines disagree, an answer failed its check, or an engine failed (status error)
-		    2  bad flags or bad input, or an engine in --engines that is unknown or does not apply to the puzzles
+		    2  bad flags or bad input (a model that does not compile, data with no model, no minizinc for a .mzn), or an engine in --engines that is unknown or does not apply to the puzzles
 		  124  on some puzzle no engine answered before --timeout (all unknown)`)
 }
 
