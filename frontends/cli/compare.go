@@ -37,10 +37,14 @@ func compareCommand() *clikit.Command {
 
 const compareSummary = `Run every available engine on each puzzle of the files (Aquarium puzzles, jug
 puzzles, Water Sort levels, sliding-tile or Rush Hour boards, torch or river-crossing
-puzzles, told apart by their content, or named with --kind), re-check every answer
-with the puzzle's own checker, and check that the engines agree: on the number of
-solutions up to --limit for Aquarium, on the least total time for the torch, on the
-optimal number of steps (or unsolvability) for the others. Engines
+puzzles, FlatZinc or MiniZinc models, told apart by their content, or named with
+--kind), re-check every answer with the puzzle's own checker, and check that the
+engines agree: on the number of solutions up to --limit for Aquarium, on the least
+total time for the torch, on satisfiable, the optimum or unsatisfiable for a model, on
+the optimal number of steps (or unsolvability) for the others. A MiniZinc model.mzn
+takes the data files that follow it (.dzn, .json), as minizinc does, and is compiled by
+minizinc once for waterworks' library (cp, cp-learn, sat:*) and once for Gecode's
+(gecode), each answer checked on the FlatZinc its engine ran. Engines
 that time out are reported as unknown and left out of the agreement. --format bench
 prints Go benchmark lines for benchstat, --count times each. --plot FILE.svg also
 draws the times: bars for one puzzle, a cactus plot for several.`
@@ -221,22 +225,13 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 		return clikit.UsageError(stdio, fs, err)
 	}
 	all, code := clikit.Inputs(stdio, files, nil)
-	var inputs []clikit.Input
-	var unreadable []kind.CompareRow
-	for _, in := range all {
-		switch {
-		case in.Err == nil:
-			inputs = append(inputs, in)
-		case !in.Interrupted():
-			fmt.Fprintln(stdio.Err, in.Err)
-			unreadable = append(unreadable, kind.CompareRow{ID: in.Name, Status: kind.StatusError, Error: in.Err.Error()})
-		}
-	}
+	inputs, unreadable, gatherCode := gatherInputs(stdio, known, f.kind, all)
+	code = clikit.Worse(code, gatherCode)
 	// Each input's kind, told before anything runs, so that --engines is
 	// checked against the kinds at hand.
 	inputKinds := make([]kind.Kind, len(inputs))
 	for i, in := range inputs {
-		inputKinds[i] = detectKind(known, f.kind, in.Data)
+		inputKinds[i] = in.kind
 	}
 	keep, err := checkEngines(f.engines, known, inputKinds)
 	if err != nil {
@@ -253,8 +248,8 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 			c.print(row)
 		}
 	}
-	for i, in := range inputs {
-		k := inputKinds[i]
+	for _, in := range inputs {
+		k := in.kind
 		if f.rule != "" && !slices.Contains(k.Rules, f.rule) {
 			fmt.Fprintf(stdio.Err, "%s: --rule %s does not apply to %s puzzles\n", in.Name, f.rule, k.Name)
 			code = clikit.Worse(code, clikit.ExitUsage)
@@ -262,7 +257,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 		}
 		c.progress.Begin(in.Name)
 		code = clikit.Worse(code, clikit.Guard(stdio, in.Name, func() int {
-			k.Compare(ctx, c, kind.Input{Name: in.Name, Data: in.Data})
+			k.Compare(ctx, c, in.Input)
 			return clikit.ExitOK
 		}))
 		if ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled) {
@@ -280,7 +275,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 // register registers the flags of compare.
 func (f *compareFlags) register(fs *flag.FlagSet) {
 	f.Register(fs, clikit.FormatText, clikit.FormatJSON, clikit.FormatCSV, clikit.FormatBench)
-	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs, sort, tiles, rush, torch or river (default: told from the content)")
+	fs.StringVar(&f.kind, "kind", "", "puzzle `kind`: aquarium, jugs, sort, tiles, rush, torch, river, fzn or mzn (default: told from\nthe content, and .mzn from the name)")
 	fs.StringVar(&f.engines, "engines", "", "comma-separated `engines` to run (default: every available one); for Aquarium\nalso minizinc:SOLVER, its MiniZinc model on a solver minizinc knows (e.g. minizinc:gecode)")
 	fs.IntVar(&f.count, "count", 1, "run each engine this many times (for --format bench and benchstat)")
 	fs.StringVar(&f.rule, "rule", "", "the puzzles' `rule`: for Aquarium region or pool (default: the file's, else region),\n"+
@@ -293,10 +288,11 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 		Examples:
 		  waterworks compare testdata/aquarium/6x6-easy.txt
 		  waterworks compare --engines cp,gini --timeout 10s --format json testdata/aquarium/small.jsonl
+		  waterworks compare --timeout 10s testdata/minizinc/compare/tour.mzn testdata/minizinc/compare/tour.dzn testdata/minizinc/compare/tour-vans.dzn
 		Exit codes:
 		    0  the engines that answered agree, and every answer passed its check
 		    1  engines disagree, an answer failed its check, or an engine failed (status error)
-		    2  bad flags or bad input, or an engine in --engines that is unknown or does not apply to the puzzles
+		    2  bad flags or bad input (a model that does not compile, data with no model, no minizinc for a .mzn), or an engine in --engines that is unknown or does not apply to the puzzles
 		  124  on some puzzle no engine answered before --timeout (all unknown)`)
 }
 
@@ -476,8 +472,14 @@ func plotSVG(rows []kind.CompareRow) ([]byte, error) {
 // Data no kind accepts goes to Aquarium, the main puzzle, whose readers
 // then say what is wrong with it.
 func detectKind(all []kind.Kind, name string, data []byte) kind.Kind {
+	return detectFileKind(all, name, "", data)
+}
+
+// detectFileKind is detectKind for the file called file, whose name may
+// tell its kind first (kinds.DetectFile: a .mzn model).
+func detectFileKind(all []kind.Kind, name, file string, data []byte) kind.Kind {
 	if name == "" {
-		found, ok := kinds.Detect(all, data)
+		found, ok := kinds.DetectFile(all, file, data)
 		name = found.Name
 		if !ok {
 			name = aquariumkind.Name
@@ -489,4 +491,99 @@ func detectKind(all []kind.Kind, name string, data []byte) kind.Kind {
 		}
 	}
 	return all[0]
+}
+
+// compareInput is one input compare runs the engines on: its kind, and
+// the inputs that follow it and belong to it in With (a MiniZinc model's
+// data files).
+type compareInput struct {
+	kind.Input
+	kind kind.Kind
+	// broken says why it is not compared: an input that belongs to it
+	// could not be read.
+	broken error
+}
+
+// gatherInputs turns the inputs read into compare's: each readable input
+// with its kind (--kind, or told by its file name and content), and the
+// inputs after it that belong to it (kind.Kind.Belongs) gathered into it;
+// an input that such an input follows is of the kind it belongs to,
+// whatever its content reads like (a MiniZinc model before a .dzn file).
+// It says on stderr what cannot be compared, and returns a row for each
+// such input, for JSON and CSV: an input that cannot be read, one that
+// belongs to an input of a kind that none precedes (MiniZinc data with
+// no model), an input one of whose own cannot be read. The exit code is
+// that of those problems.
+func gatherInputs(stdio clikit.IO, known []kind.Kind, kindFlag string, all []clikit.Input) ([]compareInput, []kind.CompareRow, int) {
+	var inputs []compareInput
+	var bad []kind.CompareRow
+	code := clikit.ExitOK
+	refuse := func(k, id string, err error) {
+		fmt.Fprintln(stdio.Err, err)
+		bad = append(bad, kind.CompareRow{Kind: k, ID: id, Status: kind.StatusError, Error: err.Error()})
+		code = clikit.Worse(code, clikit.ExitUsage)
+	}
+	for i, in := range all {
+		if in.Err != nil && in.Interrupted() {
+			continue // Inputs said so
+		}
+		if n := len(inputs); n > 0 && inputs[n-1].kind.Belongs != nil && inputs[n-1].kind.Belongs(in.Name, in.Data) {
+			head := &inputs[n-1]
+			if in.Err != nil {
+				refuse(head.kind.Name, in.Name, in.Err)
+				head.broken = errors.Join(head.broken, fmt.Errorf("%s cannot be read", textsafe.Name(in.Name)))
+				continue
+			}
+			head.With = append(head.With, kind.Input{Name: in.Name, Data: in.Data, Path: inputPath(in.Name)})
+			continue
+		}
+		if in.Err != nil {
+			refuse("", in.Name, in.Err)
+			continue
+		}
+		if i := orphan(known, kindFlag, in); i >= 0 {
+			refuse(known[i].Name, in.Name, fmt.Errorf("%s: %s data with no model before it: name the model first, then its data files",
+				textsafe.Name(in.Name), known[i].Title))
+			continue
+		}
+		k := detectFileKind(known, kindFlag, in.Name, in.Data)
+		if i+1 < len(all) && kindFlag == "" && k.Belongs == nil {
+			if j := orphan(known, kindFlag, all[i+1]); j >= 0 {
+				k = known[j] // what its data follows is a model, whatever it reads like
+			}
+		}
+		inputs = append(inputs, compareInput{Input: kind.Input{Name: in.Name, Data: in.Data, Path: inputPath(in.Name)}, kind: k})
+	}
+	kept := inputs[:0]
+	for _, in := range inputs {
+		if in.broken != nil {
+			refuse(in.kind.Name, in.Name, fmt.Errorf("%s: not compared: %w", textsafe.Name(in.Name), in.broken))
+			continue
+		}
+		kept = append(kept, in)
+	}
+	return kept, bad, code
+}
+
+// orphan returns the index among known of the kind an input belongs to
+// by its name alone while no kind's rule accepts its content (a .dzn
+// file: MiniZinc data), and -1 when there is none or --kind names its
+// kind.
+func orphan(known []kind.Kind, kindFlag string, in clikit.Input) int {
+	if kindFlag != "" {
+		return -1
+	}
+	if _, ok := kinds.DetectFile(known, in.Name, in.Data); ok && in.Err == nil {
+		return -1
+	}
+	return slices.IndexFunc(known, func(k kind.Kind) bool { return k.Belongs != nil && k.Belongs(in.Name, nil) })
+}
+
+// inputPath is the file an input of that name was read from, "" for
+// standard input.
+func inputPath(name string) string {
+	if name == "-" {
+		return ""
+	}
+	return name
 }

@@ -60,6 +60,14 @@ type CompareOptions struct {
 type Input struct {
 	Name string
 	Data []byte
+	// Path is the file the input was read from, for a kind whose tools
+	// read the file themselves (minizinc, which follows the model's
+	// includes from its directory); "" for standard input and for what
+	// was never a file.
+	Path string
+	// With holds the inputs that belong to this one (Kind.Belongs), in
+	// order: a MiniZinc model's data files.
+	With []Input
 }
 
 // A Comparison is what compare offers a kind while the kind runs its

@@ -95,6 +95,13 @@
 // "unsolvable", "optimal 42" or "N solutions", on which compare's
 // agreement works unchanged; it comes first in kinds.All.
 //
+// A MiniZinc model is a kind of its own (mznkind), after FlatZinc in
+// kinds.All: a .mzn file (Kind.Extensions), with the data files that
+// follow it (Kind.Belongs, gathered into Input.With), is compiled by
+// minizinc once for waterworks' library and once for Gecode's, and
+// fznkind's engines run each on its own FlatZinc through fznkind's Run
+// and CompareRow, so that its rows and agreement are FlatZinc's.
+//
 // # Where the move stands
 //
 // Every puzzle stands on the layer: the command line's solve commands

@@ -20,6 +20,18 @@ type Kind struct {
 	// with mistakes, so that the kind's reader is the one that reports
 	// them.
 	Detect func(data []byte) bool
+	// Extensions lists the endings of file names that tell this kind
+	// before any content does (".mzn"), since its content may read like
+	// another kind's; nil for none.
+	Extensions []string
+	// Belongs reports whether an input named name holding data, which
+	// follows an input of this kind, belongs to it rather than standing
+	// alone: a MiniZinc model's data files. Data is nil for an input that
+	// could not be read, so that the name alone decides. An input whose
+	// name alone it accepts, with no input of this kind before it, is
+	// refused (data with no model). Nil when nothing belongs to another
+	// input.
+	Belongs func(name string, data []byte) bool
 	// Rules are the values --rule takes for this kind; nil when it has
 	// no choice of rules.
 	Rules []string

@@ -41,5 +41,5 @@ func TestInterface(t *testing.T) {
 	assert.Equal(t, Maximize, in.Method)
 	_, err = p.Interface(t.Context(), Instance{Model: testdata("broken.mzn")}, std)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "broken.mzn:2.")
+	assert.Contains(t, err.Error(), "broken.mzn:2:16")
 }

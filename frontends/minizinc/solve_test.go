@@ -171,7 +171,7 @@ func TestSolveCompileError(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Error, r.Status)
 	require.Error(t, r.Err())
-	assert.Contains(t, r.Err().Error(), "broken.mzn:2.")
+	assert.Contains(t, r.Err().Error(), "broken.mzn:2:16")
 	assert.Contains(t, r.Err().Error(), "undefined identifier")
 }
 

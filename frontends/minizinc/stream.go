@@ -116,7 +116,7 @@ func (r *Result) add(m *message, statusSeen *bool) error {
 func (m *message) describe() string {
 	var b strings.Builder
 	if l := m.Location; l != nil && l.Filename != "" {
-		fmt.Fprintf(&b, "%s:%d.%d: ", l.Filename, l.FirstLine, l.FirstColumn)
+		fmt.Fprintf(&b, "%s:%d:%d: ", l.Filename, l.FirstLine, l.FirstColumn)
 	}
 	if m.What != "" && m.What != "error" {
 		b.WriteString(m.What + ": ")

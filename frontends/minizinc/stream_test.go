@@ -103,11 +103,11 @@ func TestParseStreamMessages(t *testing.T) {
 	r, err := streamResult(t, out, false)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"careful here"}, r.Warnings)
-	assert.Equal(t, []string{"m.mzn:2.16: type error: undefined identifier `y'"}, r.Errors)
+	assert.Equal(t, []string{"m.mzn:2:16: type error: undefined identifier `y'"}, r.Errors)
 	assert.Equal(t, Minimize, r.Method)
 	assert.Equal(t, "7", r.Statistics["nodes"])
 	assert.Equal(t, "0.5", r.Statistics["flatTime"])
-	assert.Equal(t, "minizinc: m.mzn:2.16: type error: undefined identifier `y'", r.Err().Error())
+	assert.Equal(t, "minizinc: m.mzn:2:16: type error: undefined identifier `y'", r.Err().Error())
 }
 
 // TestParseStreamNamesTheLine: output it cannot read is an error that names

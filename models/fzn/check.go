@@ -132,6 +132,25 @@ func (c *checker) checkConstraint(con *Constraint) error {
 	return nil
 }
 
+// Knows reports whether Check knows the constraint name with n
+// arguments: a FlatZinc builtin or a global it defines, or the _reif or
+// _imp form of one. Check says ErrCannotCheck of any other, so a model
+// whose constraints it knows can be judged, FlatZinc written for another
+// solver's library (gecode_*) not always.
+func Knows(name string, n int) bool {
+	if b, ok := lookup(name, n); ok && len(b.sig) == n {
+		return true
+	}
+	for _, suffix := range []string{"_reif", "_imp"} {
+		if base, cut := strings.CutSuffix(name, suffix); cut && n > 0 {
+			if b, ok := lookup(base, n-1); ok && len(b.sig) == n-1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // eval evaluates the constraint name(args...).
 func (c *checker) eval(name string, args []Expr) (bool, error) {
 	if b, ok := lookup(name, len(args)); ok {

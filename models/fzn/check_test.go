@@ -367,3 +367,23 @@ func TestCannotCheckMessage(t *testing.T) {
 	err = Check(oneConstraint("foo", 1), nil)
 	assert.True(t, strings.HasSuffix(err.Error(), "cannot check constraint foo: unknown predicate"), err.Error())
 }
+
+func TestKnows(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		want bool
+	}{
+		{"int_le", 2, true},
+		{"int_le", 3, false},
+		{"int_le_reif", 3, true},
+		{"int_le_imp", 3, true},
+		{"fzn_all_different_int", 1, true},
+		{"waterworks_circuit", 2, true},
+		{"gecode_circuit", 2, false},
+		{"_reif", 1, false},
+		{"no_such_thing", 0, false},
+	} {
+		assert.Equal(t, tc.want, Knows(tc.name, tc.n), "%s/%d", tc.name, tc.n)
+	}
+}

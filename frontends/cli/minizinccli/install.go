@@ -3,7 +3,6 @@ package minizinccli
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/waterworks-solver/waterworks/frontends/cli/internal/clikit"
 	"github.com/waterworks-solver/waterworks/frontends/internal/files"
+	"github.com/waterworks-solver/waterworks/frontends/minizinc"
 	"github.com/waterworks-solver/waterworks/models/fzn/mznlib"
 )
 
@@ -128,7 +128,7 @@ func Install(dir, exe string) (string, error) {
 	c := msc{ID: SolverID, Name: "waterworks", Version: version(), Executable: []string{exe, "fzn"},
 		Tags: []string{"cp", "sat", "int"}, StdFlags: stdFlags, SupportsFzn: true, NeedsSolns2Out: true}
 	if solverLibrary != nil {
-		if err := writeLibrary(filepath.Join(dir, libName), solverLibrary); err != nil {
+		if err := minizinc.WriteLibrary(filepath.Join(dir, libName), solverLibrary); err != nil {
 			return "", err
 		}
 		c.MznLib = libName // relative to the configuration's directory
@@ -139,43 +139,6 @@ func Install(dir, exe string) (string, error) {
 	}
 	path := filepath.Join(dir, mscName)
 	return path, files.WriteAtomic(path, append(data, '\n'))
-}
-
-// writeLibrary writes the .mzn files at the root of lib into dir,
-// removing the files of an earlier install that lib no longer has.
-func writeLibrary(dir string, lib fs.FS) error {
-	entries, err := fs.ReadDir(lib, ".")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	keep := map[string]bool{}
-	for _, e := range entries {
-		if e.IsDir() || filepath.Ext(e.Name()) != ".mzn" {
-			continue
-		}
-		data, err := fs.ReadFile(lib, e.Name())
-		if err != nil {
-			return err
-		}
-		if err := files.WriteAtomic(filepath.Join(dir, e.Name()), data); err != nil {
-			return err
-		}
-		keep[e.Name()] = true
-	}
-	old, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	var errs []error
-	for _, e := range old {
-		if !keep[e.Name()] && filepath.Ext(e.Name()) == ".mzn" {
-			errs = append(errs, os.Remove(filepath.Join(dir, e.Name())))
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // version is the module's version as the build recorded it, "devel" when

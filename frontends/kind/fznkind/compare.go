@@ -29,20 +29,22 @@ func compare(ctx context.Context, c kind.Comparison, in kind.Input) {
 	kind.CompareEach(ctx, c, models, inputerr.All(err), describe, func(m *fzn.Model) []kind.CompareRow {
 		rows := make([]kind.CompareRow, 0, len(engines))
 		for _, e := range engines {
-			rows = append(rows, compareRow(ctx, c, e, in.Name, m, o))
+			rows = append(rows, CompareRow(ctx, c, Name, e, in.Name, m, o))
 		}
 		return rows
 	})
 }
 
-// compareRow times one engine on the model and fills in its row.
-func compareRow(ctx context.Context, c kind.Comparison, e Engine, id string, m *fzn.Model, o Options) kind.CompareRow {
+// CompareRow times the engine e on the model m for compare (Run, under
+// c's timeout and --count) and returns its row, of the kind called k (fzn,
+// or mzn for a model compiled from MiniZinc) on the input id.
+func CompareRow(ctx context.Context, c kind.Comparison, k string, e Engine, id string, m *fzn.Model, o Options) kind.CompareRow {
 	var res Result
 	runs := kind.TimeSolve(ctx, c, e.Name, func(ctx context.Context) kind.Status {
 		res = Run(ctx, e, id, m, o, nil)
 		return res.Status
 	})
-	row := kind.Row(Name, id, e.Name, res.Answer(o))
+	row := kind.Row(k, id, e.Name, res.Answer(o))
 	row.Stats, row.Runs = res.Stats(), runs
 	if res.Status == kind.StatusError {
 		row.Answer, row.Error = "", res.Err.Error()

@@ -13,7 +13,8 @@
 // wins).
 //
 // To add an engine, add it to Engines, and to RaceEngines if the race is
-// to run it.
+// to run it. Package mznkind runs the same engines on MiniZinc models,
+// compiled by minizinc, through Run and CompareRow.
 package fznkind
 
 import (

@@ -5,11 +5,13 @@ package kinds
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/aquariumkind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/fznkind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/jugskind"
+	"github.com/waterworks-solver/waterworks/frontends/kind/mznkind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/riverkind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/rushkind"
 	"github.com/waterworks-solver/waterworks/frontends/kind/sortkind"
@@ -19,14 +21,15 @@ import (
 
 // All lists the kinds in the order Detect tries them, which settles an
 // input that two kinds' rules accept: FlatZinc comes first, its rule (a
-// solve item) being the strictest; Aquarium comes before Water Sort,
+// solve item) being the strictest, then MiniZinc (a solve or include
+// item in what is not FlatZinc); Aquarium comes before Water Sort,
 // which leaves Aquarium the text both readers accept; Rush Hour and the
 // river crossings come before Water Sort too, whose reader takes rows
 // without spaces for bottles of one unit and a line of words for a
 // bottle; sliding tiles come after Water Sort, so that a level with
 // numbers for colours stays Water Sort's.
 func All() []kind.Kind {
-	return []kind.Kind{fznkind.Kind(), aquariumkind.Kind(), jugskind.Kind(), rushkind.Kind(), torchkind.Kind(),
+	return []kind.Kind{fznkind.Kind(), mznkind.Kind(), aquariumkind.Kind(), jugskind.Kind(), rushkind.Kind(), torchkind.Kind(),
 		riverkind.Kind(), sortkind.Kind(), tileskind.Kind()}
 }
 
@@ -38,6 +41,18 @@ func Detect(among []kind.Kind, data []byte) (kind.Kind, bool) {
 		return kind.Kind{}, false
 	}
 	return among[i], true
+}
+
+// DetectFile returns the first of among whose Extensions end the file
+// name name, or else Detect's kind for data: the file name settles what
+// the content leaves open (a MiniZinc model that reads like FlatZinc).
+func DetectFile(among []kind.Kind, name string, data []byte) (kind.Kind, bool) {
+	for _, k := range among {
+		if slices.ContainsFunc(k.Extensions, func(ext string) bool { return strings.HasSuffix(name, ext) }) {
+			return k, true
+		}
+	}
+	return Detect(among, data)
 }
 
 func kindName(k kind.Kind) string { return k.Name }

@@ -70,12 +70,13 @@ func TestDetectWhereTheyDisagreed(t *testing.T) {
 		{"a board that reads as a level of one-unit bottles too", "AA\nBB\n", "rush"},
 		{"an Aquarium grid", "  1 1\n1 ab\n1 ab\n", "aquarium"},
 		{"a FlatZinc model", "var 1..3: x :: output_var;\nsolve satisfy;\n", "fzn"},
+		{"a MiniZinc model", "include \"globals.mzn\";\nvar 1..3: x;\nsolve satisfy;\n", "mzn"},
 	} {
 		got, ok := Detect(All(), []byte(tc.data))
 		assert.True(t, ok, tc.name)
 		assert.Equal(t, tc.want, got.Name, tc.name)
 	}
-	for _, data := range []string{"", "\x00\x01binary", `{"id": "x", "colour": "red"}`} {
+	for _, data := range []string{"", "\x00\x01binary", `{"id": "x", "colour": "red"}`, "n = 4;\n"} {
 		got, ok := Detect(All(), []byte(data))
 		assert.False(t, ok, "%q: %s", data, got.Name)
 	}
@@ -83,14 +84,14 @@ func TestDetectWhereTheyDisagreed(t *testing.T) {
 
 func TestNamed(t *testing.T) {
 	names := Names(All())
-	assert.Equal(t, "fzn aquarium jugs rush torch river sort tiles", strings.Join(names, " "))
+	assert.Equal(t, "fzn mzn aquarium jugs rush torch river sort tiles", strings.Join(names, " "))
 	for _, name := range names {
 		k, ok := Named(All(), name)
 		assert.True(t, ok)
 		assert.Equal(t, name, k.Name)
 		assert.NotEmpty(t, k.Title)
 	}
-	_, ok := Named(All(), "mzn")
+	_, ok := Named(All(), "minizinc")
 	assert.False(t, ok)
 }
 
@@ -104,4 +105,23 @@ func TestEveryKindCompares(t *testing.T) {
 		assert.NotEmpty(t, names, k.Name)
 		assert.Len(t, slices.Compact(slices.Sorted(slices.Values(names))), len(names), "%s: %v", k.Name, names)
 	}
+}
+
+// TestDetectFile checks that a file name tells a MiniZinc model that reads
+// like FlatZinc, and that content decides for other names.
+func TestDetectFile(t *testing.T) {
+	fznLike := []byte("var 1..3: x :: output_var;\nsolve satisfy;\n")
+	got, ok := DetectFile(All(), "m.mzn", fznLike)
+	assert.True(t, ok)
+	assert.Equal(t, "mzn", got.Name)
+	got, ok = DetectFile(All(), "m.fzn", fznLike)
+	assert.True(t, ok)
+	assert.Equal(t, "fzn", got.Name)
+	mznLike := []byte("int: n;\nvar 1..n: x;\nconstraint x > 1;\nsolve satisfy;\n") // FlatZinc's rule takes it
+	got, ok = DetectFile(All(), "model.mzn", mznLike)
+	assert.True(t, ok)
+	assert.Equal(t, "mzn", got.Name)
+	got, ok = DetectFile(All(), "-", fznLike)
+	assert.True(t, ok)
+	assert.Equal(t, "fzn", got.Name)
 }

@@ -235,8 +235,13 @@ func intElement(e *encoder, a []arg, r sat.Lit, m mode) error {
 
 // inRange writes r -> i in 1..n.
 func (e *encoder) inRange(i *intVar, n int, r sat.Lit) {
-	e.clause(r.Not(), e.ge(i, 1))
-	e.clause(r.Not(), e.le(i, int64(n)))
+	e.inRangeFrom(i, 1, n, r)
+}
+
+// inRangeFrom writes r -> first <= i < first+n.
+func (e *encoder) inRangeFrom(i *intVar, first int64, n int, r sat.Lit) {
+	e.clause(r.Not(), e.ge(i, first))
+	e.clause(r.Not(), e.le(i, first+int64(n)-1))
 }
 
 // elementSupport writes, for a constant array xs and an order-encoded z,

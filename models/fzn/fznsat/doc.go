@@ -66,7 +66,11 @@
 // positions that grow along the tour), regular (the automaton's states
 // unrolled, restricted to the states reachable both ways), cumulative
 // (the task decomposition), disjunctive, diffn, lex_less(eq), count_*,
-// among, nvalue, bin_packing_load. Their reified forms, float and set
+// among, nvalue, bin_packing_load. So are the forms waterworks' own
+// solver library (models/fzn/mznlib) writes for circuit, subcircuit,
+// inverse and bin_packing_load, waterworks_circuit(x, base) and the
+// others, which give the first index of each array so that nodes and
+// bins count from it: the same encodings, shifted. Their reified forms, float and set
 // constraints and unknown predicates are refused with an error that
 // wraps ErrUnsupported and names the constraint: compile with minizinc -G
 // std and the standard library decomposes them.

@@ -3,6 +3,7 @@ package fznsat
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/waterworks-solver/waterworks/models/fzn"
@@ -31,6 +32,14 @@ func init() {
 		"fzn_circuit":    {"I", circuit, false},
 		"fzn_subcircuit": {"I", subcircuit, false},
 		"fzn_regular":    {"IccCcs", regular, false},
+
+		// What models/fzn/mznlib makes of circuit, subcircuit, inverse
+		// and bin_packing_load: the fzn_* form with the first index of
+		// each array given, so that nodes and bins count from it.
+		"waterworks_circuit":          {"Ic", circuit, false},
+		"waterworks_subcircuit":       {"Ic", subcircuit, false},
+		"waterworks_inverse":          {"IcIc", inverse, false},
+		"waterworks_bin_packing_load": {"IICc", binPackingLoad, false},
 
 		"fzn_cumulative":         {"IIIi", cumulative, false},
 		"fzn_disjunctive":        {"II", disjunctive(false), false},
@@ -299,43 +308,79 @@ func gccLowUp(closed bool) func(e *encoder, a []arg, r sat.Lit, m mode) error {
 	}
 }
 
-// inverse is inverse(f, g): f[i] = j exactly when g[j] = i, indices from
-// 1; the arrays must be as long as each other (mutual inverses).
+// base returns the constant argument a[i] when there is one, the first
+// index of an array of the waterworks_* forms, and 1, FlatZinc's first
+// index, for the fzn_* forms, which have none.
+func base(a []arg, i int) int64 {
+	if i < len(a) {
+		return a[i].c
+	}
+	return 1
+}
+
+// errIndexOverflow is the error of a base whose indices do not fit an
+// int64.
+var errIndexOverflow = fmt.Errorf("the indices from the base given overflow 64 bits (%w)", ErrUnsupported)
+
+// indicesFit reports whether the n indices from first fit an int64.
+func indicesFit(first int64, n int) error {
+	if n > 0 && first > math.MaxInt64-int64(n-1) {
+		return errIndexOverflow
+	}
+	return nil
+}
+
+// inverse is inverse(f, g): f[i] = j exactly when g[j] = i, the indices
+// of f from 1 and those of g from 1 (fzn_inverse), or from the bases
+// given (waterworks_inverse(f, fbase, g, gbase)); the arrays must be as
+// long as each other (mutual inverses).
 func inverse(e *encoder, a []arg, r sat.Lit, m mode) error {
-	f, g := a[0].xs, a[1].xs
+	f, fBase, g, gBase := a[0].xs, int64(1), a[1].xs, int64(1)
+	if len(a) == 4 {
+		fBase, g, gBase = a[1].c, a[2].xs, a[3].c
+	}
 	if len(f) != len(g) {
 		e.clause()
 		return nil
 	}
+	if err := errors.Join(indicesFit(fBase, len(f)), indicesFit(gBase, len(g))); err != nil {
+		return err
+	}
 	for i, x := range f {
-		e.inRange(x, len(g), e.t)
-		e.inRange(g[i], len(f), e.t)
+		e.inRangeFrom(x, gBase, len(g), e.t)
+		e.inRangeFrom(g[i], fBase, len(f), e.t)
 		for j, y := range g {
-			e.equal(e.eq(x, int64(j+1)), e.eq(y, int64(i+1)))
+			e.equal(e.eq(x, gBase+int64(j)), e.eq(y, fBase+int64(i)))
 		}
 	}
 	return nil
 }
 
-// successors writes that xs is a permutation of 1..n without fixed
-// points (circuit) or with (subcircuit).
-func (e *encoder) successors(xs []*intVar, fixed bool) error {
+// successors writes that xs, the successors of nodes first, first+1,
+// ..., is a permutation of those nodes without fixed points (circuit) or
+// with (subcircuit).
+func (e *encoder) successors(xs []*intVar, first int64, fixed bool) error {
+	if err := indicesFit(first, len(xs)); err != nil {
+		return err
+	}
 	for i, x := range xs {
-		e.inRange(x, len(xs), e.t)
+		e.inRangeFrom(x, first, len(xs), e.t)
 		if !fixed {
-			e.clause(e.neLits(x, int64(i+1))...)
+			e.clause(e.neLits(x, first+int64(i))...)
 		}
 	}
 	return allDifferent(false)(e, []arg{{xs: xs}}, e.t, hard)
 }
 
 // circuit is circuit(xs): xs[i] is the successor of node i, and the
-// successors form one cycle through all nodes. Beyond a permutation
-// without fixed points, node i gets a position p[i], with p[1] = 1 and
-// p[j] = p[i] + 1 when j (not 1) follows i: positions grow along every
-// path that avoids node 1, so every cycle passes through node 1.
+// successors form one cycle through all nodes, numbered from 1
+// (fzn_circuit) or from the base given (waterworks_circuit(xs, base)).
+// Beyond a permutation without fixed points, node i gets a position
+// p[i], with p[first] = 1 and p[j] = p[i] + 1 when j (not the first)
+// follows i: positions grow along every path that avoids the first
+// node, so every cycle passes through it.
 func circuit(e *encoder, a []arg, r sat.Lit, m mode) error {
-	xs := a[0].xs
+	xs, first := a[0].xs, base(a, 1)
 	n := len(xs)
 	switch n {
 	case 0:
@@ -344,7 +389,7 @@ func circuit(e *encoder, a []arg, r sat.Lit, m mode) error {
 		e.clause()
 		return nil
 	}
-	if err := e.successors(xs, false); err != nil {
+	if err := e.successors(xs, first, false); err != nil {
 		return err
 	}
 	pos := e.positions(n)
@@ -352,7 +397,7 @@ func circuit(e *encoder, a []arg, r sat.Lit, m mode) error {
 	for i, x := range xs {
 		for j := 1; j < n; j++ {
 			if j != i {
-				e.linear([]term{{1, pos[j]}, {-1, pos[i]}}, opEQ, 1, e.eq(x, int64(j+1)), imp)
+				e.linear([]term{{1, pos[j]}, {-1, pos[i]}}, opEQ, 1, e.eq(x, first+int64(j)), imp)
 			}
 		}
 	}
@@ -369,27 +414,28 @@ func (e *encoder) positions(n int) []*intVar {
 }
 
 // subcircuit is subcircuit(xs): the nodes with xs[i] != i form one cycle
-// or none. As for circuit, with the first node on the cycle (the least
-// index i with xs[i] != i) in the role of node 1.
+// or none, nodes numbered as for circuit. As for circuit, with the first
+// node on the cycle (the least index i with xs[i] != i) in the role of
+// the first node.
 func subcircuit(e *encoder, a []arg, r sat.Lit, m mode) error {
-	xs := a[0].xs
+	xs, first := a[0].xs, base(a, 1)
 	n := len(xs)
-	if err := e.successors(xs, true); err != nil {
+	if err := e.successors(xs, first, true); err != nil {
 		return err
 	}
 	pos := e.positions(n)
-	first := make([]sat.Lit, n)
+	starts := make([]sat.Lit, n)
 	none := e.t // no node before i is on the cycle
 	for i, x := range xs {
-		in := e.eq(x, int64(i+1)).Not()
-		first[i] = e.and(none, in)
+		in := e.eq(x, first+int64(i)).Not()
+		starts[i] = e.and(none, in)
 		none = e.and(none, in.Not())
-		e.linear([]term{{1, pos[i]}}, opEQ, 1, first[i], imp)
+		e.linear([]term{{1, pos[i]}}, opEQ, 1, starts[i], imp)
 	}
 	for i, x := range xs {
 		for j := range n {
 			if j != i {
-				e.linear([]term{{1, pos[j]}, {-1, pos[i]}}, opEQ, 1, e.and(e.eq(x, int64(j+1)), first[j].Not()), imp)
+				e.linear([]term{{1, pos[j]}, {-1, pos[i]}}, opEQ, 1, e.and(e.eq(x, first+int64(j)), starts[j].Not()), imp)
 			}
 		}
 	}
@@ -689,20 +735,25 @@ func nvalue(e *encoder, a []arg, r sat.Lit, m mode) error {
 }
 
 // binPackingLoad is bin_packing_load(load, bin, w): item i of weight w[i]
-// goes in bin bin[i], one of 1..len(load), and load[b] is the weight in
-// bin b.
+// goes in bin bin[i], one of 1..len(load) (fzn_bin_packing_load) or of
+// base..base+len(load)-1 (waterworks_bin_packing_load(load, bin, w,
+// base)), and load[b] is the weight in bin b: a pseudo-Boolean equation
+// per bin over the literals [bin[i] = b].
 func binPackingLoad(e *encoder, a []arg, r sat.Lit, m mode) error {
-	load, bin, w := a[0].xs, a[1].xs, a[2].cs
+	load, bin, w, first := a[0].xs, a[1].xs, a[2].cs, base(a, 3)
 	if len(bin) != len(w) {
 		return fmt.Errorf("%d items for %d weights", len(bin), len(w))
 	}
+	if err := indicesFit(first, len(load)); err != nil {
+		return err
+	}
 	for _, x := range bin {
-		e.inRange(x, len(load), e.t)
+		e.inRangeFrom(x, first, len(load), e.t)
 	}
 	for b, l := range load {
 		ts := []term{{-1, l}}
 		for i, x := range bin {
-			ts = append(ts, term{w[i], e.boolInt(e.eq(x, int64(b+1)))})
+			ts = append(ts, term{w[i], e.boolInt(e.eq(x, first+int64(b)))})
 		}
 		e.linear(ts, opEQ, 0, e.t, hard)
 	}

@@ -104,7 +104,32 @@ var globals = map[string]builtin{
 		b, n := g.n(0, 3), g.n(0, 3)
 		return []fzn.Expr{g.rangeVars(b, 0, 3), g.rangeVars(n, 0, int64(b+1)), g.consts(n, 0, 2)}
 	}},
+	// The forms models/fzn/mznlib emits: the first index of each array
+	// given, here anywhere in -2..2, and the domains around it.
+	"waterworks_circuit": {args: func(g *gen) []fzn.Expr {
+		n, b := g.n(0, 5), g.base()
+		return []fzn.Expr{g.rangeVars(n, b-1, b+int64(n)), intLit(b)}
+	}},
+	"waterworks_subcircuit": {args: func(g *gen) []fzn.Expr {
+		n, b := g.n(0, 4), g.base()
+		return []fzn.Expr{g.rangeVars(n, b, b+int64(n)), intLit(b)}
+	}},
+	"waterworks_inverse": {args: func(g *gen) []fzn.Expr {
+		n, k := g.n(0, 3), g.n(0, 3)
+		if g.rng.IntN(4) > 0 {
+			k = n
+		}
+		fb, gb := g.base(), g.base()
+		return []fzn.Expr{g.rangeVars(n, gb-1, gb+int64(k)-1), intLit(fb), g.rangeVars(k, fb, fb+int64(n)), intLit(gb)}
+	}},
+	"waterworks_bin_packing_load": {args: func(g *gen) []fzn.Expr {
+		b, n, first := g.n(0, 3), g.n(0, 3), g.base()
+		return []fzn.Expr{g.rangeVars(b, 0, 3), g.rangeVars(n, first-1, first+int64(b)), g.consts(n, 0, 2), intLit(first)}
+	}},
 }
+
+// base returns a random first index of an array, in -2..2.
+func (g *gen) base() int64 { return int64(g.n(-2, 2)) }
 
 // TestGlobalsBruteForce is TestBuiltinsBruteForce for the globals.
 func TestGlobalsBruteForce(t *testing.T) {
