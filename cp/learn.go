@@ -262,6 +262,7 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			}
 			if sinceRestart >= restartBase*luby(restarts) {
 				restarts++
+				s.stats.Restarts++
 				sinceRestart = 0
 				c.led = !c.led
 				c.backjump(0)

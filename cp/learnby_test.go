@@ -142,3 +142,36 @@ func TestMinimizeVarLearningAgainstBruteForce(t *testing.T) {
 		require.True(t, got.Proven)
 	}
 }
+
+// TestLearningCountsRestarts checks that the learning search counts its
+// restarts in Stats: pigeonhole(7, 6) as clauses takes far more than the
+// first run's 64 conflicts to refute.
+func TestLearningCountsRestarts(t *testing.T) {
+	const pigeons, holes = 7, 6
+	s := New()
+	var vars []Var
+	in := make([][]Var, pigeons)
+	for p := range in {
+		in[p] = make([]Var, holes)
+		lits := make([]Lit, holes)
+		for h := range in[p] {
+			in[p][h] = s.NewBool()
+			vars = append(vars, in[p][h])
+			lits[h] = Pos(in[p][h])
+		}
+		s.AddClause(lits...)
+	}
+	for h := range holes {
+		for p := range pigeons {
+			for q := p + 1; q < pigeons; q++ {
+				s.AddClause(Neg(in[p][h]), Neg(in[q][h]))
+			}
+		}
+	}
+	solutions := 0
+	require.NoError(t, s.SearchLearning(context.Background(), vars, Limits{}, func() bool { solutions++; return true }))
+	require.Zero(t, solutions)
+	st := s.Stats()
+	require.Greater(t, st.Failures, int64(64), "a refutation this short cannot test restarts")
+	require.Positive(t, st.Restarts, "%d failures and no restart counted", st.Failures)
+}
