@@ -11,11 +11,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/waterworks-solver/waterworks/models/fzn"
 	"github.com/waterworks-solver/waterworks/models/fzn/fzncp"
 )
 
 var engines = []fzncp.Engine{fzncp.Plain, fzncp.Learning}
+
+// probing are the engines with the probes of the learning engine: none,
+// cut short after a failure (learning goes on from the probe's best), and
+// the default.
+var probing = []fzncp.SolveOptions{{Engine: fzncp.Plain}, {Engine: fzncp.Learning, Probe: -1},
+	{Engine: fzncp.Learning, Probe: 1}, {Engine: fzncp.Learning}}
 
 // sixSolutions has 6 solutions on its outputs x and y (x < y in 1..4), and
 // a variable z outside the outputs that two values fit in each.
@@ -234,9 +242,11 @@ func TestOptimum(t *testing.T) {
 		text = optimising(text, g.ints, rng, method)
 		m := parse(t, text)
 		want, feasible := bruteOptimum(t, m)
-		for _, e := range engines {
+		for _, o := range probing {
+			e := o
 			for _, all := range []bool{false, true} {
-				sols, res := solveAll(t, m, fzncp.SolveOptions{Engine: e, All: all})
+				o.All = all
+				sols, res := solveAll(t, m, o)
 				if !feasible {
 					if res.Status != fzn.Unsatisfiable || len(sols) != 0 {
 						t.Fatalf("%v: %v, want unsatisfiable\n%s", e, res.Status, text)
@@ -417,5 +427,50 @@ func TestCancelStalled(t *testing.T) {
 			t.Errorf("%v: %d solutions handed out after Solve returned", e, late)
 		}
 		mu.Unlock()
+	}
+}
+
+// TestProbeCutShort stops the learning engine's probe after each number
+// of failures in turn, on six queens whose annotations find a poor
+// solution first: wherever the probe stops, learning must go on from its
+// best to the optimum, and with -a each solution handed out improves.
+func TestProbeCutShort(t *testing.T) {
+	for _, method := range []string{"minimize", "maximize"} {
+		var b strings.Builder
+		const n = 6
+		q := func(i int) string { // the first queen's row is bruteOptimum's obj
+			if i == 1 {
+				return "obj"
+			}
+			return fmt.Sprintf("q%d", i)
+		}
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "var 1..%d: %s :: output_var;\n", n, q(i))
+		}
+		for i := 1; i <= n; i++ {
+			for j := i + 1; j <= n; j++ {
+				fmt.Fprintf(&b, "constraint int_ne(%s, %s);\n", q(i), q(j))
+				fmt.Fprintf(&b, "constraint int_lin_ne([1, -1], [%s, %s], %d);\n", q(i), q(j), j-i)
+				fmt.Fprintf(&b, "constraint int_lin_ne([1, -1], [%s, %s], %d);\n", q(i), q(j), i-j)
+			}
+		}
+		order := map[string]string{"minimize": "indomain_max", "maximize": "indomain_min"}[method]
+		fmt.Fprintf(&b, "solve :: int_search([obj, q2, q3, q4, q5, q6], input_order, %s, complete) %s obj;\n", order, method)
+		m := parse(t, b.String())
+		want, feasible := bruteOptimum(t, m)
+		require.True(t, feasible)
+		for probe := int64(1); probe <= 40; probe++ {
+			for _, all := range []bool{false, true} {
+				sols, res := solveAll(t, m, fzncp.SolveOptions{Engine: fzncp.Learning, Probe: probe, All: all})
+				require.Equal(t, fzn.Optimal, res.Status, "%s, probe of %d failures, all=%v", method, probe, all)
+				require.Equal(t, want, res.Objective, "%s, probe of %d failures, all=%v", method, probe, all)
+				for j := 1; j < len(sols); j++ {
+					a, _ := fzn.Objective(m, sols[j-1])
+					c, _ := fzn.Objective(m, sols[j])
+					require.True(t, method == "minimize" && c < a || method == "maximize" && c > a,
+						"%s, probe of %d failures: solution %d does not improve: %d then %d", method, probe, j, a, c)
+				}
+			}
+		}
 	}
 }
