@@ -86,6 +86,7 @@ func (s *Solver) keepSupported(v Var, distinct []int, supported []bool, why func
 		return s.keepSupportedBounds(v, distinct, supported, why)
 	}
 	k := 0
+	var lits []Lit // SetReason copies them, so one buffer serves every removal
 	for x := s.Min(v); x <= s.Max(v); x = s.next(v, x+1) {
 		for k < len(distinct) && distinct[k] < x {
 			k++
@@ -95,9 +96,9 @@ func (s *Solver) keepSupported(v Var, distinct []int, supported []bool, why func
 			continue
 		}
 		if why != nil {
-			var lits []Lit
+			lits = lits[:0]
 			if among {
-				lits = why(nil, k)
+				lits = why(lits, k)
 			}
 			s.SetReason(lits...)
 		}

@@ -28,6 +28,7 @@ type table struct {
 	size     []Rev        // by variable: its domain's size when the live set last caught up with it, -1 before
 	repeats  bool         // whether a variable appears twice
 	mask     []uint64     // scratch, by word
+	why      []Lit        // scratch for explanations, which SetReason copies
 }
 
 // maskWord is one non-zero word of a value's mask of tuples.
@@ -216,11 +217,11 @@ func (c *table) fail(s *Solver) error {
 	if !s.Learning() {
 		return ErrInconsistent
 	}
-	var why []Lit
+	c.why = c.why[:0]
 	for ti := range c.tuples {
-		why = c.lostOf(s, why, ti, -1)
+		c.why = c.lostOf(s, c.why, ti, -1)
 	}
-	return s.Fail(why...)
+	return s.Fail(c.why...)
 }
 
 // dropTuples removes from the live set the tuples that hold a value that
@@ -305,7 +306,8 @@ func (c *table) removeUnsupported(s *Solver, j int) error {
 			continue
 		}
 		if s.Learning() {
-			s.SetReason(c.lost(s, nil, j, x)...)
+			c.why = c.lost(s, c.why[:0], j, x)
+			s.SetReason(c.why...)
 		}
 		if err := s.Remove(v, x); err != nil {
 			return err
@@ -335,11 +337,11 @@ func (c *table) narrowBounds(s *Solver, j int) error {
 		if !s.Learning() {
 			return
 		}
-		why := []Lit{bound}
+		c.why = append(c.why[:0], bound)
 		for x := from; x <= to; x++ {
-			why = c.lost(s, why, j, x)
+			c.why = c.lost(s, c.why, j, x)
 		}
-		s.SetReason(why...)
+		s.SetReason(c.why...)
 	}
 	explain(lo, min(newLo, hi+1)-1, s.AtLeast(v, lo))
 	if err := s.SetMin(v, newLo); err != nil {
