@@ -86,6 +86,7 @@ func (s *Solver) keepSupported(v Var, distinct []int, supported []bool, why func
 		return s.keepSupportedBounds(v, distinct, supported, why)
 	}
 	k := 0
+	var lits []Lit // SetReason copies them, so one buffer serves every removal
 	for x := s.Min(v); x <= s.Max(v); x = s.next(v, x+1) {
 		for k < len(distinct) && distinct[k] < x {
 			k++
@@ -95,9 +96,9 @@ func (s *Solver) keepSupported(v Var, distinct []int, supported []bool, why func
 			continue
 		}
 		if why != nil {
-			var lits []Lit
+			lits = lits[:0]
 			if among {
-				lits = why(nil, k)
+				lits = why(lits, k)
 			}
 			s.SetReason(lits...)
 		}
@@ -154,6 +155,11 @@ type elementVar struct {
 	array []Var
 	index Var
 	value Var
+	// Residues: by position, a value its variable last shared with value;
+	// by value - valueLo, the position whose variable last held it.
+	common  []int
+	holder  []int32
+	valueLo int
 }
 
 // AddElementVar posts array[index] = value over an array of variables,
@@ -164,7 +170,14 @@ type elementVar struct {
 // is the product of index's and value's domain sizes. It explains its
 // deductions by the values each position's variable lacks.
 func (s *Solver) AddElementVar(array []Var, index, value Var) PropID {
-	c := &elementVar{array: slices.Clone(array), index: index, value: value}
+	c := &elementVar{array: slices.Clone(array), index: index, value: value,
+		common: make([]int, len(array)), valueLo: s.Min(value)}
+	for i, v := range array {
+		c.common[i] = s.Min(v)
+	}
+	if !s.boundsOnly(value) {
+		c.holder = make([]int32, s.Max(value)-s.Min(value)+1)
+	}
 	id := s.Add(c)
 	s.Watch(id, index, OnDomain)
 	s.Watch(id, value, OnDomain)
@@ -185,7 +198,11 @@ func (c *elementVar) Propagate(s *Solver) error {
 		s.SetReason() // the constraint alone bounds the index
 	}
 	err := s.keepIndices(c.index, len(c.array), func(i int) bool {
-		if s.intersects(c.array[i], c.value) {
+		if w := c.common[i]; s.Contains(c.array[i], w) && s.Contains(c.value, w) {
+			return true
+		}
+		if w, ok := s.common(c.array[i], c.value); ok {
+			c.common[i] = w
 			return true
 		}
 		if learning {
@@ -205,11 +222,7 @@ func (c *elementVar) Propagate(s *Solver) error {
 		return s.keepCommon(picked, c.value, at)
 	}
 	for x := s.Min(c.value); x <= s.Max(c.value); x = s.next(c.value, x+1) {
-		held := false
-		for i := s.Min(c.index); i <= s.Max(c.index) && !held; i = s.next(c.index, i+1) {
-			held = s.Contains(c.array[i], x)
-		}
-		if held {
+		if c.held(s, x) {
 			continue
 		}
 		if learning {
@@ -228,6 +241,27 @@ func (c *elementVar) Propagate(s *Solver) error {
 		}
 	}
 	return nil
+}
+
+// held reports whether the variable of a remaining position can take x, a
+// value of value, trying first the position that held it last time.
+func (c *elementVar) held(s *Solver, x int) bool {
+	var at *int32
+	if c.holder != nil {
+		at = &c.holder[x-c.valueLo]
+		if i := int(*at); s.Contains(c.index, i) && s.Contains(c.array[i], x) {
+			return true
+		}
+	}
+	for i := s.Min(c.index); i <= s.Max(c.index); i = s.next(c.index, i+1) {
+		if s.Contains(c.array[i], x) {
+			if at != nil {
+				*at = int32(i)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // keepIndices removes from index the values that are not positions of an

@@ -191,6 +191,7 @@ func TestExplanationsAgainstBruteForce(t *testing.T) {
 		{"int", randomIntProblem},
 		{"conditional", randomCondProblem},
 		{"globals", randomGlobalProblem},
+		{"table", randomTable},
 		{"reified", func(r *rand.Rand) testProblem {
 			p := randomReifProblem(r)
 			for range 1 + r.IntN(3) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -79,6 +80,58 @@ func requireDomainConsistent(t *testing.T, p testProblem, checked []int) {
 	for _, i := range checked {
 		require.Equal(t, supported[i], after[i], "x%d keeps values without support: %v", i, p)
 	}
+}
+
+// narrowAndCompare removes a value from one to three of the open
+// variables of x, which take values within lo..hi, so that a run sees
+// several changes at once, and propagates. It compares the domains with
+// those a fresh solver keeps when post posts the constraint on variables
+// that start with the narrowed domains: what a propagator keeps from run
+// to run must give what a first run gives. It returns the outcome of the
+// propagation, with the mark to undo it with.
+func narrowAndCompare(t *testing.T, r *rand.Rand, s *Solver, x []Var, lo, hi int, post func(*Solver, []Var)) (h int, err error) {
+	t.Helper()
+	var open []Var
+	for _, v := range x {
+		if !s.Fixed(v) {
+			open = append(open, v)
+		}
+	}
+	h = s.mark()
+	for range 1 + r.IntN(3) {
+		if v := open[r.IntN(len(open))]; s.Size(v) > 1 {
+			_ = s.Remove(v, s.Values(nil, v)[r.IntN(s.Size(v))])
+		}
+	}
+	err = s.Propagate()
+	fresh, fx := New(), make([]Var, len(x))
+	for i, xi := range x {
+		fx[i] = fresh.NewVar(lo, hi)
+		for val := lo; val <= hi; val++ {
+			if !s.Contains(xi, val) && fresh.Remove(fx[i], val) != nil {
+				break
+			}
+		}
+	}
+	post(fresh, fx)
+	freshErr := fresh.Propagate()
+	assert.Equal(t, freshErr == nil, err == nil)
+	if err == nil && freshErr == nil {
+		for i := range x {
+			assert.Equal(t, fresh.Values(nil, fx[i]), s.Values(nil, x[i]), "x%d", i)
+		}
+	}
+	return h, err
+}
+
+// allFixed reports whether every variable of x is fixed.
+func allFixed(s *Solver, x []Var) bool {
+	for _, v := range x {
+		if !s.Fixed(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // forRandom runs check on n random problems from gen, with a fixed seed

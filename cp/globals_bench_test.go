@@ -335,3 +335,101 @@ func BenchmarkAllDifferentExcept(b *testing.B) {
 		return s, countUpTo(b, x, 1000)
 	})
 }
+
+// sumChain posts, by tables of triples as the FlatZinc of the Aquarium
+// model has them, that the cells add up to total: each partial sum is the
+// previous one plus a cell.
+func sumChain(s *cp.Solver, cells []cp.Var, maxCell, total int) {
+	prev := s.NewVar(0, 0)
+	for i, x := range cells {
+		hi := maxCell * (i + 1)
+		if i == len(cells)-1 {
+			hi = total
+		}
+		next := s.NewVar(0, hi)
+		var tuples [][]int
+		for a := 0; a <= maxCell*i; a++ {
+			for v := 0; v <= maxCell && a+v <= hi; v++ {
+				tuples = append(tuples, []int{a, v, a + v})
+			}
+		}
+		s.AddTable([]cp.Var{prev, x, next}, tuples)
+		prev = next
+	}
+	_ = s.Assign(prev, total)
+}
+
+// tableGrid makes a 10×10 grid of cells 0..3 whose rows and columns add
+// up to 15 by chains of tables.
+func tableGrid() (*cp.Solver, []cp.Var) {
+	const n, maxCell, total = 10, 3, 15
+	s := cp.New()
+	cells := make([]cp.Var, n*n)
+	for i := range cells {
+		cells[i] = s.NewVar(0, maxCell)
+	}
+	for i := range n {
+		row, col := make([]cp.Var, n), make([]cp.Var, n)
+		for j := range n {
+			row[j], col[j] = cells[i*n+j], cells[j*n+i]
+		}
+		sumChain(s, row, maxCell, total)
+		sumChain(s, col, maxCell, total)
+	}
+	return s, cells
+}
+
+// BenchmarkTable times the table propagator: chains of small tables over
+// partial sums, searched plainly and with learning, and random tables of
+// 3000 tuples over four of six variables, whose live sets span many words.
+func BenchmarkTable(b *testing.B) {
+	b.Run("chains", func(b *testing.B) {
+		runSearch(b, func() (*cp.Solver, func(*cp.Solver) error) {
+			s, cells := tableGrid()
+			return s, countUpTo(b, cells, 300)
+		})
+	})
+	b.Run("chains-learning", func(b *testing.B) {
+		runSearch(b, func() (*cp.Solver, func(*cp.Solver) error) {
+			s, cells := tableGrid()
+			return s, func(s *cp.Solver) error {
+				n := 0
+				return s.SearchLearning(context.Background(), cells, cp.Limits{Failures: 2000}, func() bool {
+					n++
+					return n < 300
+				})
+			}
+		})
+	})
+	b.Run("wide", func(b *testing.B) {
+		r := rand.New(rand.NewPCG(3, 4))
+		var scopes [][]int
+		var tables [][][]int
+		for range 5 {
+			scope := r.Perm(6)[:4]
+			tuples := make([][]int, 3000)
+			for i := range tuples {
+				tuples[i] = []int{r.IntN(10), r.IntN(10), r.IntN(10), r.IntN(10)}
+			}
+			scopes, tables = append(scopes, scope), append(tables, tuples)
+		}
+		runSearch(b, func() (*cp.Solver, func(*cp.Solver) error) {
+			s := cp.New()
+			x := make([]cp.Var, 6)
+			for i := range x {
+				x[i] = s.NewVar(0, 9)
+			}
+			for k, scope := range scopes {
+				vars := make([]cp.Var, len(scope))
+				for i, j := range scope {
+					vars[i] = x[j]
+				}
+				s.AddTable(vars, tables[k])
+			}
+			return s, func(s *cp.Solver) error {
+				_, err := s.Count(context.Background(), cp.FirstFail(x, cp.ValueMin), cp.Limits{}, 0, nil)
+				return err
+			}
+		})
+	})
+}

@@ -4,8 +4,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 )
 
 type regularC struct {
@@ -91,46 +89,12 @@ func TestRegularIncremental(t *testing.T) {
 		for i := range x {
 			x[i] = s.NewVar(1, syms)
 		}
-		s.AddRegular(x, q, syms, d, q0, final)
-		for s.Propagate() == nil {
-			var open []Var
-			for _, v := range x {
-				if !s.Fixed(v) {
-					open = append(open, v)
-				}
-			}
-			if len(open) == 0 {
-				break
-			}
-			// Remove a value from one to three variables, so that a run
-			// sees several changes at once.
-			h := s.mark()
-			for range 1 + r.IntN(3) {
-				v := open[r.IntN(len(open))]
-				if s.Size(v) > 1 {
-					_ = s.Remove(v, s.Values(nil, v)[r.IntN(s.Size(v))])
-				}
-			}
-			err := s.Propagate()
-			fresh, fx := New(), make([]Var, n)
-			for i, xi := range x {
-				fx[i] = fresh.NewVar(1, syms)
-				for val := 1; val <= syms; val++ {
-					if !s.Contains(xi, val) && fresh.Remove(fx[i], val) != nil {
-						break
-					}
-				}
-			}
-			fresh.AddRegular(fx, q, syms, d, q0, final)
-			freshErr := fresh.Propagate()
-			assert.Equal(t, freshErr == nil, err == nil)
-			if err == nil && freshErr == nil {
-				for i := range x {
-					assert.Equal(t, fresh.Values(nil, fx[i]), s.Values(nil, x[i]), "x%d", i)
-				}
-			}
+		post := func(s *Solver, x []Var) { s.AddRegular(x, q, syms, d, q0, final) }
+		post(s, x)
+		for s.Propagate() == nil && !allFixed(s, x) {
+			h, err := narrowAndCompare(t, r, s, x, 1, syms, post)
 			if err != nil {
-				break // only when the assertion above failed: the domains were consistent
+				break // only when the comparison failed: the domains were consistent
 			}
 			if r.IntN(3) == 0 {
 				s.undo(h) // back up now and then, then go on from there

@@ -59,16 +59,23 @@ func (s *Solver) disjointWhy(x, y Var) []Lit {
 
 // intersects reports whether x and y have a value in common.
 func (s *Solver) intersects(x, y Var) bool {
+	_, ok := s.common(x, y)
+	return ok
+}
+
+// common returns the smallest value the domains of x and y share, and
+// whether there is one.
+func (s *Solver) common(x, y Var) (int, bool) {
 	lo, hi := max(s.Min(x), s.Min(y)), min(s.Max(x), s.Max(y))
 	if s.boundsOnly(x) { // walk the one that may have holes
 		x, y = y, x
 	}
 	for v := s.next(x, lo); v <= hi; v = s.next(x, v+1) {
 		if s.Contains(y, v) {
-			return true
+			return v, true
 		}
 	}
-	return false
+	return 0, false
 }
 
 // boundsOnly reports whether v keeps its bounds only, over more than
