@@ -262,6 +262,7 @@ func (c *cdcl) run(ctx context.Context, lim Limits, onSolution func() bool) erro
 			}
 			if sinceRestart >= restartBase*luby(restarts) {
 				restarts++
+				s.stats.Restarts++
 				sinceRestart = 0
 				c.led = !c.led
 				c.backjump(0)
@@ -701,6 +702,8 @@ func (c *cdcl) learnFrom() error {
 		back = max(back, c.levelOf(lit.Not()))
 	}
 	c.backjump(back)
+	c.s.stats.Learned++
+	c.s.stats.LearnedLits += int64(len(learnt))
 	c.bump *= 1 / 0.95
 	if c.bump > 1e100 {
 		for i := range c.activity {
