@@ -13,6 +13,7 @@ func (c *cdcl) analyze(conflict []Lit) []Lit {
 	c.stamp++
 	if c.stamp == 0 {
 		clear(c.seen)
+		clear(c.bumped)
 		clear(c.lowStamp[0])
 		clear(c.lowStamp[1])
 		c.stamp = 1
@@ -73,8 +74,11 @@ func (c *cdcl) note(p Lit) int {
 	if e < 0 {
 		return 0
 	}
-	c.activity[p.Var()] += c.bump
-	c.heapOf(p.Var()).fix(p.Var())
+	if x := p.Var(); c.bumped[x] != c.stamp { // once per conflict, as VSIDS does
+		c.bumped[x] = c.stamp
+		c.activity[x] += c.bump
+		c.heapOf(x).fix(x)
+	}
 	if l.events[e].level != l.level {
 		c.addLower(p, e)
 		return 0

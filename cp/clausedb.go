@@ -26,11 +26,20 @@ type clauseDB struct {
 // literal of offset offs[i] (one entry per watched literal).
 type valueWatches struct {
 	offs  []uint32
-	lists [][]int32
+	lists [][]clauseWatch
+}
+
+// clauseWatch is a clause watching a literal, with a blocker: another
+// literal of the clause (the other watched one when the watch was made).
+// While the blocker is true the clause is satisfied, and visiting the
+// watch need not read the clause, as in MiniSat: most visits end there.
+type clauseWatch struct {
+	c       int32
+	blocker Lit
 }
 
 // list returns the clauses watching offset off, or nil.
-func (w *valueWatches) list(off uint32) []int32 {
+func (w *valueWatches) list(off uint32) []clauseWatch {
 	if i, ok := slices.BinarySearch(w.offs, off); ok {
 		return w.lists[i]
 	}
@@ -38,19 +47,19 @@ func (w *valueWatches) list(off uint32) []int32 {
 }
 
 // set replaces the clauses watching offset off, which must be there.
-func (w *valueWatches) set(off uint32, cs []int32) {
+func (w *valueWatches) set(off uint32, cs []clauseWatch) {
 	i, _ := slices.BinarySearch(w.offs, off)
 	w.lists[i] = cs
 }
 
-// add makes clause c watch the literal of offset off.
-func (w *valueWatches) add(off uint32, c int32) {
+// add makes clause c watch the literal of offset off, with blocker.
+func (w *valueWatches) add(off uint32, c int32, blocker Lit) {
 	i, ok := slices.BinarySearch(w.offs, off)
 	if !ok {
 		w.offs = slices.Insert(w.offs, i, off)
 		w.lists = slices.Insert(w.lists, i, nil)
 	}
-	w.lists[i] = append(w.lists[i], c)
+	w.lists[i] = append(w.lists[i], clauseWatch{c, blocker})
 }
 
 // empty reports whether no clause watches a literal of this key.
@@ -116,8 +125,10 @@ func (db *clauseDB) clearWatches() {
 
 func (db *clauseDB) clause(c int32) []Lit { return db.lits[db.start[c]:db.start[c+1]] }
 
-// watch makes clause c watch l.
-func (db *clauseDB) watch(l Lit, c int32) { db.watches[watchKey(l)].add(l.off, c) }
+// watch makes clause c watch l, with blocker another of its literals.
+func (db *clauseDB) watch(l Lit, c int32, blocker Lit) {
+	db.watches[watchKey(l)].add(l.off, c, blocker)
+}
 
 // add stores a clause of at least two literals and watches its first two.
 // A permanent clause is never dropped by reduce.
@@ -128,8 +139,8 @@ func (db *clauseDB) add(lits []Lit, permanent bool) int32 {
 	db.permanent = append(db.permanent, permanent)
 	// One watch per watched literal, even when both are the same key and
 	// value: each entry of a list stands for one watched literal.
-	db.watch(lits[0], c)
-	db.watch(lits[1], c)
+	db.watch(lits[0], c, lits[1])
+	db.watch(lits[1], c, lits[0])
 	return c
 }
 
@@ -307,7 +318,12 @@ func (db *clauseDB) visit(s *Solver, key int, off uint32) error {
 	}
 	kept := ws[:0]
 	here := func(l Lit) bool { return l.off == off && watchKey(l) == key }
-	for i, c := range ws {
+	for i, w := range ws {
+		if s.isTrue(w.blocker) {
+			kept = append(kept, w)
+			continue
+		}
+		c := w.c
 		lits := db.clause(c)
 		// Make lits[1] the false literal this list watches, if there is one.
 		switch {
@@ -315,11 +331,11 @@ func (db *clauseDB) visit(s *Solver, key int, off uint32) error {
 		case here(lits[0]) && s.isFalse(lits[0]):
 			lits[0], lits[1] = lits[1], lits[0]
 		default:
-			kept = append(kept, c)
+			kept = append(kept, w)
 			continue
 		}
 		if s.isTrue(lits[0]) {
-			kept = append(kept, c)
+			kept = append(kept, clauseWatch{c, lits[0]})
 			continue
 		}
 		moved := false
@@ -327,9 +343,9 @@ func (db *clauseDB) visit(s *Solver, key int, off uint32) error {
 			if !s.isFalse(lits[k]) {
 				lits[1], lits[k] = lits[k], lits[1]
 				if here(lits[1]) {
-					kept = append(kept, c)
+					kept = append(kept, clauseWatch{c, lits[0]})
 				} else {
-					db.watch(lits[1], c)
+					db.watch(lits[1], c, lits[0])
 				}
 				moved = true
 				break
@@ -338,7 +354,7 @@ func (db *clauseDB) visit(s *Solver, key int, off uint32) error {
 		if moved {
 			continue
 		}
-		kept = append(kept, c)
+		kept = append(kept, clauseWatch{c, lits[0]})
 		var err error
 		if s.isFalse(lits[0]) {
 			conflict := s.learn.conflict[:0]

@@ -88,6 +88,8 @@ type Stats struct {
 	Propagations int64         // propagator runs
 	Solutions    int64         // solutions reported
 	Restarts     int64         // restarts of restarting searches
+	Learned      int64         // clauses learned from conflicts (SearchLearning)
+	LearnedLits  int64         // the literals of those clauses, in all
 	MaxDepth     int           // deepest decision level reached
 	Time         time.Duration // time spent searching
 }

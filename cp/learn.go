@@ -149,6 +149,7 @@ type cdcl struct {
 	// Scratch of conflict analysis.
 	stamp      uint32
 	seen       []uint32      // by event: stamp when the event is to be resolved
+	bumped     []uint32      // by variable: stamp when its activity was bumped
 	need       []Lit         // by event: the literal the nogood needs of it
 	lower      []Lit         // the nogood's literals of lower levels
 	lowerAt    []int32       // by literal of lower: its event
@@ -164,7 +165,7 @@ type cdcl struct {
 func newCDCL(s *Solver, vars []Var) *cdcl {
 	n := s.NumVars()
 	c := &cdcl{s: s, vars: vars, activity: make([]float64, n), bump: 1,
-		phase: make([]int64, n), branch: make([]uint8, n)}
+		phase: make([]int64, n), branch: make([]uint8, n), bumped: make([]uint32, n)}
 	for side := range c.lowStamp {
 		c.lowStamp[side], c.lowPos[side] = make([]uint32, n), make([]int32, n)
 	}
@@ -702,6 +703,8 @@ func (c *cdcl) learnFrom() error {
 		back = max(back, c.levelOf(lit.Not()))
 	}
 	c.backjump(back)
+	c.s.stats.Learned++
+	c.s.stats.LearnedLits += int64(len(learnt))
 	c.bump *= 1 / 0.95
 	if c.bump > 1e100 {
 		for i := range c.activity {

@@ -3,6 +3,7 @@ package aqcp_test
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -77,12 +78,15 @@ func grownBenchPuzzle(n int, seed uint64) *aquarium.Puzzle {
 	return p
 }
 
+// grownFailures is the number of conflicts of BenchmarkGrownNodes.
+var grownFailures = flag.Int64("grown.failures", 2000, "BenchmarkGrownNodes: conflicts per run (probing at the root is most of the default run; some 20000 make the store of learned clauses matter)")
+
 // BenchmarkGrownNodes measures the cost of a search node on grown grids
 // (generate.GrownPuzzle, the family of 'aquarium generate --layout
-// grown'): each run searches a fixed number of conflicts, so that the
-// same nodes are visited whatever the speed, and reports the time and the
-// propagator runs per node; cpu-ns/node is the CPU time of a whole run
-// (model, probing at the root and search) per node.
+// grown'): each run searches a fixed number of conflicts (-grown.failures),
+// so that the same nodes are visited whatever the speed, and reports the
+// time and the propagator runs per node; cpu-ns/node is the CPU time of a
+// whole run (model, probing at the root and search) per node.
 func BenchmarkGrownNodes(b *testing.B) {
 	for _, n := range []int{150, 250} {
 		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
@@ -91,7 +95,7 @@ func BenchmarkGrownNodes(b *testing.B) {
 			var st cp.Stats
 			cpu0 := cpuclock.Process()
 			for b.Loop() {
-				res, err := aqcp.SolveCP(context.Background(), p, aquarium.RegionRule, 2, cp.Limits{Failures: 2000})
+				res, err := aqcp.SolveCP(context.Background(), p, aquarium.RegionRule, 2, cp.Limits{Failures: *grownFailures})
 				if err != nil && !errors.Is(err, cp.ErrLimit) {
 					b.Fatal(err)
 				}

@@ -296,6 +296,13 @@ type Result struct {
 	// list proves the puzzle unsolvable.
 	Exhausted bool
 	Stats     cp.Stats
+	// Open is the number of blocks left open when the learning search
+	// began, after propagation and probing (Search only).
+	Open int
+	// First holds the search's statistics when it found its first
+	// solution (zero when it found none): how far into the search it
+	// came.
+	First cp.Stats
 }
 
 // SolveCP searches for up to limit solutions of p under rule with the CP
@@ -329,6 +336,10 @@ func (m *Model) open() int {
 	return n
 }
 
+// phaseFound is the progress phase of Search once it found a solution
+// and searches for the next one, or for the proof that there is none.
+const phaseFound = "search, a solution found"
+
 // Search runs the model's search from its current state: propagation;
 // when many blocks remain open, the redundant constraints (addRedundant)
 // and probing; then conflict-learning search over the blocks
@@ -349,8 +360,13 @@ func (m *Model) Search(ctx context.Context, limit int, lim cp.Limits) (Result, e
 		}
 	}
 	progress.From(ctx).SetPhase("search")
+	res.Open = m.open()
 	n := 0
 	err := m.Solver.SearchLearning(ctx, m.Full, lim, func() bool {
+		if n == 0 {
+			res.First = m.Solver.Stats()
+			progress.From(ctx).SetPhase(phaseFound)
+		}
 		res.Solutions = append(res.Solutions, m.Current())
 		n++
 		return limit <= 0 || n < limit
