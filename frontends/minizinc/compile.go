@@ -38,14 +38,11 @@ func (e *CompileError) Unwrap() error { return ErrCompile }
 // stops minizinc.
 func (p *Program) Compile(ctx context.Context, in Instance, solver string, flags ...string) ([]byte, error) {
 	req := Request{Instance: in, Solver: solver}
-	if err := req.check(); err != nil {
-		return nil, err
-	}
-	dir, err := os.MkdirTemp("", "minizinc-")
+	dir, done, err := req.prepare()
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer done()
 	out := filepath.Join(dir, "model.fzn")
 	args := append([]string{"-c", "--json-stream", "--solver", solver, "--no-output-ozn", "--fzn", out}, flags...)
 	args = append(append(args, in.Model), in.Data...)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"time"
 )
 
@@ -40,14 +39,11 @@ const interfaceLimit = time.Minute
 // compiling it with the library of solver.
 func (p *Program) Interface(ctx context.Context, in Instance, solver string) (*Interface, error) {
 	req := Request{Instance: in, Solver: solver}
-	if err := req.check(); err != nil {
-		return nil, err
-	}
-	dir, err := os.MkdirTemp("", "minizinc-")
+	dir, done, err := req.prepare()
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer done()
 	args := append([]string{"--model-interface-only", "--json-stream", "--solver", solver, in.Model}, in.Data...)
 	out, stderr, code, err := p.run(ctx, interfaceLimit, dir, args)
 	if err != nil {

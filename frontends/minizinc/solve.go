@@ -77,6 +77,19 @@ func (r *Request) args() []string {
 	return append(args, r.Files...)
 }
 
+// prepare checks r and makes the folder minizinc runs in for it; done
+// removes the folder.
+func (r *Request) prepare() (dir string, done func(), err error) {
+	if err := r.check(); err != nil {
+		return "", nil, err
+	}
+	dir, err = os.MkdirTemp("", "minizinc-")
+	if err != nil {
+		return "", nil, err
+	}
+	return dir, func() { os.RemoveAll(dir) }, nil
+}
+
 // check refuses requests minizinc would misread.
 func (r *Request) check() error {
 	switch {
@@ -109,14 +122,11 @@ func (r *Request) check() error {
 // ends. A run that outlives TimeLimit plus Grace is killed with the
 // processes it started (Result.Killed).
 func (p *Program) Solve(ctx context.Context, req Request) (*Result, error) {
-	if err := req.check(); err != nil {
-		return nil, err
-	}
-	dir, err := os.MkdirTemp("", "minizinc-")
+	dir, done, err := req.prepare()
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer done()
 	return p.solveIn(ctx, req, dir)
 }
 
