@@ -42,7 +42,8 @@ lines.
 
 The flags are the standard flags of a FlatZinc solver, which minizinc passes to it.
 --backend picks the engine: cp-learn (the default: the CP core with conflict learning,
-led by the annotations on every other run), cp (the CP core's plain search, following
+after a short probe by the plain search, led by the annotations on every other run),
+cp (the CP core's plain search, following
 the annotations exactly), sat:BACKEND for any SAT backend (sat:gini, sat:gophersat,
 sat:dimacs:cadical, ...), gecode (Gecode's fzn-gecode, when it is installed; it takes
 FlatZinc compiled for Gecode or the standard library), or race. -p N with N of 2 or
