@@ -101,9 +101,15 @@ func (s *Solver) optimizeVarLearning(ctx context.Context, b Brancher, vars []Var
 	defer ob.stop()
 	ob.mode, ob.v, ob.maximize = boundVar, v, maximize
 	vars = append(vars[:len(vars):len(vars)], v)
+	return s.learnOptimum(ctx, b, vars, lim, func() int { return s.Value(v) }, onImprove)
+}
+
+// learnOptimum runs the learning search of an optimisation whose bound is
+// set, value reading each solution's objective, and returns the best.
+func (s *Solver) learnOptimum(ctx context.Context, b Brancher, vars []Var, lim Limits, value func() int, onImprove func(int)) (Optimum, error) {
 	var best Optimum
-	err = s.searchLearning(ctx, b, vars, lim, true, func() bool {
-		best.Found, best.Value = true, s.Value(v)
+	err := s.searchLearning(ctx, b, vars, lim, true, func() bool {
+		best.Found, best.Value = true, value()
 		best.Values = s.snapshot(best.Values)
 		if onImprove != nil {
 			onImprove(best.Value)
@@ -271,17 +277,7 @@ func (s *Solver) optimizeLearning(ctx context.Context, vars []Var, lits []Lit, w
 	}
 	defer ob.stop()
 	ob.setSum(s, lits, weights, maximize)
-	var best Optimum
-	err = s.searchLearning(ctx, nil, vars, lim, true, func() bool {
-		best.Found, best.Value = true, ob.value(s)
-		best.Values = s.snapshot(best.Values)
-		if onImprove != nil {
-			onImprove(best.Value)
-		}
-		return true
-	})
-	best.Proven = err == nil
-	return best, err
+	return s.learnOptimum(ctx, nil, vars, lim, func() int { return ob.value(s) }, onImprove)
 }
 
 // setSum makes the bound that of an objective over literals: it merges
