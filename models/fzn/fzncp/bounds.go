@@ -374,20 +374,12 @@ func addIv(x, y interval) interval {
 func scaleIv(iv interval, a int64) interval {
 	var r interval
 	if iv.hasLo {
-		r.lo, r.hasLo = iv.lo, true
-		if v, over := mulChecked(a, iv.lo); !over {
-			r.lo = v
-		} else {
-			r.hasLo = false
-		}
+		v, over := mulChecked(a, iv.lo)
+		r.lo, r.hasLo = v, !over
 	}
 	if iv.hasHi {
-		r.hi, r.hasHi = iv.hi, true
-		if v, over := mulChecked(a, iv.hi); !over {
-			r.hi = v
-		} else {
-			r.hasHi = false
-		}
+		v, over := mulChecked(a, iv.hi)
+		r.hi, r.hasHi = v, !over
 	}
 	if a < 0 {
 		r.lo, r.hi, r.hasLo, r.hasHi = r.hi, r.lo, r.hasHi, r.hasLo
