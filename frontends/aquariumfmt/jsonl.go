@@ -3,6 +3,7 @@ package aquariumfmt
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/waterworks-solver/waterworks/frontends/jsonfields"
 	"github.com/waterworks-solver/waterworks/frontends/textblock"
@@ -179,6 +180,9 @@ func (v *recordChecker) id(ids textblock.IDs) bool {
 	return true
 }
 
+// maxShownRule is the longest rule a message about it quotes.
+const maxShownRule = 32
+
 // rule reads the line's rule, if it states one ("region" or "pool"; null
 // states none).
 func (v *recordChecker) rule(stated *string) (aquarium.Rule, bool) {
@@ -187,7 +191,11 @@ func (v *recordChecker) rule(stated *string) (aquarium.Rule, bool) {
 	}
 	rule, err := aquarium.ParseRule(*stated)
 	if err != nil {
-		v.report("rule", "rule is %q, want region or pool", *stated)
+		shown := strconv.Quote(*stated)
+		if len(*stated) > maxShownRule { // the line may be megabytes long
+			shown = fmt.Sprintf("a string of %d bytes", len(*stated))
+		}
+		v.report("rule", "rule is %s, want region or pool", shown)
 		return aquarium.RegionRule, false
 	}
 	return rule, true

@@ -106,6 +106,7 @@ func TestParseJSONLErrors(t *testing.T) {
 		{"bad escaped solution cell", `{` + good + `,"solution":["\u0078#"]}`, "c:1:77", "found 'x'"},
 		{"unknown rule", `{` + good + `,"rule":"lava"}`, "c:1:72", `rule is "lava", want region or pool`},
 		{"rule not a string", `{` + good + `,"rule":1}`, "c:1:72", "rule: want a string"},
+		{"huge rule", `{` + good + `,"rule":"` + strings.Repeat("x", 1<<20) + `"}`, "c:1:72", "rule is a string of 1048576 bytes, want region or pool"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
