@@ -73,6 +73,9 @@ type comparison struct {
 	keep     map[string]bool   // engine filter from --engines; nil keeps all
 	code     int               // worst exit code so far
 	rows     []kind.CompareRow // every row so far, for --plot
+	// kindName and input name the input being compared, for the records
+	// of its problems.
+	kindName, input string
 }
 
 // comparison is what compare offers the kinds.
@@ -91,9 +94,16 @@ func (c *comparison) Wants(name string) bool { return c.keep == nil || c.keep[na
 func (c *comparison) Begin(id string) { c.progress.Begin(id) }
 
 // Problem says on stderr what keeps the engines from a puzzle: exit 2.
+// In JSON and CSV it is a record too, of status error, named by the
+// input (the puzzle it could not read has no id of its own), so that
+// every input yields one.
 func (c *comparison) Problem(err error) {
 	fmt.Fprintln(c.stdio.Err, err)
 	c.code = clikit.Worse(c.code, clikit.ExitUsage)
+	if c.flags.Format == clikit.FormatJSON || c.flags.Format == clikit.FormatCSV {
+		c.print(kind.CompareRow{Kind: c.kindName, ID: c.input, Status: kind.StatusError, Error: err.Error()})
+		c.out.Flush()
+	}
 }
 
 // Say says msg on stderr.
@@ -256,6 +266,7 @@ func runCompare(ctx context.Context, stdio clikit.IO, args []string) int {
 			continue
 		}
 		c.progress.Begin(in.Name)
+		c.kindName, c.input = k.Name, in.Name
 		code = clikit.Worse(code, clikit.Guard(stdio, in.Name, func() int {
 			k.Compare(ctx, c, in.Input)
 			return clikit.ExitOK

@@ -134,8 +134,23 @@ func TestCompareMiniZincInputs(t *testing.T) {
 	t.Run("a model missing its data", func(t *testing.T) {
 		code, rows, errOut := mznCompare(t, "", "--engines", "cp", pigeons)
 		assert.Equal(t, ExitUsage, code)
-		assert.Empty(t, rows)
 		assert.Contains(t, errOut, pigeons+":4:1: type error: ", "minizinc's place, as file:line:col")
+		require.Len(t, rows, 1, "a record for the model that does not compile")
+		assert.Equal(t, "error", rows[0].Status)
+		assert.Equal(t, pigeons, rows[0].ID)
+		assert.Contains(t, rows[0].Error, pigeons+":4:1: type error: ")
+	})
+	t.Run("compiling past the timeout", func(t *testing.T) {
+		// Some 1.1 million constraints: minizinc takes seconds over them.
+		slow := "int: n = 1500;\narray[1..n] of var 0..n: x;\nconstraint forall(i, j in 1..n where i < j)(x[i] != x[j] + i - j);\nsolve satisfy;\n"
+		code, rows, errOut := mznCompare(t, slow, "--kind", "mzn", "--engines", "cp", "--timeout", "200ms", "-")
+		assert.Equal(t, ExitTimeout, code, errOut)
+		require.Len(t, rows, 2, "cp and cp-learn")
+		for _, r := range rows {
+			assert.Equal(t, "unknown", r.Status, r.Engine)
+			assert.Equal(t, "not compiled", r.Answer, r.Engine)
+			assert.Contains(t, r.Error, "within --timeout 200ms")
+		}
 	})
 	t.Run("a mistake in the model", func(t *testing.T) {
 		code, _, errOut := mznCompare(t, "int: n;\nvar 1..n: x;\nconstraint x > y;\nsolve satisfy;\n", "--engines", "cp", "-", data)

@@ -185,3 +185,34 @@ func TestCompareNoAnswer(t *testing.T) {
 		assert.Equal(t, kind.StatusUnknown, row.Status, line)
 	}
 }
+
+// TestCompareProblemRecords checks that an input the engines cannot run
+// on still yields a record in JSON and CSV, of status error, named by the
+// input and carrying the message that stderr gives with its place: a
+// broken Aquarium grid, a broken FlatZinc model.
+func TestCompareProblemRecords(t *testing.T) {
+	for _, tc := range []struct{ name, input, kind, want string }{
+		{"aquarium", "not a puzzle\n", "aquarium", "-:1:1: unknown directive"},
+		{"fzn", "var int: x;\nconstraint int_le(x, ;\nsolve satisfy;\n", "fzn", "-:2:22: want a value"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := run(t, tc.input, "compare", "--kind", tc.kind, "--engines", "cp", "--format", "json", "-")
+			assert.Equal(t, ExitUsage, code)
+			assert.Contains(t, errOut, tc.want)
+			var problems []string
+			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+				var row kind.CompareRow
+				require.NoError(t, json.Unmarshal([]byte(line), &row), line)
+				assert.Equal(t, kind.StatusError, row.Status, line)
+				assert.Equal(t, tc.kind, row.Kind)
+				assert.Equal(t, "-", row.ID)
+				problems = append(problems, row.Error)
+			}
+			assert.Contains(t, strings.Join(problems, "\n"), tc.want, "a record of the problem")
+
+			code, out, _ = run(t, tc.input, "compare", "--kind", tc.kind, "--engines", "cp", "--format", "csv", "-")
+			assert.Equal(t, ExitUsage, code)
+			assert.Contains(t, out, tc.kind+",-,,error,")
+		})
+	}
+}

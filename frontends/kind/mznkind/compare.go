@@ -2,6 +2,7 @@ package mznkind
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/waterworks-solver/waterworks/frontends/kind"
@@ -36,16 +37,28 @@ func compare(ctx context.Context, c kind.Comparison, in kind.Input) {
 	defer comp.Close()
 	c.Begin(id)
 	models, err := compileFor(ctx, c, comp, inst, engines)
-	if err != nil {
-		if ctx.Err() == nil {
-			c.Problem(err)
+	switch {
+	case ctx.Err() != nil:
+		return
+	case errors.Is(err, errCompileTimeout):
+		rows := make([]kind.CompareRow, 0, len(engines))
+		for _, e := range engines {
+			rows = append(rows, uncompiled(id, e.Name, err))
 		}
+		c.Puzzle(rows)
+		return
+	case err != nil:
+		c.Problem(err)
 		return
 	}
 	o := fznkind.Options{Timeouts: c.Options().Timeout > 0}
 	rows := make([]kind.CompareRow, 0, len(engines))
 	for _, e := range engines {
 		m, err := models.of(e)
+		if errors.Is(err, errCompileTimeout) {
+			rows = append(rows, uncompiled(id, e.Name, err))
+			continue
+		}
 		if err != nil {
 			rows = append(rows, kind.CompareRow{Kind: Name, ID: id, Engine: e.Name, Status: kind.StatusError,
 				Answer: "error", Error: err.Error()})
@@ -54,6 +67,33 @@ func compare(ctx context.Context, c kind.Comparison, in kind.Input) {
 		rows = append(rows, fznkind.CompareRow(ctx, c, Name, e, id, m, o))
 	}
 	c.Puzzle(rows)
+}
+
+// errCompileTimeout is the error of a compilation that --timeout stopped.
+var errCompileTimeout = errors.New("minizinc did not compile it within --timeout")
+
+// uncompiled returns the row of the engine called engine on the instance
+// id when compiling stopped at the timeout: unknown, as a run stopped so.
+func uncompiled(id, engine string, err error) kind.CompareRow {
+	return kind.CompareRow{Kind: Name, ID: id, Engine: engine, Status: kind.StatusUnknown, Answer: "not compiled", Error: err.Error()}
+}
+
+// compileWithin runs compile under the per-run timeout of c, when there
+// is one: compiling a model is part of each run's time, so a model that
+// minizinc compiles for longer than that stops there, with an error
+// wrapping errCompileTimeout.
+func compileWithin[T any](ctx context.Context, c kind.Comparison, compile func(ctx context.Context) (T, error)) (T, error) {
+	limit := c.Options().Timeout
+	if limit <= 0 {
+		return compile(ctx)
+	}
+	within, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	v, err := compile(within)
+	if err != nil && ctx.Err() == nil && errors.Is(within.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("%w %v", errCompileTimeout, limit)
+	}
+	return v, err
 }
 
 // compiled holds an instance's FlatZinc for each engine.
@@ -77,7 +117,8 @@ func (c *compiled) of(e fznkind.Engine) (*fzn.Model, error) {
 func compileFor(ctx context.Context, c kind.Comparison, comp *Compiler, in Instance, engines []fznkind.Engine) (*compiled, error) {
 	out := &compiled{}
 	var err error
-	if out.ours, err = comp.Compile(ctx, in, Ours); err != nil {
+	out.ours, err = compileWithin(ctx, c, func(ctx context.Context) (*fzn.Model, error) { return comp.Compile(ctx, in, Ours) })
+	if err != nil {
 		return nil, err
 	}
 	for _, e := range engines {
@@ -85,14 +126,17 @@ func compileFor(ctx context.Context, c kind.Comparison, comp *Compiler, in Insta
 			continue
 		}
 		var note string
-		out.gecode, note, out.gecodeErr = comp.ForGecode(ctx, in)
+		out.gecode, out.gecodeErr = compileWithin(ctx, c, func(ctx context.Context) (m *fzn.Model, err error) {
+			m, note, err = comp.ForGecode(ctx, in)
+			return m, err
+		})
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		if note != "" {
 			c.Say(fmt.Sprintf("%s: gecode runs it compiled with the standard library: %s", in.ID(), note))
 		}
-		if out.gecodeErr != nil {
+		if out.gecodeErr != nil && !errors.Is(out.gecodeErr, errCompileTimeout) {
 			out.gecodeErr = fmt.Errorf("compiling for Gecode: %w", out.gecodeErr)
 		}
 	}
