@@ -1,6 +1,9 @@
 package cp
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // clauseDB holds the clauses a learning search adds (learned clauses and
 // the clauses that block found solutions) and propagates them with two
@@ -13,12 +16,15 @@ import "slices"
 // literals between a and b.
 type clauseDB struct {
 	clauseLike
-	lits      []Lit          // every clause's literals, one after the other
-	start     []int32        // clause i is lits[start[i]:start[i+1]]
-	permanent []bool         // by clause: never dropped (blocking clauses)
-	watches   []valueWatches // by watch key: the clauses watching each literal of that key
-	head      int            // the events before it have been read
-	id        PropID         // the store's propagator
+	lits    []Lit          // every clause's literals, one after the other
+	start   []int32        // clause i is lits[start[i]:start[i+1]]
+	lbd     []int32        // by clause: its literal block distance when learned, or permanentLBD
+	watches []valueWatches // by watch key: the clauses watching each literal of that key
+	head    int            // the events before it have been read
+	id      PropID         // the store's propagator
+	// sinceReduce counts the learned clauses added since the last
+	// reduction; reduceAt is how many make the next one due.
+	sinceReduce, reduceAt int
 }
 
 // valueWatches are the watches of one key, by the offset of the literal
@@ -91,7 +97,7 @@ func watchKey(l Lit) int {
 
 // newClauseDB adds an empty clause store to s. A solver needs only one.
 func newClauseDB(s *Solver) *clauseDB {
-	db := &clauseDB{start: []int32{0}}
+	db := &clauseDB{start: []int32{0}, reduceAt: reduceFirst}
 	db.id = s.Add(db)
 	return db
 }
@@ -112,7 +118,8 @@ func (db *clauseDB) watching(x Var, side int) bool {
 
 // reset drops every clause.
 func (db *clauseDB) reset() {
-	db.lits, db.start, db.permanent, db.head = db.lits[:0], db.start[:1], db.permanent[:0], 0
+	db.lits, db.start, db.lbd, db.head = db.lits[:0], db.start[:1], db.lbd[:0], 0
+	db.sinceReduce, db.reduceAt = 0, reduceFirst
 	db.clearWatches()
 }
 
@@ -131,12 +138,17 @@ func (db *clauseDB) watch(l Lit, c int32, blocker Lit) {
 }
 
 // add stores a clause of at least two literals and watches its first two.
-// A permanent clause is never dropped by reduce.
-func (db *clauseDB) add(lits []Lit, permanent bool) int32 {
+// lbd is its literal block distance, the number of decision levels among
+// its literals when it was learned; a clause of lbd permanentLBD is never
+// dropped by reduce.
+func (db *clauseDB) add(lits []Lit, lbd int) int32 {
 	c := int32(len(db.start) - 1)
 	db.lits = append(db.lits, lits...)
 	db.start = append(db.start, int32(len(db.lits)))
-	db.permanent = append(db.permanent, permanent)
+	db.lbd = append(db.lbd, int32(lbd))
+	if lbd != permanentLBD {
+		db.sinceReduce++
+	}
 	// One watch per watched literal, even when both are the same key and
 	// value: each entry of a list stands for one watched literal.
 	db.watch(lits[0], c, lits[1])
@@ -144,43 +156,73 @@ func (db *clauseDB) add(lits []Lit, permanent bool) int32 {
 	return c
 }
 
+// permanentLBD is the literal block distance that marks a clause never
+// to drop: one that blocks a solution. A learned clause has at least one
+// level.
+const permanentLBD = 0
+
 // reduceAbove is how many literals the learned clauses may hold before
-// reduce drops some (about 16 MB). Tests lower it.
+// reduce drops some whatever the schedule (about 16 MB). Tests lower it.
 var reduceAbove = 4 << 20
+
+// The schedule of reductions: the first when reduceFirst clauses were
+// learned, each next one reduceGrow clauses later than the last gap, as
+// Glucose does, so that the store grows like the square root of the
+// conflicts. 0 for reduceFirst reduces only past reduceAbove.
+var (
+	reduceFirst = 4000
+	reduceGrow  = 1000
+)
 
 // shortClause is the length up to which learned clauses are always kept.
 const shortClause = 8
 
-// reduce drops learned clauses when they hold more than reduceAbove
-// literals: it keeps the permanent ones, the short ones and the newer half
-// of the others, and drops those that the root assignment satisfies. It
-// must be called at the root, where no clause is the reason of a recorded
-// event; it makes true the literals that kept clauses force at the root,
-// and fails when a kept clause is false there.
+// glueLBD is the literal block distance up to which learned clauses are
+// always kept: those that tie two decision levels together ("glue
+// clauses") keep propagating as long as the search runs.
+const glueLBD = 2
+
+// due reports whether reduce should drop clauses now.
+func (db *clauseDB) due() bool {
+	return len(db.lits) > reduceAbove || reduceFirst > 0 && db.sinceReduce >= db.reduceAt
+}
+
+// reduce drops learned clauses when due: it keeps the permanent ones, the
+// short ones, the glue ones, and the better half of the others (those of
+// smaller literal block distance, the newer among equals), and drops those
+// that the root assignment satisfies. It must be called at the root, where
+// no clause is the reason of a recorded event; it makes true the literals
+// that kept clauses force at the root, and fails when a kept clause is
+// false there.
 func (db *clauseDB) reduce(s *Solver) error {
-	if len(db.lits) <= reduceAbove {
+	if !db.due() {
 		return nil
 	}
+	if db.sinceReduce >= db.reduceAt {
+		db.reduceAt += reduceGrow
+	}
 	n := len(db.start) - 1
-	long := 0
+	lits, start, lbd := db.lits, db.start, db.lbd
+	var candidates []int32
 	for c := range n {
-		if !db.permanent[c] && db.start[c+1]-db.start[c] > shortClause {
-			long++
+		if lbd[c] > glueLBD && start[c+1]-start[c] > shortClause {
+			candidates = append(candidates, int32(c))
 		}
 	}
-	lits, start, permanent := db.lits, db.start, db.permanent
-	db.lits, db.start, db.permanent = nil, []int32{0}, nil
+	// The worse half: larger distance first, older first among equals.
+	slices.SortStableFunc(candidates, func(a, b int32) int { return cmp.Compare(lbd[b], lbd[a]) })
+	drop := make([]bool, n)
+	for _, c := range candidates[:len(candidates)/2] {
+		drop[c] = true
+	}
+	db.lits, db.start, db.lbd = nil, []int32{0}, nil
 	db.clearWatches()
 	var units []Lit
-	seenLong := 0
 	for c := range n {
-		clause := lits[start[c]:start[c+1]]
-		if !permanent[c] && len(clause) > shortClause {
-			seenLong++
-			if seenLong <= long/2 {
-				continue // the older half of the long ones
-			}
+		if drop[c] {
+			continue
 		}
+		clause := lits[start[c]:start[c+1]]
 		// Put the literals that are not false first, dropping satisfied
 		// clauses; a clause with one such literal forces it.
 		free := 0
@@ -201,9 +243,10 @@ func (db *clauseDB) reduce(s *Solver) error {
 		case free == 1:
 			units = append(units, clause[0])
 		default:
-			db.add(clause, permanent[c])
+			db.add(clause, int(lbd[c]))
 		}
 	}
+	db.sinceReduce = 0 // the clauses kept are not new
 	s.learn.cur = reason{}
 	for _, l := range units {
 		if err := s.makeTrue(l); err != nil {

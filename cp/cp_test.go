@@ -593,6 +593,57 @@ func TestLearningWithReduction(t *testing.T) {
 	}))
 }
 
+// TestLearningWithScheduledReduction repeats the brute-force comparison
+// with a reduction due at every restart by the schedule (reduceFirst),
+// not by the size of the store: the worse half of the long clauses goes
+// each time, by literal block distance, and the clauses that block
+// solutions must stay.
+func TestLearningWithScheduledReduction(t *testing.T) {
+	defer func(first, grow int) { reduceFirst, reduceGrow = first, grow }(reduceFirst, reduceGrow)
+	reduceFirst, reduceGrow = 1, 0
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := range randomCases(800) {
+		requireLearningFindsAll(t, biggerBoolProblem(r), i)
+	}
+	// Random 3-SAT below the threshold: solutions between many conflicts,
+	// so restarts and reductions while blocking clauses must stay. The
+	// count of the search without learning is the reference.
+	var restarts int64
+	for seed := range uint64(4) {
+		build := func() (*Solver, []Var) {
+			r := rand.New(rand.NewPCG(seed, 26))
+			s := New()
+			vars := make([]Var, 100)
+			for i := range vars {
+				vars[i] = s.NewBool()
+			}
+			for range 415 {
+				var lits []Lit
+				for range 3 {
+					l := Pos(vars[r.IntN(len(vars))])
+					if r.IntN(2) == 0 {
+						l = l.Not()
+					}
+					lits = append(lits, l)
+				}
+				s.AddClause(lits...)
+			}
+			return s, vars
+		}
+		s, vars := build()
+		want, err := s.Count(context.Background(), DomWDeg(vars, ValueMin), Limits{}, 0, func() {})
+		require.NoError(t, err)
+		s, vars = build()
+		got := 0
+		require.NoError(t, s.SearchLearning(context.Background(), vars, Limits{}, func() bool { got++; return got <= want }))
+		assert.Equal(t, want, got, "seed %d", seed)
+		t.Log(want, s.Stats())
+		assert.Positive(t, s.Stats().Restarts, "seed %d: the test needs reductions between solutions", seed)
+		restarts += s.Stats().Restarts
+	}
+	assert.Greater(t, restarts, int64(8), "the test needs reductions between solutions")
+}
+
 // TestLearningExplainsSilentPropagators runs the learning search over
 // integer variables and over a propagator that does not explain itself,
 // which the search explains by its variables' domains.

@@ -15,7 +15,10 @@ import (
 // over decisions that played no part. Branching picks the variable of vars
 // most active in recent conflicts (VSIDS) and tries the value it had last
 // (phase saving), its smallest value at first; restarts follow the Luby
-// sequence.
+// sequence. At restarts the store of learned clauses is cut down on a
+// schedule that grows with the conflicts, as in Glucose: the worse half of
+// the long clauses, by literal block distance (the decision levels a
+// clause spans when learned), goes; short and glue clauses stay.
 //
 // Each solution found is blocked by the clause that negates its decisions,
 // so the search can go on for the next: counting is exact, and stopping at
@@ -160,6 +163,8 @@ type cdcl struct {
 	learnt     []Lit
 	varStamp   []uint32 // by variable: blockStamp when blockValues met it
 	blockStamp uint32
+	levelSeen  []uint32 // by level: lbdStamp when the learned clause has a literal of it
+	lbdStamp   uint32
 }
 
 func newCDCL(s *Solver, vars []Var) *cdcl {
@@ -550,7 +555,7 @@ func (c *cdcl) block(m int) error {
 		lits = append(lits, d.Not())
 	}
 	c.backjump(int32(m - 1))
-	return c.assert(lits, true)
+	return c.assert(lits, permanentLBD)
 }
 
 // blockValues adds the clause that rules out the values vars have in the
@@ -611,7 +616,7 @@ func (c *cdcl) blockValues() (more bool, err error) {
 			back = levels[second]
 		}
 		c.backjump(back)
-		if err = c.assert(lits, true); err == nil {
+		if err = c.assert(lits, permanentLBD); err == nil {
 			err = s.Propagate()
 		}
 		return true, err
@@ -620,7 +625,7 @@ func (c *cdcl) blockValues() (more bool, err error) {
 	// are open, and the clause waits as any other.
 	lits[1], lits[second] = lits[second], lits[1]
 	c.backjump(levels[0] - 1)
-	s.learn.clauses.add(lits, true)
+	s.learn.clauses.add(lits, permanentLBD)
 	return true, s.Propagate()
 }
 
@@ -652,9 +657,10 @@ func (c *cdcl) levelOf(p Lit) int32 {
 }
 
 // assert stores a clause whose first literal is not false and whose other
-// literals are false, and makes its first literal true. A permanent
-// clause (one that blocks a solution) is never dropped.
-func (c *cdcl) assert(lits []Lit, permanent bool) error {
+// literals are false, and makes its first literal true. lbd is the
+// clause's literal block distance when learned, or permanentLBD for a
+// clause that blocks a solution, which is never dropped.
+func (c *cdcl) assert(lits []Lit, lbd int) error {
 	s, l := c.s, &c.s.learn
 	if len(lits) == 1 {
 		l.cur = reason{}
@@ -669,7 +675,7 @@ func (c *cdcl) assert(lits []Lit, permanent bool) error {
 		}
 	}
 	lits[1], lits[best] = lits[best], lits[1]
-	cl := l.clauses.add(lits, permanent)
+	cl := l.clauses.add(lits, lbd)
 	if l.level == 0 {
 		l.cur = reason{}
 	} else {
@@ -699,8 +705,23 @@ func (c *cdcl) learnFrom() error {
 	}
 	learnt := c.analyze(conflict)
 	back := int32(0)
-	for _, lit := range learnt[1:] {
-		back = max(back, c.levelOf(lit.Not()))
+	if c.lbdStamp++; c.lbdStamp == 0 {
+		clear(c.levelSeen)
+		c.lbdStamp = 1
+	}
+	if n := int(l.level) + 1; len(c.levelSeen) < n {
+		c.levelSeen = append(c.levelSeen, make([]uint32, n-len(c.levelSeen))...)
+	}
+	lbd := 0
+	for i, lit := range learnt {
+		lv := c.levelOf(lit.Not())
+		if i > 0 {
+			back = max(back, lv)
+		}
+		if c.levelSeen[lv] != c.lbdStamp {
+			c.levelSeen[lv] = c.lbdStamp
+			lbd++
+		}
 	}
 	c.backjump(back)
 	c.s.stats.Learned++
@@ -712,7 +733,7 @@ func (c *cdcl) learnFrom() error {
 		}
 		c.bump *= 1e-100
 	}
-	return c.assert(learnt, false)
+	return c.assert(learnt, lbd)
 }
 
 // varHeap is a binary max-heap of variables by activity.
