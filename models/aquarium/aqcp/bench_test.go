@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/waterworks-solver/waterworks/cp"
 	"github.com/waterworks-solver/waterworks/models/aquarium"
@@ -156,4 +157,41 @@ func BenchmarkRandomPool(b *testing.B) {
 		}
 		b.ReportMetric(float64(nodes), "nodes")
 	})
+}
+
+// randomSeeds switches BenchmarkRandomSeeds on: a run takes minutes.
+var randomSeeds = flag.Bool("random.seeds", false, "run BenchmarkRandomSeeds (minutes a run)")
+
+// BenchmarkRandomSeeds solves the 200x200 region-rule puzzles of
+// RandomPuzzle seeds 0-15 and proves them unique, each within 30 s of
+// wall time (run it on a quiet machine), and reports how many it proved,
+// their nodes, and the CPU time of the whole set: the learning search
+// over a family rather than over one seed, whose luck any change of the
+// search moves (behind -random.seeds).
+func BenchmarkRandomSeeds(b *testing.B) {
+	if !*randomSeeds {
+		b.Skip("a run takes minutes: -random.seeds runs it")
+	}
+	const n, seeds, budget = 200, 16, 30 * time.Second
+	var puzzles []*aquarium.Puzzle
+	for seed := range uint64(seeds) {
+		puzzles = append(puzzles, randomBenchPuzzle(n, seed))
+	}
+	b.ReportAllocs()
+	var proved, nodes int64
+	defer cpuclock.Report(b, cpuclock.Process())
+	for b.Loop() {
+		proved, nodes = 0, 0
+		for _, p := range puzzles {
+			ctx, cancel := context.WithTimeout(context.Background(), budget)
+			res, err := aqcp.SolveCP(ctx, p, aquarium.RegionRule, 2, cp.Limits{})
+			cancel()
+			nodes += res.Stats.Nodes
+			if err == nil && res.Exhausted && len(res.Solutions) == 1 {
+				proved++
+			}
+		}
+	}
+	b.ReportMetric(float64(proved), "proved")
+	b.ReportMetric(float64(nodes), "nodes")
 }
