@@ -237,7 +237,11 @@ func luby(i int) int {
 	return 1 << seq
 }
 
-const restartBase = 64 // conflicts in the shortest run between restarts
+// restartBase is the number of conflicts in the shortest run between
+// restarts, the unit of the Luby sequence. On Aquarium's
+// BenchmarkRandomSeeds (sixteen 200x200 puzzles, 30 s each) 64 took 54 s
+// of CPU and proved 16 where 32 took 88 s (15) and 128 96 s (14).
+const restartBase = 64
 
 // run is the search loop: propagate, learn from a conflict and backjump
 // (restarting on the Luby schedule), or decide; each solution goes to
