@@ -62,11 +62,67 @@ func (s *Solver) searchLearning(ctx context.Context, b Brancher, vars []Var, lim
 	start := time.Now()
 	defer func() { s.stats.Time += time.Since(start) }()
 	defer s.restorePending(s.pending())
+	if s.settledAtRoot(ctx, vars, optimize, onSolution) {
+		return nil
+	}
 	base := s.beginLearning()
 	defer s.endLearning(base)
 	c := newCDCL(s, vars)
 	c.optimize, c.brancher, c.led = optimize, b, true
 	return c.run(ctx, lim, onSolution)
+}
+
+// settledAtRoot runs a search that propagation at the root settles, as
+// most puzzles' searches are, without the learning machinery: setting it
+// up (a record of every change, watches and activities by variable) can
+// cost more than the whole of such a search. When propagation fails there
+// is no solution; when it fixes every variable of vars and the others'
+// least values (or their phases) complete the state to a solution, that
+// solution is the only one, told apart by vars, and optimal. It reports
+// whether it settled the search; either way the state is left as it was.
+func (s *Solver) settledAtRoot(ctx context.Context, vars []Var, optimize bool, onSolution func() bool) (settled bool) {
+	if ctx.Err() != nil {
+		return false // the search reports it
+	}
+	h, pending := s.mark(), s.pending()
+	defer func() {
+		s.undo(h)
+		if !settled {
+			s.restorePending(pending) // the search propagates them again
+		}
+	}()
+	if s.Propagate() != nil {
+		s.stats.Failures++
+		return true
+	}
+	for _, v := range vars {
+		if !s.Fixed(v) {
+			return false
+		}
+	}
+	for v := range s.NumVars() {
+		x := Var(v)
+		if s.Fixed(x) {
+			continue
+		}
+		val := s.Min(x)
+		if v < len(s.learn.hints) {
+			if p := s.learn.hints[v]; p >= 0 && s.Contains(x, int(s.vars[x].offset+p)) {
+				val = int(s.vars[x].offset + p)
+			}
+		}
+		if s.Assign(x, val) != nil {
+			return false
+		}
+	}
+	if s.Propagate() != nil {
+		return false // a witness needs search
+	}
+	s.stats.Solutions++
+	if onSolution() && optimize {
+		s.objective.improve(s)
+	}
+	return true
 }
 
 // beginLearning switches learning on at the current state, which becomes

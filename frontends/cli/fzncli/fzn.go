@@ -173,6 +173,14 @@ func solve(ctx context.Context, stdio clikit.IO, f *flags, engine fznkind.Engine
 		}
 	}
 	p := newPrinter(stdio.Out, m, opts)
+	runOpts := opts
+	if p.hold {
+		// The printer holds the best solution and prints it when the run
+		// ends, or at once when the time is up: the engine hands out each
+		// improving one, or the best would reach the printer only when
+		// the engine has stopped, after the printer has closed.
+		runOpts.All = true
+	}
 	onSolution := p.solution
 	if f.verbose {
 		onSolution = func(s fzn.Solution) {
@@ -181,7 +189,7 @@ func solve(ctx context.Context, stdio clikit.IO, f *flags, engine fznkind.Engine
 		}
 	}
 	stopFlush := context.AfterFunc(runCtx, p.flush)
-	res := fznkind.Run(runCtx, engine, name, m, opts, onSolution)
+	res := fznkind.Run(runCtx, engine, name, m, runOpts, onSolution)
 	stopFlush()
 	p.finish(res, f.stats, engine)
 	if f.verbose {

@@ -283,6 +283,42 @@ func TestTimeLimit(t *testing.T) {
 	}
 }
 
+// ledModel is hardModel's optimisation led by its search annotation to
+// every pigeon in its own hole, highest first: each engine finds the
+// solution with every hole in its first descent, and none proves in a
+// test's time that fewer holes will not do.
+func ledModel(t *testing.T, n int) string {
+	t.Helper()
+	data, err := os.ReadFile(hardModel(t, n, false))
+	require.NoError(t, err)
+	var pigeons []string
+	for i := 1; i <= n; i++ {
+		pigeons = append(pigeons, fmt.Sprintf("p%d", i))
+	}
+	led := fmt.Sprintf("solve :: int_search([%s], input_order, indomain_max, complete) minimize used;\n", strings.Join(pigeons, ", "))
+	src := strings.Replace(string(data), "solve minimize used;\n", led, 1)
+	path := filepath.Join(t.TempDir(), "led.fzn")
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	return path
+}
+
+// TestTimeLimitPrintsBestOfEachEngine: whichever engine runs, the best
+// solution found before -t is printed, not dropped. (The CP engines hand
+// out an optimisation's best when their search has stopped, which is
+// after the time is up.)
+func TestTimeLimitPrintsBestOfEachEngine(t *testing.T) {
+	path := ledModel(t, 14)
+	for _, engine := range []string{"cp-learn", "cp", "sat:gini"} {
+		t.Run(engine, func(t *testing.T) {
+			var stderr syncBuffer
+			code, out := runFzn(context.Background(), "", &stderr, "--backend", engine, "-t", "300", path)
+			assert.Equal(t, 0, code, stderr.String())
+			assert.True(t, strings.HasSuffix(out, "used = 14;\n"+fznfmt.Separator+"\n"), out)
+			assert.NotContains(t, out, "==========")
+		})
+	}
+}
+
 // TestInterruptPrintsBest: an interrupt (the end of the command's
 // context) while an optimisation holds its best solution back prints that
 // solution at once, and the command exits 130.
