@@ -143,7 +143,7 @@ func (s *Solver) IsFalse(l Lit) bool { return s.isTrue(l.Not()) }
 // makeTrue narrows l's variable so that l holds.
 func (s *Solver) makeTrue(l Lit) error {
 	info := &s.vars[l.Var()]
-	if info.boolean {
+	if info.boolean && isPlain(l) {
 		return s.Assign(l.Var(), l.value())
 	}
 	v := int(info.offset + l.offset())
@@ -188,12 +188,18 @@ func (clauseLike) Explains() bool     { return true }
 type clause struct {
 	clauseLike
 	lits []Lit
+	// plain reports that every literal is Pos or Neg of its variable, as
+	// nearly every clause's are: Propagate then reads the bounds directly.
+	plain bool
 }
 
 // AddClause posts the constraint that at least one of lits is true. Every
 // literal's variable must be a 0..1 variable.
 func (s *Solver) AddClause(lits ...Lit) PropID {
-	c := &clause{lits: append([]Lit(nil), lits...)}
+	c := &clause{lits: append([]Lit(nil), lits...), plain: true}
+	for _, l := range c.lits {
+		c.plain = c.plain && isPlain(l)
+	}
 	id := s.Add(c)
 	for _, l := range c.lits {
 		s.checkBool(l.Var())
@@ -204,12 +210,23 @@ func (s *Solver) AddClause(lits ...Lit) PropID {
 
 func (c *clause) Propagate(s *Solver) error {
 	free, nfree := Lit{}, 0
-	for _, l := range c.lits {
-		switch {
-		case s.isTrue(l):
-			return nil
-		case !s.Fixed(l.Var()):
-			free, nfree = l, nfree+1
+	if c.plain {
+		for _, l := range c.lits {
+			switch {
+			case s.boolTrue(l):
+				return nil
+			case !s.Fixed(l.Var()):
+				free, nfree = l, nfree+1
+			}
+		}
+	} else {
+		for _, l := range c.lits {
+			switch {
+			case s.isTrue(l):
+				return nil
+			case !s.Fixed(l.Var()):
+				free, nfree = l, nfree+1
+			}
 		}
 	}
 	switch nfree {
@@ -225,17 +242,19 @@ func (c *clause) Propagate(s *Solver) error {
 }
 
 // falsified returns the negations of the clause's literals other than
-// except: the true literals that rule the clause's other options out.
+// except: the true literals that rule the clause's other options out. The
+// slice is the solver's scratch, which SetReason and Fail copy.
 func (c *clause) falsified(s *Solver, except Lit) []Lit {
 	if !s.Learning() {
 		return nil
 	}
-	why := make([]Lit, 0, len(c.lits))
+	why := s.learn.why[:0]
 	for _, l := range c.lits {
 		if l != except {
 			why = append(why, l.Not())
 		}
 	}
+	s.learn.why = why
 	return why
 }
 
@@ -255,8 +274,13 @@ func (s *Solver) AddImplication(cond, then Lit) PropID {
 	return id
 }
 
+// isPlain reports whether l, a literal of a 0..1 variable, is Pos or Neg
+// of it (not one of the equality literals of the same values), which
+// boolTrue reads.
+func isPlain(l Lit) bool { return l.off == 1 && l.x&kindEqual == 0 }
+
 func (p *implication) Propagate(s *Solver) error {
-	if p.cond.off == 1 && p.then.off == 1 && p.cond.x&kindEqual == 0 && p.then.x&kindEqual == 0 {
+	if isPlain(p.cond) && isPlain(p.then) {
 		// Pos and Neg, as nearly every implication has: read the bounds.
 		if s.boolTrue(p.cond) {
 			s.SetReason(p.cond)

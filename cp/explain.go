@@ -89,6 +89,7 @@ type learning struct {
 	cur         reason           // reason of the changes the running code makes next
 	conflict    []Lit            // the last failure's clashing true literals
 	conflictSet bool             // whether the running propagator set conflict
+	why         []Lit            // scratch for a reason a propagator builds, which SetReason and Fail copy
 	innerAt     [][]int32        // by variable then value offset: the event that removed it, plus one, or 0
 	innerVars   []Var            // the variables innerAt holds a slice for
 	chain       [2][][]int32     // by bound side then variable (not 0..1): its bound events, in order
