@@ -88,7 +88,7 @@ func TestSelectionRoundTrip(t *testing.T) {
 // FuzzParseSelection, seeded from the committed selections: no panic; a
 // selection read is written back as one that reads the same.
 func FuzzParseSelection(f *testing.F) {
-	for _, file := range []string{"selection.txt", filepath.Join("ci", "selection.txt")} {
+	for _, file := range []string{"selection.txt", "heldout.txt", filepath.Join("ci", "selection.txt")} {
 		if data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "minizinc", file)); err == nil {
 			f.Add(data)
 		}
