@@ -56,7 +56,9 @@ type count struct {
 // can take v, keeps the values of y and c that such a range of counts
 // supports, and removes from each x[i] the values that would push the
 // count out of what c allows. A run costs O(|D(y)|·len(x) + |D(c)|·|D(y)|),
-// O(len(x)) when y is fixed. It does not explain its deductions.
+// O(len(x)) when y is fixed; then it runs only when c changes or an x[i]
+// is decided (fixed, or y removed from it), not on every change of the
+// x[i]. It does not explain its deductions.
 func (s *Solver) AddCountEq(x []Var, y, c Var) PropID { return s.addCount(x, y, c, countEq) }
 
 // AddCountNeq posts c ≠ #{i : x[i] = y} (count_neq), domain consistent
@@ -81,6 +83,9 @@ func (s *Solver) AddCountGt(x []Var, y, c Var) PropID { return s.addCount(x, y, 
 
 func (s *Solver) addCount(x []Var, y, c Var, rel countRel) PropID {
 	p := &count{x: slices.Clone(x), y: y, c: c, rel: rel, idem: distinctVars(x, []Var{y, c})}
+	if s.Fixed(y) {
+		return s.addCountOf(p)
+	}
 	id := s.Add(p)
 	for _, v := range p.x {
 		s.Watch(id, v, OnDomain)
@@ -95,6 +100,54 @@ func (s *Solver) addCount(x []Var, y, c Var, rel countRel) PropID {
 }
 
 func (p *count) Idempotent() bool { return p.idem }
+
+// countOf is a count whose value y is fixed, as it nearly always is: only
+// two events of an x[i] matter to it, losing y and being fixed, which
+// decide whether x[i] is counted. It hears of every change of each x[i]
+// as an Advisor and runs on those two alone, once each per x[i] on a
+// path; a change of c always runs it.
+type countOf struct {
+	*count
+	// decided[i] is 1 once x[i] cannot take y or is fixed.
+	decided []Rev
+}
+
+func (s *Solver) addCountOf(p *count) PropID {
+	q := &countOf{count: p, decided: make([]Rev, len(p.x))}
+	for i := range p.x {
+		q.decided[i] = s.NewRev(0)
+		if q.isDecided(s, i) {
+			s.Set(q.decided[i], 1)
+		}
+	}
+	id := s.Add(q)
+	for i, v := range p.x {
+		s.WatchTagged(id, v, OnDomain, int32(i))
+	}
+	cEvents := OnBounds
+	if p.rel == countEq || p.rel == countNeq {
+		cEvents = OnDomain
+	}
+	s.WatchTagged(id, p.c, cEvents, -1)
+	return id
+}
+
+func (q *countOf) isDecided(s *Solver, i int) bool {
+	return s.Fixed(q.x[i]) || !s.Contains(q.x[i], s.Min(q.y))
+}
+
+// Advise runs the count when c changed, or when x[i] has just been
+// decided: fixed, or y removed from it.
+func (q *countOf) Advise(s *Solver, tag int32) bool {
+	if tag < 0 {
+		return true
+	}
+	if s.Get(q.decided[tag]) != 0 || !q.isDecided(s, int(tag)) {
+		return false
+	}
+	s.Set(q.decided[tag], 1)
+	return true
+}
 
 // Propagate removes the unsupported values of y, then of c, then of x.
 // Each step removes only values that belong to no solution, so the

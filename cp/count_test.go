@@ -69,6 +69,23 @@ func TestCountAgainstBruteForce(t *testing.T) {
 	}, func(p testProblem) { requireSameSolutions(t, p) })
 }
 
+// TestCountOfFixedValueAgainstBruteForce: with y fixed at the post the
+// count runs as an Advisor (countOf), on the events that decide an x[i]
+// alone; it must keep the solutions and the consistency of the general
+// one.
+func TestCountOfFixedValueAgainstBruteForce(t *testing.T) {
+	fixY := func(r *rand.Rand, repeats bool) testProblem {
+		p, k := randomCount(r, repeats)
+		v := r.IntN(5) - 1
+		p.lo[k.y], p.hi[k.y], p.holes[k.y] = v, v, nil
+		return p
+	}
+	forRandom(t, 3, 3000, func(r *rand.Rand) testProblem { return fixY(r, r.IntN(4) == 0) },
+		func(p testProblem) { requireSameSolutions(t, p) })
+	forRandom(t, 4, 3000, func(r *rand.Rand) testProblem { return fixY(r, false) },
+		func(p testProblem) { requireDomainConsistent(t, p, seq(0, len(p.lo))) })
+}
+
 func TestCountDomainConsistency(t *testing.T) {
 	forRandom(t, 2, 6000, func(r *rand.Rand) testProblem {
 		p, _ := randomCount(r, false)
