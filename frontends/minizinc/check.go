@@ -83,19 +83,29 @@ func (c *Checker) Confirm(ctx context.Context, in Instance, sol *Solution) (Chec
 	if err != nil {
 		return Check{}, err
 	}
-	data, err := sol.dataJSON(given)
+	pins, pinned := sol.pinConstraints(given)
+	for name := range given {
+		pinned[name] = true
+	}
+	data, err := sol.dataJSON(pinned)
 	if err != nil {
 		return Check{}, err
 	}
-	solFile := filepath.Join(dir, "solution.json")
-	if err := os.WriteFile(solFile, data, 0o600); err != nil {
-		return Check{}, err
+	req := Request{Instance: Instance{Model: in.Model, Data: append([]string(nil), in.Data...)}}
+	if string(data) != "{}\n" { // minizinc refuses a JSON data file without a field
+		solFile := filepath.Join(dir, "solution.json")
+		if err := os.WriteFile(solFile, data, 0o600); err != nil {
+			return Check{}, err
+		}
+		req.Data = append(req.Data, solFile)
 	}
-	req := Request{Instance: Instance{Model: in.Model, Data: append(append([]string(nil), in.Data...), solFile)}}
 	what := "these values"
 	if sol.Objective != nil {
 		what = fmt.Sprintf("these values and objective %d", *sol.Objective)
-		if req.Files, err = constraintFile(dir, "_objective = "+fmt.Sprint(*sol.Objective)); err != nil {
+		pins = append(pins, "_objective = "+fmt.Sprint(*sol.Objective))
+	}
+	if len(pins) > 0 {
+		if req.Files, err = constraintFile(dir, pins...); err != nil {
 			return Check{}, err
 		}
 	}
@@ -226,10 +236,91 @@ func (sol *Solution) dataJSON(skip map[string]bool) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// constraintFile writes a model file in dir that holds one constraint and
-// returns it as a list of files for a Request.
-func constraintFile(dir, constraint string) ([]string, error) {
+// constraintFile writes a model file in dir that holds the constraints
+// and returns it as a list of files for a Request.
+func constraintFile(dir string, constraints ...string) ([]string, error) {
+	var b strings.Builder
+	for _, c := range constraints {
+		b.WriteString("constraint " + c + ";\n")
+	}
 	path := filepath.Join(dir, "constraint.mzn")
-	err := os.WriteFile(path, []byte("constraint "+constraint+";\n"), 0o600)
+	err := os.WriteFile(path, []byte(b.String()), 0o600)
 	return []string{path}, err
+}
+
+// pinConstraints returns the constraints that fix the output variables of
+// sol, but for those in skip, whose values are integers or Booleans or
+// arrays of them (an array through array1d, whatever its index sets), and
+// the names it fixed; Confirm gives the others as data. Constraints leave
+// the model's declarations as they are, where data would not: a model may
+// declare a variable's domain from another's bounds (routing-flexible of
+// the MiniZinc benchmarks: lb_array(x)..ub_array(x)), which a value given
+// as data narrows, so that a correct solution would be refuted.
+func (sol *Solution) pinConstraints(skip map[string]bool) ([]string, map[string]bool) {
+	var pins []string
+	pinned := map[string]bool{}
+	for _, name := range sol.Names {
+		if skip[name] {
+			continue
+		}
+		raw, ok := sol.raw[name]
+		if !ok {
+			var err error
+			if raw, err = json.Marshal(sol.Values[name]); err != nil {
+				continue // dataJSON reports it
+			}
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		var v any
+		if dec.Decode(&v) != nil {
+			continue
+		}
+		if list, ok := v.([]any); ok {
+			var elems []string
+			if !flattenScalars(list, &elems) || len(elems) == 0 {
+				continue
+			}
+			pins = append(pins, fmt.Sprintf("array1d(%s) = [%s]", name, strings.Join(elems, ", ")))
+		} else if lit, ok := scalarLiteral(v); ok {
+			pins = append(pins, name+" = "+lit)
+		} else {
+			continue
+		}
+		pinned[name] = true
+	}
+	return pins, pinned
+}
+
+// flattenScalars appends the MiniZinc literals of a JSON array's leaves,
+// in row-major order, and reports whether every leaf is an integer or a
+// Boolean.
+func flattenScalars(list []any, out *[]string) bool {
+	for _, e := range list {
+		if sub, ok := e.([]any); ok {
+			if !flattenScalars(sub, out) {
+				return false
+			}
+			continue
+		}
+		lit, ok := scalarLiteral(e)
+		if !ok {
+			return false
+		}
+		*out = append(*out, lit)
+	}
+	return true
+}
+
+// scalarLiteral returns the MiniZinc literal of a JSON integer or Boolean.
+func scalarLiteral(v any) (string, bool) {
+	switch x := v.(type) {
+	case bool:
+		return fmt.Sprint(x), true
+	case json.Number:
+		if _, err := x.Int64(); err == nil {
+			return x.String(), true
+		}
+	}
+	return "", false
 }

@@ -55,6 +55,29 @@ func TestConfirm(t *testing.T) {
 	assert.Equal(t, Refuted, check.Verdict, "objective %d for values worth %d: %s", claimed, *best.Objective, check.Reason)
 }
 
+// TestConfirmDomainsFromBounds: a solution of a model that declares a
+// domain from another variable's bounds is confirmed: Confirm fixes the
+// integer outputs by constraints, which leave the declarations as they
+// are, where data would narrow them.
+func TestConfirmDomainsFromBounds(t *testing.T) {
+	p, std := needGecode(t)
+	c := Checker{Program: p, Solvers: []string{"gecode", std}}
+	in := Instance{Model: testdata("bounds.mzn")}
+	r, err := p.Solve(t.Context(), Request{Instance: in, Solver: "gecode"})
+	require.NoError(t, err)
+	require.NoError(t, r.Err())
+	sol := r.Best()
+	require.NotNil(t, sol)
+	check, err := c.Confirm(t.Context(), in, sol)
+	require.NoError(t, err)
+	assert.Equal(t, Confirmed, check.Verdict, check.Reason)
+
+	sol.Set("b", Array(Int(5), Int(1)))
+	check, err = c.Confirm(t.Context(), in, sol)
+	require.NoError(t, err)
+	assert.Equal(t, Refuted, check.Verdict, check.Reason)
+}
+
 // TestCheckOptimum: the optimum brute force finds is confirmed; anything
 // worse is refuted, with a better objective that is no better than the
 // optimum.
