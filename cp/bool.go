@@ -210,6 +210,9 @@ func (s *Solver) AddClause(lits ...Lit) PropID {
 
 func (c *clause) Propagate(s *Solver) error {
 	free, nfree := Lit{}, 0
+	// The loop is written twice on purpose: one loop testing c.plain at
+	// each literal took 5% more instructions on Aquarium's pool search
+	// (callgrind, RandomPool/100x100).
 	if c.plain {
 		for _, l := range c.lits {
 			switch {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -68,8 +69,9 @@ type Check struct {
 }
 
 // Confirm asks whether sol is a solution of the instance: it fixes sol's
-// output variables as data (minizinc's own JSON of them; those the
-// instance's data assigns already are left out) and, when sol has an
+// output variables (those the instance's data assigns already are left
+// out), the integer and Boolean ones by constraints (see pinConstraints),
+// the others as data (minizinc's own JSON of them), and, when sol has an
 // objective, adds the constraint _objective = that value; the
 // answer is Confirmed when a reference solver finds the model satisfiable
 // so, and Refuted when one proves it unsatisfiable.
@@ -87,12 +89,14 @@ func (c *Checker) Confirm(ctx context.Context, in Instance, sol *Solution) (Chec
 	for name := range given {
 		pinned[name] = true
 	}
-	data, err := sol.dataJSON(pinned)
-	if err != nil {
-		return Check{}, err
-	}
 	req := Request{Instance: Instance{Model: in.Model, Data: append([]string(nil), in.Data...)}}
-	if string(data) != "{}\n" { // minizinc refuses a JSON data file without a field
+	// minizinc refuses a JSON data file without a field: write one only
+	// for the outputs left to data.
+	if slices.ContainsFunc(sol.Names, func(name string) bool { return !pinned[name] }) {
+		data, err := sol.dataJSON(pinned)
+		if err != nil {
+			return Check{}, err
+		}
 		solFile := filepath.Join(dir, "solution.json")
 		if err := os.WriteFile(solFile, data, 0o600); err != nil {
 			return Check{}, err

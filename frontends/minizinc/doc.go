@@ -4,7 +4,7 @@
 // minizinc printed (the solutions with their output variables and
 // objective, the final status, statistics, warnings and errors), and
 // judges answers with reference solvers (Checker): a solution is
-// confirmed by fixing its output variables as data, an optimum by asking
+// confirmed by fixing its output variables, an optimum by asking
 // for a strictly better objective, an unsatisfiability claim by asking
 // for any solution.
 //

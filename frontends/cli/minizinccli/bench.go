@@ -28,7 +28,7 @@ gecode-std is Gecode on MiniZinc's standard library, which compiles models that 
 compilation included; minizinc is stopped, with its solver, 2 s past it.
 
 Every solution of a solver other than gecode is confirmed by the --checkers (the first
-that compiles the model): its output variables are fixed as data, and its objective,
+that compiles the model): its output variables are fixed, and its objective,
 and the checker must find the model satisfiable. A proof of optimality or of
 unsatisfiability that gecode did not make too is put to the checkers within
 --check-limit. An answer is wrong when a solution fails the check, when a solver says
