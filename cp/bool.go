@@ -60,7 +60,7 @@ func makeLit(x Var, off int64, kind uint32) Lit {
 // literal that always holds (v at most the initial minimum) or never does.
 func (s *Solver) AtLeast(x Var, v int) Lit {
 	info := &s.vars[x]
-	off := min(max(int64(v)-info.offset, 0), info.size)
+	off := min(max(int64(v)-info.offset, 0), int64(info.size))
 	return makeLit(x, off, kindBound)
 }
 
@@ -75,11 +75,11 @@ func (s *Solver) Is(x Var, v int) Lit {
 	info := &s.vars[x]
 	off := int64(v) - info.offset
 	switch {
-	case off < 0 || off >= info.size:
-		return s.AtLeast(x, int(info.offset+info.size)) // never holds
+	case off < 0 || off >= int64(info.size):
+		return s.AtLeast(x, int(info.offset+int64(info.size))) // never holds
 	case off == 0:
 		return s.AtMost(x, v)
-	case off == info.size-1:
+	case off == int64(info.size)-1:
 		return s.AtLeast(x, v)
 	}
 	return makeLit(x, off, kindEqual)

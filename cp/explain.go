@@ -260,7 +260,7 @@ func (s *Solver) appendScopeLits(dst []Lit, id PropID) []Lit {
 		if int64(lo) > info.offset {
 			dst = append(dst, s.AtLeast(v, lo))
 		}
-		if int64(hi) < info.offset+info.size-1 {
+		if int64(hi) < info.offset+int64(info.size)-1 {
 			dst = append(dst, s.AtMost(v, hi))
 		}
 		if sv.holes && s.Size(v) < hi-lo+1 {
