@@ -101,15 +101,20 @@ func (s *Solver) litValue(l Lit) int64 {
 // isTrue and isFalse read a literal's state; both are false while the
 // domain allows either.
 func (s *Solver) isTrue(l Lit) bool {
-	info := &s.vars[l.Var()]
-	v := info.offset + int64(l.off)
-	switch l.form() {
-	case 0: // [x ≥ v]
-		return s.mem[info.base] >= v
-	case negBit: // [x ≤ v-1]
-		return s.mem[info.base+1] < v
+	if l.x&kindEqual != 0 {
+		return s.isTrueEqual(l)
 	}
-	return s.isTrueEqual(l)
+	return s.boundTrue(l)
+}
+
+// boundTrue is isTrue for the bound literals [x ≥ v] and [x ≤ v].
+func (s *Solver) boundTrue(l Lit) bool {
+	info := &s.vars[l.x>>2]
+	v := info.offset + int64(l.off)
+	if l.x&negBit == 0 { // [x ≥ v]
+		return s.mem[info.base] >= v
+	}
+	return s.mem[info.base+1] < v // [x ≤ v-1]
 }
 
 // boolTrue is isTrue for Pos(x) and Neg(x) of a 0..1 variable x, which

@@ -44,16 +44,12 @@ type clauseWatch struct {
 	blocker Lit
 }
 
-// list returns the clauses watching offset off, or nil.
-func (w *valueWatches) list(off uint32) []clauseWatch {
-	if i, ok := slices.BinarySearch(w.offs, off); ok {
-		return w.lists[i]
-	}
-	return nil
-}
-
 // set replaces the clauses watching offset off, which must be there.
 func (w *valueWatches) set(off uint32, cs []clauseWatch) {
+	if len(w.offs) == 1 {
+		w.lists[0] = cs
+		return
+	}
 	i, _ := slices.BinarySearch(w.offs, off)
 	w.lists[i] = cs
 }
@@ -73,6 +69,12 @@ func (w *valueWatches) empty() bool { return len(w.offs) == 0 }
 
 // span returns the offsets in lo..hi that have watches.
 func (w *valueWatches) span(lo, hi uint32) []uint32 {
+	if len(w.offs) == 1 { // a 0..1 variable's key, say
+		if o := w.offs[0]; o < lo || o > hi {
+			return nil
+		}
+		return w.offs
+	}
 	i, _ := slices.BinarySearch(w.offs, lo)
 	j, _ := slices.BinarySearch(w.offs, hi+1)
 	if hi == ^uint32(0) {
@@ -355,14 +357,22 @@ func (db *clauseDB) visitSpan(s *Solver, key int, lo, hi uint32) error {
 
 // visit visits the clauses watching the literal of key and offset off.
 func (db *clauseDB) visit(s *Solver, key int, off uint32) error {
-	ws := db.watches[key].list(off)
-	if len(ws) == 0 {
-		return nil
+	wk := &db.watches[key]
+	at := 0
+	if len(wk.offs) != 1 || wk.offs[0] != off { // one offset: a 0..1 variable's key
+		var ok bool
+		if at, ok = slices.BinarySearch(wk.offs, off); !ok {
+			return nil
+		}
 	}
+	ws := wk.lists[at]
 	kept := ws[:0]
 	here := func(l Lit) bool { return l.off == off && watchKey(l) == key }
+	// isTrue does not inline (it calls isTrueEqual); the tests below
+	// spell it out for the bound literals, which Pos and Neg are, so that
+	// the common visit makes no call.
 	for i, w := range ws {
-		if s.isTrue(w.blocker) {
+		if b := w.blocker; b.x&kindEqual == 0 && s.boundTrue(b) || b.x&kindEqual != 0 && s.isTrueEqual(b) {
 			kept = append(kept, w)
 			continue
 		}
@@ -377,13 +387,13 @@ func (db *clauseDB) visit(s *Solver, key int, off uint32) error {
 			kept = append(kept, w)
 			continue
 		}
-		if s.isTrue(lits[0]) {
+		if l := lits[0]; l.x&kindEqual == 0 && s.boundTrue(l) || l.x&kindEqual != 0 && s.isTrueEqual(l) {
 			kept = append(kept, clauseWatch{c, lits[0]})
 			continue
 		}
 		moved := false
 		for k := 2; k < len(lits); k++ {
-			if !s.isFalse(lits[k]) {
+			if l := lits[k].Not(); !(l.x&kindEqual == 0 && s.boundTrue(l) || l.x&kindEqual != 0 && s.isTrueEqual(l)) {
 				lits[1], lits[k] = lits[k], lits[1]
 				if here(lits[1]) {
 					kept = append(kept, clauseWatch{c, lits[0]})
