@@ -143,8 +143,18 @@ func (s *Solver) LitOf(v Var) Lit {
 // the one declared, or, for a propagator that does not explain itself, its
 // variables' domains as they are before the change.
 func (s *Solver) changeReason() reason {
+	if s.learn.cur.kind != reasonNone {
+		return s.learn.cur
+	}
+	return s.scopeReason()
+}
+
+// scopeReason is changeReason when no reason was declared: none at the
+// root or outside propagation, else the one made for a propagator that
+// does not explain itself. It is apart so that changeReason inlines.
+func (s *Solver) scopeReason() reason {
 	l := &s.learn
-	if l.cur.kind != reasonNone || s.current < 0 || l.level == 0 {
+	if s.current < 0 || l.level == 0 {
 		return l.cur
 	}
 	if x, ok := s.props[s.current].p.(Explaining); ok && x.Explains() {
