@@ -29,10 +29,12 @@ type clauseDB struct {
 
 // valueWatches are the watches of one key, by the offset of the literal
 // watched: offs is sorted, and lists[i] holds the clauses watching the
-// literal of offset offs[i] (one entry per watched literal).
+// literal of offset offs[i] (one entry per watched literal); n counts the
+// entries of all lists. An offset stays when its list empties.
 type valueWatches struct {
 	offs  []uint32
 	lists [][]clauseWatch
+	n     int32
 }
 
 // clauseWatch is a clause watching a literal, with a blocker: another
@@ -46,11 +48,11 @@ type clauseWatch struct {
 
 // set replaces the clauses watching offset off, which must be there.
 func (w *valueWatches) set(off uint32, cs []clauseWatch) {
-	if len(w.offs) == 1 {
-		w.lists[0] = cs
-		return
+	i := 0
+	if len(w.offs) != 1 {
+		i, _ = slices.BinarySearch(w.offs, off)
 	}
-	i, _ := slices.BinarySearch(w.offs, off)
+	w.n += int32(len(cs) - len(w.lists[i]))
 	w.lists[i] = cs
 }
 
@@ -62,10 +64,14 @@ func (w *valueWatches) add(off uint32, c int32, blocker Lit) {
 		w.lists = slices.Insert(w.lists, i, nil)
 	}
 	w.lists[i] = append(w.lists[i], clauseWatch{c, blocker})
+	w.n++
 }
 
-// empty reports whether no clause watches a literal of this key.
-func (w *valueWatches) empty() bool { return len(w.offs) == 0 }
+// empty reports whether no clause watches a literal of this key: then
+// record does not wake the store for an event of the key. It counts the
+// watches, not the offsets, which stay when their clauses move away and
+// woke the store 2.6 times as often on GrownNodes/250x250.
+func (w *valueWatches) empty() bool { return w.n == 0 }
 
 // span returns the offsets in lo..hi that have watches.
 func (w *valueWatches) span(lo, hi uint32) []uint32 {
@@ -128,7 +134,7 @@ func (db *clauseDB) reset() {
 func (db *clauseDB) clearWatches() {
 	for i := range db.watches {
 		w := &db.watches[i]
-		w.offs, w.lists = w.offs[:0], w.lists[:0]
+		w.offs, w.lists, w.n = w.offs[:0], w.lists[:0], 0
 	}
 }
 
