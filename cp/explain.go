@@ -133,10 +133,8 @@ func (s *Solver) Learning() bool { return s.learn.on }
 
 // LitOf returns the literal a fixed 0..1 variable makes true.
 func (s *Solver) LitOf(v Var) Lit {
-	if s.Value(v) == 0 {
-		return Neg(v)
-	}
-	return Pos(v)
+	// Pos(v) for 1, Neg(v) for 0, without a branch, so that LitOf inlines.
+	return Lit{x: uint32(v)<<2 | uint32(1-s.Value(v))&negBit, off: 1}
 }
 
 // changeReason returns the reason of a domain change about to be made:
