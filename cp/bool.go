@@ -60,7 +60,7 @@ func makeLit(x Var, off int64, kind uint32) Lit {
 // literal that always holds (v at most the initial minimum) or never does.
 func (s *Solver) AtLeast(x Var, v int) Lit {
 	info := &s.vars[x]
-	off := min(max(int64(v)-info.offset, 0), info.size)
+	off := min(max(int64(v)-info.offset, 0), int64(info.size))
 	return makeLit(x, off, kindBound)
 }
 
@@ -75,11 +75,11 @@ func (s *Solver) Is(x Var, v int) Lit {
 	info := &s.vars[x]
 	off := int64(v) - info.offset
 	switch {
-	case off < 0 || off >= info.size:
-		return s.AtLeast(x, int(info.offset+info.size)) // never holds
+	case off < 0 || off >= int64(info.size):
+		return s.AtLeast(x, int(info.offset+int64(info.size))) // never holds
 	case off == 0:
 		return s.AtMost(x, v)
-	case off == info.size-1:
+	case off == int64(info.size)-1:
 		return s.AtLeast(x, v)
 	}
 	return makeLit(x, off, kindEqual)
@@ -101,15 +101,20 @@ func (s *Solver) litValue(l Lit) int64 {
 // isTrue and isFalse read a literal's state; both are false while the
 // domain allows either.
 func (s *Solver) isTrue(l Lit) bool {
-	info := &s.vars[l.Var()]
-	v := info.offset + int64(l.off)
-	switch l.form() {
-	case 0: // [x ≥ v]
-		return s.mem[info.base] >= v
-	case negBit: // [x ≤ v-1]
-		return s.mem[info.base+1] < v
+	if l.x&kindEqual != 0 {
+		return s.isTrueEqual(l)
 	}
-	return s.isTrueEqual(l)
+	return s.boundTrue(l)
+}
+
+// boundTrue is isTrue for the bound literals [x ≥ v] and [x ≤ v].
+func (s *Solver) boundTrue(l Lit) bool {
+	info := &s.vars[l.x>>2]
+	v := info.offset + int64(l.off)
+	if l.x&negBit == 0 { // [x ≥ v]
+		return s.mem[info.base] >= v
+	}
+	return s.mem[info.base+1] < v // [x ≤ v-1]
 }
 
 // boolTrue is isTrue for Pos(x) and Neg(x) of a 0..1 variable x, which

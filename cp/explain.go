@@ -133,18 +133,26 @@ func (s *Solver) Learning() bool { return s.learn.on }
 
 // LitOf returns the literal a fixed 0..1 variable makes true.
 func (s *Solver) LitOf(v Var) Lit {
-	if s.Value(v) == 0 {
-		return Neg(v)
-	}
-	return Pos(v)
+	// Pos(v) for 1, Neg(v) for 0, without a branch, so that LitOf inlines.
+	return Lit{x: uint32(v)<<2 | uint32(1-s.Value(v))&negBit, off: 1}
 }
 
 // changeReason returns the reason of a domain change about to be made:
 // the one declared, or, for a propagator that does not explain itself, its
 // variables' domains as they are before the change.
 func (s *Solver) changeReason() reason {
+	if s.learn.cur.kind != reasonNone {
+		return s.learn.cur
+	}
+	return s.scopeReason()
+}
+
+// scopeReason is changeReason when no reason was declared: none at the
+// root or outside propagation, else the one made for a propagator that
+// does not explain itself. It is apart so that changeReason inlines.
+func (s *Solver) scopeReason() reason {
 	l := &s.learn
-	if l.cur.kind != reasonNone || s.current < 0 || l.level == 0 {
+	if s.current < 0 || l.level == 0 {
 		return l.cur
 	}
 	if x, ok := s.props[s.current].p.(Explaining); ok && x.Explains() {
@@ -260,7 +268,7 @@ func (s *Solver) appendScopeLits(dst []Lit, id PropID) []Lit {
 		if int64(lo) > info.offset {
 			dst = append(dst, s.AtLeast(v, lo))
 		}
-		if int64(hi) < info.offset+info.size-1 {
+		if int64(hi) < info.offset+int64(info.size)-1 {
 			dst = append(dst, s.AtMost(v, hi))
 		}
 		if sv.holes && s.Size(v) < hi-lo+1 {

@@ -275,7 +275,7 @@ func (s *Solver) SetPhase(v Var, value int) {
 		}
 	}
 	info := &s.vars[v]
-	l.hints[v] = min(max(int64(value)-info.offset, 0), info.size-1)
+	l.hints[v] = min(max(int64(value)-info.offset, 0), int64(info.size)-1)
 }
 
 // luby returns the i-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 ...
@@ -644,7 +644,7 @@ func (c *cdcl) blockValues() (more bool, err error) {
 		v := s.Value(x)
 		if s.boundsOnly(x) {
 			info := &s.vars[x]
-			if int64(v) > info.offset && int64(v) < info.offset+info.size-1 {
+			if int64(v) > info.offset && int64(v) < info.offset+int64(info.size)-1 {
 				lits = append(lits, s.AtMost(x, v-1), s.AtLeast(x, v+1))
 				continue
 			}

@@ -80,10 +80,10 @@ type trailEntry struct {
 // values follow with a bitset whose bit i stands for value offset+i.
 type varInfo struct {
 	base    int32
-	offset  int64 // the initial minimum: the value of bit 0
-	size    int64 // the initial number of values
-	words   int32 // bitset words, 0 for variables of at most two values or bounds only
-	boolean bool  // created as 0..1
+	words   int32  // bitset words, 0 for variables of at most two values or bounds only
+	size    uint32 // the initial number of values (at most MaxDomainValues)
+	boolean bool   // created as 0..1
+	offset  int64  // the initial minimum: the value of bit 0
 }
 
 // Solver holds variables, propagators and the search state.
@@ -132,7 +132,7 @@ func (s *Solver) NewVar(lo, hi int) Var {
 		panic(fmt.Sprintf("cp: domain %d..%d is too large", lo, hi))
 	}
 	v := Var(len(s.vars))
-	info := varInfo{base: int32(len(s.mem)), offset: int64(lo), size: size, boolean: lo == 0 && hi == 1}
+	info := varInfo{base: int32(len(s.mem)), offset: int64(lo), size: uint32(size), boolean: lo == 0 && hi == 1}
 	if lo >= 0 && hi <= 1 {
 		// A fixed 0..1 constant is a 0..1 variable fixed from the start,
 		// so that its literals (Pos, Neg) mean what they say.

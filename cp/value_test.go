@@ -20,3 +20,17 @@ func TestValuePanicsOnUnfixed(t *testing.T) {
 	require.NoError(t, s.Assign(x, 5))
 	assert.Equal(t, 5, s.Value(x))
 }
+
+// TestLitOf: the literal a fixed 0..1 variable makes true is Pos for 1
+// and Neg for 0; an open variable has none, and LitOf panics as Value
+// does.
+func TestLitOf(t *testing.T) {
+	s := New()
+	zero, one, open := s.NewBool(), s.NewBool(), s.NewBool()
+	require.NoError(t, s.Assign(zero, 0))
+	require.NoError(t, s.Assign(one, 1))
+	require.Equal(t, Neg(zero), s.LitOf(zero))
+	require.Equal(t, Pos(one), s.LitOf(one))
+	require.True(t, s.IsTrue(s.LitOf(zero)) && s.IsTrue(s.LitOf(one)))
+	require.Panics(t, func() { s.LitOf(open) })
+}
