@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 )
 
@@ -294,6 +295,62 @@ func (l *Layout) LineChains(line Line) [][]int {
 		chains[i] = blocks[i : i+1 : i+1]
 	}
 	return chains
+}
+
+// PairChains returns, under the pool rule, the chains of columns c and
+// c+1 (ColChains) joined wherever they share a block, one covering both
+// columns: each top to bottom, one block a row, each block directly above
+// the next (it is in the next's Above, the next in its Below), so that
+// water in each is a bottom run. Every block crossing either column is in
+// exactly one. A chain of blocks of both columns tells how the difference
+// of the two columns' counts moves with its water, which each column's
+// chain alone does not. ok is false, and the chains nil, when a joined
+// chain breaks that shape, which the pool rule's layout does not allow
+// (chains sharing a block are one aquarium's, so a row holds one block of
+// them, and consecutive rows share a column).
+func (l *Layout) PairChains(c int) (chains [][]int, ok bool) {
+	parent := make(map[int]int) // a union-find over the two columns' blocks
+	find := func(b int) int {
+		for parent[b] != b {
+			parent[b] = parent[parent[b]] // halve the path
+			b = parent[b]
+		}
+		return b
+	}
+	var blocks []int // in order of first appearance
+	for _, col := range [2][][]int{l.ColChains[c], l.ColChains[c+1]} {
+		for _, ch := range col {
+			for _, b := range ch {
+				if _, seen := parent[b]; !seen {
+					parent[b] = b
+					blocks = append(blocks, b)
+				}
+				if r, q := find(ch[0]), find(b); r != q {
+					parent[q] = r
+				}
+			}
+		}
+	}
+	index := make(map[int]int) // root -> its chain
+	for _, b := range blocks {
+		r := find(b)
+		i, seen := index[r]
+		if !seen {
+			i = len(chains)
+			index[r] = i
+			chains = append(chains, nil)
+		}
+		chains[i] = append(chains[i], b)
+	}
+	for _, ch := range chains {
+		slices.SortFunc(ch, func(a, b int) int { return l.Blocks[a].Row - l.Blocks[b].Row })
+		for x := 0; x+1 < len(ch); x++ {
+			if !slices.Contains(l.Below[ch[x]], ch[x+1]) {
+				return nil, false
+			}
+		}
+	}
+	return chains, true
 }
 
 // InLine returns how many cells of line block b covers: its width in a

@@ -214,3 +214,81 @@ func BenchmarkLayoutLargest(b *testing.B) {
 		})
 	}
 }
+
+// TestPairChains checks PairChains on random grids under the pool rule:
+// every block crossing column c or c+1 is in exactly one chain, each
+// column chain lies whole in one, each chain is one block a row with each
+// block directly above the next, and no chain splits into column chains
+// of which none shares a block with the others.
+func TestPairChains(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	for range 500 {
+		w, h := 2+rng.IntN(8), 1+rng.IntN(9)
+		p := &aquarium.Puzzle{Width: w, Height: h, Regions: make([]int, w*h), Cols: make([]int, w), Rows: make([]int, h)}
+		k := 1 + rng.IntN(w*h)
+		for i := range p.Regions {
+			p.Regions[i] = rng.IntN(k)
+		}
+		l := aquarium.NewLayout(p, aquarium.PoolRule)
+		for c := 0; c+1 < w; c++ {
+			chains, ok := l.PairChains(c)
+			require.True(t, ok, "regions %v (%dx%d), column %d", p.Regions, w, h, c)
+			in := make(map[int]int) // block -> its chain
+			for i, ch := range chains {
+				for x, b := range ch {
+					_, dup := in[b]
+					require.False(t, dup, "block %d twice", b)
+					in[b] = i
+					if x > 0 {
+						require.Equal(t, l.Blocks[ch[x-1]].Row+1, l.Blocks[b].Row)
+						require.Contains(t, l.Below[ch[x-1]], b)
+					}
+				}
+			}
+			crossing := 0
+			for b, blk := range l.Blocks {
+				if slices.Contains(blk.Cols, c) || slices.Contains(blk.Cols, c+1) {
+					crossing++
+					require.Contains(t, in, b, "block %d crosses column %d or %d", b, c, c+1)
+				}
+			}
+			require.Len(t, in, crossing)
+			// Each column chain lies in one joined chain; within each
+			// joined chain, the column chains are connected by shared
+			// blocks.
+			var cols [][]int
+			for _, col := range [2][][]int{l.ColChains[c], l.ColChains[c+1]} {
+				for _, ch := range col {
+					for _, b := range ch {
+						require.Equal(t, in[ch[0]], in[b])
+					}
+					cols = append(cols, ch)
+				}
+			}
+			for i := range chains {
+				var members []int // column chains in chain i
+				for j, ch := range cols {
+					if in[ch[0]] == i {
+						members = append(members, j)
+					}
+				}
+				reached := map[int]bool{members[0]: true}
+				for grew := true; grew; {
+					grew = false
+					for _, j := range members {
+						if reached[j] {
+							continue
+						}
+						for r := range reached {
+							if slices.ContainsFunc(cols[j], func(b int) bool { return slices.Contains(cols[r], b) }) {
+								reached[j], grew = true, true
+								break
+							}
+						}
+					}
+				}
+				require.Len(t, reached, len(members), "chain %d joins column chains that share no block", i)
+			}
+		}
+	}
+}

@@ -7,23 +7,25 @@ import (
 )
 
 // levelSum is the constraint that f_1(L_1) + ... + f_n(L_n) = k, where L_i
-// is the water level of an aquarium and f_i any integer function of it.
-// The level lives in the aquarium's blocks, top to bottom, as an order
-// encoding: the aquarium's level index is the number of its empty blocks
-// (0: full, m: empty), and block j is full exactly when the index is at
-// most j. Gravity makes the empty blocks a top run, so the blocks fixed so
-// far bound the index to an interval lo..hi: lo is one below the lowest
-// empty block, hi the topmost full block.
+// is the water level of an aquarium (or of any chain of blocks whose water
+// is a bottom run) and f_i any integer function of it. The level lives in
+// the aquarium's blocks, top to bottom, as an order encoding: the
+// aquarium's level index is the number of its empty blocks (0: full, m:
+// empty), and block j is full exactly when the index is at most j.
+// Gravity makes the empty blocks a top run, so the blocks fixed so far
+// bound the index to an interval lo..hi: lo is one below the lowest empty
+// block, hi the topmost full block.
 //
 // Propagate reasons by bounds: each term lies between the least and the
 // greatest value of f_i over its interval, and a level at either end of an
 // interval whose value the others cannot complete to k is cut off. The
 // model posts one for each pair of neighbouring columns: their clues'
 // difference, with f_i the difference of aquarium i's full cells in the two
-// columns at level L_i. Most aquariums span both columns with nearly the
-// same rows, so their terms vary by a cell or two where each column alone
-// varies by the aquarium's height: bounds that are loose on each column
-// become tight on their difference.
+// columns at level L_i (under the pool rule, of a chain of blocks through
+// the two columns: see addPoolColumnDifferences). Most aquariums span both
+// columns with nearly the same rows, so their terms vary by a cell or two
+// where each column alone varies by the aquarium's height: bounds that are
+// loose on each column become tight on their difference.
 type levelSum struct {
 	k     int
 	terms []levelTerm

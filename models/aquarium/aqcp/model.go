@@ -95,16 +95,21 @@ func (m *Model) addLine(need int, chains []lineChain) {
 }
 
 // addRedundant posts, once, the constraints that search uses beside the
-// model's own: under the region rule, the differences of neighbouring
-// columns. Logic-only reasoning does without them, so that its depths and
-// the grades built on them keep meaning the reasoning a person does (rows,
-// columns and gravity).
+// model's own: the differences of neighbouring columns. Logic-only
+// reasoning does without them, so that its depths and the grades built on
+// them keep meaning the reasoning a person does (rows, columns and
+// gravity).
 func (m *Model) addRedundant() {
-	if m.redundant || m.Layout.Rule != aquarium.RegionRule {
+	if m.redundant {
 		return
 	}
 	m.redundant = true
-	m.addColumnDifferences()
+	switch m.Layout.Rule {
+	case aquarium.RegionRule:
+		m.addColumnDifferences()
+	case aquarium.PoolRule:
+		m.addPoolColumnDifferences()
+	}
 }
 
 // addColumnDifferences posts, under the region rule, a levelSum for each
@@ -121,12 +126,6 @@ func (m *Model) addColumnDifferences() {
 	blocks := make([][]int, p.NumRegions())
 	for b, blk := range l.Blocks {
 		blocks[blk.Region] = append(blocks[blk.Region], b)
-	}
-	covers := func(b, c int) int {
-		if _, ok := slices.BinarySearch(l.Blocks[b].Cols, c); ok {
-			return 1
-		}
-		return 0
 	}
 	seen := make([]int, p.NumRegions()) // seen[a] == c+1: a is in column c or c+1
 	for c := 0; c+1 < p.Width; c++ {
@@ -145,7 +144,7 @@ func (m *Model) addColumnDifferences() {
 				// f[x]: the difference in the blocks from the x-th down.
 				f := make([]int, len(bs)+1)
 				for x := len(bs) - 1; x >= 0; x-- {
-					f[x] = f[x+1] + covers(bs[x], c) - covers(bs[x], c+1)
+					f[x] = f[x+1] + m.covers(bs[x], c) - m.covers(bs[x], c+1)
 				}
 				if slices.Min(f) == slices.Max(f) {
 					k -= f[0]
@@ -162,6 +161,53 @@ func (m *Model) addColumnDifferences() {
 			newLevelSum(m.Solver, k, terms)
 		}
 	}
+}
+
+// addPoolColumnDifferences is addColumnDifferences under the pool rule,
+// where an aquarium holds several bodies of water and so has no one level:
+// the terms are the chains of blocks through each pair of columns
+// (Layout.PairChains), whose water is a bottom run, with the difference of
+// their full cells in the two columns at each level.
+func (m *Model) addPoolColumnDifferences() {
+	p, l := m.Puzzle, m.Layout
+	for c := 0; c+1 < p.Width; c++ {
+		if p.Cols[c] == aquarium.NoClue || p.Cols[c+1] == aquarium.NoClue {
+			continue
+		}
+		chains, ok := l.PairChains(c)
+		if !ok {
+			continue // the constraint is redundant: without it, only weaker
+		}
+		k := p.Cols[c] - p.Cols[c+1]
+		var terms []levelTerm
+		for _, bs := range chains {
+			// f[x]: the difference in the blocks from the x-th down.
+			f := make([]int, len(bs)+1)
+			for x := len(bs) - 1; x >= 0; x-- {
+				f[x] = f[x+1] + m.covers(bs[x], c) - m.covers(bs[x], c+1)
+			}
+			if slices.Min(f) == slices.Max(f) {
+				k -= f[0]
+				continue
+			}
+			vars := make([]cp.Var, len(bs))
+			for j, b := range bs {
+				vars[j] = m.Full[b]
+			}
+			terms = append(terms, levelTerm{blocks: vars, f: f})
+		}
+		if len(terms) > 0 || k != 0 {
+			newLevelSum(m.Solver, k, terms)
+		}
+	}
+}
+
+// covers returns 1 when block b has a cell in column c, else 0.
+func (m *Model) covers(b, c int) int {
+	if _, ok := slices.BinarySearch(m.Layout.Blocks[b].Cols, c); ok {
+		return 1
+	}
+	return 0
 }
 
 // addPoolLevels posts the pool rule's flat surfaces (aquarium.PoolLevels):

@@ -73,18 +73,16 @@ func forRandomPuzzles(t *testing.T, seed uint64, check func(t *testing.T, rng *r
 // TestRedundantAgainstBruteForce adds the redundant constraints that
 // Search posts on large grids (neighbouring columns' differences) to small
 // puzzles, where they would not be posted, and compares the solutions with
-// brute force.
+// brute force, under both rules.
 func TestRedundantAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(14, 3))
-	for i := range 1500 {
-		p := aqtest.RandomSmallPuzzle(rng, aquarium.RegionRule)
-		want := bruteForce(p, aquarium.RegionRule)
-		m, err := aqcp.NewModel(p, aquarium.RegionRule)
+	forRandomPuzzles(t, 14, func(t *testing.T, _ *rand.Rand, rule aquarium.Rule, i int, p *aquarium.Puzzle) {
+		want := bruteForce(p, rule)
+		m, err := aqcp.NewModel(p, rule)
 		require.NoError(t, err)
 		m.AddRedundant()
 		res, err := m.Search(context.Background(), 0, cp.Limits{})
 		requireAll(t, want, res, err, "case %d: %+v", i, p)
-	}
+	})
 }
 
 // TestExcludeCountAgainstBruteForce posts ExcludeCount on a random line and

@@ -114,43 +114,47 @@ func ExampleEncodeSAT() {
 }
 
 // TestBruteForce checks every encoding of the model, column differences
-// included, against brute force: on random region-rule puzzles of up to
-// 16 blocks with every column clued (so that each pair of neighbouring
-// columns has its difference constraint), some clues changed so that a
-// puzzle may have no solution or several, the solutions gini finds are
-// exactly the fillings of the blocks that the independent checker accepts.
+// included, against brute force: on random puzzles of up to 16 blocks
+// under each rule, with every column clued (so that each pair of
+// neighbouring columns has its difference constraint), some clues changed
+// so that a puzzle may have no solution or several, the solutions gini
+// finds are exactly the fillings of the blocks that the independent
+// checker accepts.
 func TestBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(15, 2))
-	rule := aquarium.RegionRule
-	for i := 0; i < 150; {
-		w, h := 2+rng.IntN(4), 2+rng.IntN(4)
-		p, _ := generate.RandomPuzzle(rng, w, h, 1+rng.IntN(7), rule, 0)
-		if rng.IntN(2) == 0 {
-			p.Cols[rng.IntN(w)] += rng.IntN(3) - 1
-		}
-		if rng.IntN(3) == 0 {
-			p.Rows[rng.IntN(h)] = aquarium.NoClue
-		}
-		if p.Validate() != nil {
-			continue
-		}
-		l := aquarium.NewLayout(p, rule)
-		if len(l.Blocks) > 16 {
-			continue
-		}
-		i++
-		var want []string
-		for set := range 1 << len(l.Blocks) {
-			s := l.Solution(p, func(b int) bool { return set&(1<<b) != 0 })
-			if aquarium.Check(p, s, rule) == nil {
-				want = append(want, s.String())
+	for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
+		t.Run(rule.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(15, 2+uint64(rule)))
+			for i := 0; i < 150; {
+				w, h := 2+rng.IntN(4), 2+rng.IntN(4)
+				p, _ := generate.RandomPuzzle(rng, w, h, 1+rng.IntN(7), rule, 0)
+				if rng.IntN(2) == 0 {
+					p.Cols[rng.IntN(w)] += rng.IntN(3) - 1
+				}
+				if rng.IntN(3) == 0 {
+					p.Rows[rng.IntN(h)] = aquarium.NoClue
+				}
+				if p.Validate() != nil {
+					continue
+				}
+				l := aquarium.NewLayout(p, rule)
+				if len(l.Blocks) > 16 {
+					continue
+				}
+				i++
+				var want []string
+				for set := range 1 << len(l.Blocks) {
+					s := l.Solution(p, func(b int) bool { return set&(1<<b) != 0 })
+					if aquarium.Check(p, s, rule) == nil {
+						want = append(want, s.String())
+					}
+				}
+				slices.Sort(want)
+				for _, enc := range []sat.Encoding{sat.Totalizer, sat.Sequential, sat.SortingNetwork, sat.BDD, sat.MDD, sat.Auto} {
+					got, exhausted := aqtest.SATCount(t, p, rule, backends.Gini, enc, 0)
+					require.True(t, exhausted)
+					require.Equal(t, want, got, "case %d, %v: %+v", i, enc, p)
+				}
 			}
-		}
-		slices.Sort(want)
-		for _, enc := range []sat.Encoding{sat.Totalizer, sat.Sequential, sat.SortingNetwork, sat.BDD, sat.MDD, sat.Auto} {
-			got, exhausted := aqtest.SATCount(t, p, rule, backends.Gini, enc, 0)
-			require.True(t, exhausted)
-			require.Equal(t, want, got, "case %d, %v: %+v", i, enc, p)
-		}
+		})
 	}
 }
