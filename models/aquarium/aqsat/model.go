@@ -209,14 +209,13 @@ func (e satLevels) Clause(lits []sat.Lit) { e.m.Formula.AddClause(lits...) }
 
 // encodeColumnDifferences adds a redundant constraint for each pair of
 // neighbouring clued columns c and c+1: the water in c less the water in
-// c+1 is their clues' difference. A block
-// holding cells of both columns (an aquarium's cells in a row) cancels
-// out, so the constraint speaks only of the rows where the two columns
-// cross different aquariums: for each aquarium, its blocks in c alone
-// count 1 when full and its blocks in c+1 alone count 1 when empty (a
-// constant moves to the bound). Each of these two groups is a chain
-// (gravity fills an aquarium from the bottom), so an aquarium's term is
-// two unary numbers. Most aquariums cover nearly the same rows in both
+// c+1 is their clues' difference. A block holding cells of both columns
+// (an aquarium's cells in a row) cancels out, so the constraint speaks
+// only of the rows where the two columns cross different aquariums: for
+// each aquarium, its blocks in c alone count 1 when full and its blocks in
+// c+1 alone count 1 when empty (a constant moves to the bound). Each of
+// these two groups is a chain (gravity fills an aquarium from the
+// bottom), so an aquarium's term is two unary numbers. Most aquariums cover nearly the same rows in both
 // columns, so the difference moves by a cell or two where each column
 // alone moves by the aquarium's height: bounds loose on each column are
 // tight on the difference, as in the CP model's levelSum. It is implied
