@@ -159,8 +159,9 @@ func BenchmarkRandomPool(b *testing.B) {
 	})
 }
 
-// randomSeeds switches BenchmarkRandomSeeds on: a run takes minutes.
-var randomSeeds = flag.Bool("random.seeds", false, "run BenchmarkRandomSeeds (minutes a run)")
+// randomSeeds switches BenchmarkRandomSeeds and BenchmarkRandomPoolSeeds
+// on: a run takes minutes.
+var randomSeeds = flag.Bool("random.seeds", false, "run BenchmarkRandomSeeds and BenchmarkRandomPoolSeeds (minutes a run)")
 
 // BenchmarkRandomSeeds solves the 200x200 region-rule puzzles of
 // RandomPuzzle seeds 0-15 and proves them unique, each within 30 s of
@@ -172,11 +173,34 @@ func BenchmarkRandomSeeds(b *testing.B) {
 	if !*randomSeeds {
 		b.Skip("a run takes minutes: -random.seeds runs it")
 	}
-	const n, seeds, budget = 200, 16, 30 * time.Second
 	var puzzles []*aquarium.Puzzle
-	for seed := range uint64(seeds) {
-		puzzles = append(puzzles, randomBenchPuzzle(n, seed))
+	for seed := range uint64(16) {
+		puzzles = append(puzzles, randomBenchPuzzle(200, seed))
 	}
+	benchFamily(b, puzzles, aquarium.RegionRule, 30*time.Second)
+}
+
+// BenchmarkRandomPoolSeeds is BenchmarkRandomSeeds for the pool rule, on
+// the 150x150 grids of RandomPuzzle seeds 1-16 (every clue, as
+// BenchmarkRandomPool makes them), where the pool rule's search meets its
+// frontier (behind -random.seeds).
+func BenchmarkRandomPoolSeeds(b *testing.B) {
+	if !*randomSeeds {
+		b.Skip("a run takes minutes: -random.seeds runs it")
+	}
+	var puzzles []*aquarium.Puzzle
+	for seed := uint64(1); seed <= 16; seed++ {
+		p, _ := generate.RandomPuzzle(rand.New(rand.NewPCG(seed, 99)), 150, 150, 300, aquarium.PoolRule, 0)
+		puzzles = append(puzzles, p)
+	}
+	benchFamily(b, puzzles, aquarium.PoolRule, 30*time.Second)
+}
+
+// benchFamily counts the solutions of each puzzle to two under rule,
+// each within budget of wall time, and reports how many it settled (proved
+// unique, or found a second solution: "proved"), their nodes, and the CPU
+// time of the whole set.
+func benchFamily(b *testing.B, puzzles []*aquarium.Puzzle, rule aquarium.Rule, budget time.Duration) {
 	b.ReportAllocs()
 	var proved, nodes int64
 	defer cpuclock.Report(b, cpuclock.Process())
@@ -184,10 +208,10 @@ func BenchmarkRandomSeeds(b *testing.B) {
 		proved, nodes = 0, 0
 		for _, p := range puzzles {
 			ctx, cancel := context.WithTimeout(context.Background(), budget)
-			res, err := aqcp.SolveCP(ctx, p, aquarium.RegionRule, 2, cp.Limits{})
+			res, err := aqcp.SolveCP(ctx, p, rule, 2, cp.Limits{})
 			cancel()
 			nodes += res.Stats.Nodes
-			if err == nil && res.Exhausted && len(res.Solutions) == 1 {
+			if err == nil && (res.Exhausted || len(res.Solutions) == 2) {
 				proved++
 			}
 		}
