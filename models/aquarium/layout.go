@@ -300,8 +300,8 @@ func (l *Layout) LineChains(line Line) [][]int {
 // PairChains returns, under the pool rule, the chains of columns c and
 // c+1 (ColChains) joined wherever they share a block, one covering both
 // columns: each top to bottom, one block a row, each block directly above
-// the next (it is in the next's Above, the next in its Below), so that
-// water in each is a bottom run. Every block crossing either column is in
+// the next (the next is in its Below), so that water in each is a bottom
+// run. Every block crossing either column is in
 // exactly one. A chain of blocks of both columns tells how the difference
 // of the two columns' counts moves with its water, which each column's
 // chain alone does not. ok is false, and the chains nil, when a joined
