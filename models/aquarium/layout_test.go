@@ -109,6 +109,18 @@ func referenceLayout(p *aquarium.Puzzle, rule aquarium.Rule) *aquarium.Layout {
 	return l
 }
 
+// randomGrid returns a w x h grid of a random number of aquariums, each
+// cell in one drawn at random (so many U-shapes, overhangs and separate
+// pieces when there are few), without clues.
+func randomGrid(rng *rand.Rand, w, h int) *aquarium.Puzzle {
+	p := &aquarium.Puzzle{Width: w, Height: h, Regions: make([]int, w*h), Cols: make([]int, w), Rows: make([]int, h)}
+	k := 1 + rng.IntN(w*h)
+	for i := range p.Regions {
+		p.Regions[i] = rng.IntN(k)
+	}
+	return p
+}
+
 // TestLayoutAgainstReference compares NewLayout with the plain reference on
 // random grids with few aquariums (so many U-shapes, overhangs and separate
 // pieces) and with many.
@@ -116,11 +128,7 @@ func TestLayoutAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 500 {
 		w, h := 1+rng.IntN(9), 1+rng.IntN(9)
-		p := &aquarium.Puzzle{Width: w, Height: h, Regions: make([]int, w*h), Cols: make([]int, w), Rows: make([]int, h)}
-		k := 1 + rng.IntN(w*h)
-		for i := range p.Regions {
-			p.Regions[i] = rng.IntN(k)
-		}
+		p := randomGrid(rng, w, h)
 		for _, rule := range []aquarium.Rule{aquarium.RegionRule, aquarium.PoolRule} {
 			got, want := aquarium.NewLayout(p, rule), referenceLayout(p, rule)
 			for b := range want.Blocks { // nil and empty lists are the same links
@@ -224,11 +232,7 @@ func TestPairChains(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	for range 500 {
 		w, h := 2+rng.IntN(8), 1+rng.IntN(9)
-		p := &aquarium.Puzzle{Width: w, Height: h, Regions: make([]int, w*h), Cols: make([]int, w), Rows: make([]int, h)}
-		k := 1 + rng.IntN(w*h)
-		for i := range p.Regions {
-			p.Regions[i] = rng.IntN(k)
-		}
+		p := randomGrid(rng, w, h)
 		l := aquarium.NewLayout(p, aquarium.PoolRule)
 		for c := 0; c+1 < w; c++ {
 			chains, ok := l.PairChains(c)

@@ -140,21 +140,7 @@ func (m *Model) addColumnDifferences() {
 					continue
 				}
 				seen[a] = c + 1
-				bs := blocks[a]
-				// f[x]: the difference in the blocks from the x-th down.
-				f := make([]int, len(bs)+1)
-				for x := len(bs) - 1; x >= 0; x-- {
-					f[x] = f[x+1] + m.covers(bs[x], c) - m.covers(bs[x], c+1)
-				}
-				if slices.Min(f) == slices.Max(f) {
-					k -= f[0]
-					continue
-				}
-				vars := make([]cp.Var, len(bs))
-				for j, b := range bs {
-					vars[j] = m.Full[b]
-				}
-				terms = append(terms, levelTerm{blocks: vars, f: f})
+				terms, k = m.addDifference(terms, k, blocks[a], c)
 			}
 		}
 		if len(terms) > 0 || k != 0 {
@@ -181,25 +167,33 @@ func (m *Model) addPoolColumnDifferences() {
 		k := p.Cols[c] - p.Cols[c+1]
 		var terms []levelTerm
 		for _, bs := range chains {
-			// f[x]: the difference in the blocks from the x-th down.
-			f := make([]int, len(bs)+1)
-			for x := len(bs) - 1; x >= 0; x-- {
-				f[x] = f[x+1] + m.covers(bs[x], c) - m.covers(bs[x], c+1)
-			}
-			if slices.Min(f) == slices.Max(f) {
-				k -= f[0]
-				continue
-			}
-			vars := make([]cp.Var, len(bs))
-			for j, b := range bs {
-				vars[j] = m.Full[b]
-			}
-			terms = append(terms, levelTerm{blocks: vars, f: f})
+			terms, k = m.addDifference(terms, k, bs, c)
 		}
 		if len(terms) > 0 || k != 0 {
 			newLevelSum(m.Solver, k, terms)
 		}
 	}
+}
+
+// addDifference adds to terms the term of the chain bs (blocks top to
+// bottom, whose water is a bottom run) in the difference of columns c and
+// c+1: at each level, its full cells in c less those in c+1. A chain whose
+// difference is the same at every level is a constant instead, taken from
+// k. It returns terms and k.
+func (m *Model) addDifference(terms []levelTerm, k int, bs []int, c int) ([]levelTerm, int) {
+	// f[x]: the difference in the blocks from the x-th down.
+	f := make([]int, len(bs)+1)
+	for x := len(bs) - 1; x >= 0; x-- {
+		f[x] = f[x+1] + m.covers(bs[x], c) - m.covers(bs[x], c+1)
+	}
+	if slices.Min(f) == slices.Max(f) {
+		return terms, k - f[0]
+	}
+	vars := make([]cp.Var, len(bs))
+	for j, b := range bs {
+		vars[j] = m.Full[b]
+	}
+	return append(terms, levelTerm{blocks: vars, f: f}), k
 }
 
 // covers returns 1 when block b has a cell in column c, else 0.

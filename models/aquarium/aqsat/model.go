@@ -259,20 +259,7 @@ func (m *SATModel) encodeColumnDifferences(ctx context.Context) error {
 		}
 		diff := sat.Linear{Op: sat.Exactly, K: p.Cols[c] - p.Cols[c+1]}
 		for _, a := range order {
-			if n := len(plus[a]); n > 0 {
-				for i := n - 1; i >= 0; i-- { // a chain lists its bottom first
-					diff.Terms = append(diff.Terms, sat.Term{Lit: m.Full[plus[a][i]], Weight: 1})
-				}
-				diff.Chains = append(diff.Chains, n)
-			}
-			if n := len(minus[a]); n > 0 {
-				// Empty blocks are a top run: negated, top first.
-				for _, b := range minus[a] {
-					diff.Terms = append(diff.Terms, sat.Term{Lit: m.Full[b].Not(), Weight: 1})
-				}
-				diff.Chains = append(diff.Chains, n)
-				diff.K += n
-			}
+			m.addDifference(&diff, plus[a], minus[a])
 			plus[a], minus[a] = plus[a][:0], minus[a][:0]
 		}
 		m.Formula.AddLinear(diff)
@@ -330,22 +317,30 @@ func (m *SATModel) encodePoolColumnDifferences(ctx context.Context) error {
 					minus = append(minus, b)
 				}
 			}
-			if n := len(plus); n > 0 {
-				for i := n - 1; i >= 0; i-- { // a chain lists its bottom first
-					diff.Terms = append(diff.Terms, sat.Term{Lit: m.Full[plus[i]], Weight: 1})
-				}
-				diff.Chains = append(diff.Chains, n)
-			}
-			if n := len(minus); n > 0 {
-				// Empty blocks are a top run: negated, top first.
-				for _, b := range minus {
-					diff.Terms = append(diff.Terms, sat.Term{Lit: m.Full[b].Not(), Weight: 1})
-				}
-				diff.Chains = append(diff.Chains, n)
-				diff.K += n
-			}
+			m.addDifference(&diff, plus, minus)
 		}
 		m.Formula.AddLinear(diff)
 	}
 	return nil
+}
+
+// addDifference adds to diff one chain's part of a column difference: its
+// blocks in column c alone, plus, count 1 when full, and its blocks in
+// c+1 alone, minus, 1 when empty (the constant moves to the bound); both
+// lists top first, and each a chain, its water a bottom run.
+func (m *SATModel) addDifference(diff *sat.Linear, plus, minus []int) {
+	if n := len(plus); n > 0 {
+		for i := n - 1; i >= 0; i-- { // a chain lists its bottom first
+			diff.Terms = append(diff.Terms, sat.Term{Lit: m.Full[plus[i]], Weight: 1})
+		}
+		diff.Chains = append(diff.Chains, n)
+	}
+	if n := len(minus); n > 0 {
+		// Empty blocks are a top run: negated, top first.
+		for _, b := range minus {
+			diff.Terms = append(diff.Terms, sat.Term{Lit: m.Full[b].Not(), Weight: 1})
+		}
+		diff.Chains = append(diff.Chains, n)
+		diff.K += n
+	}
 }
